@@ -1,0 +1,51 @@
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module.js';
+import { SecurityModule } from './auth/security.module.js';
+import { JsonBodyMiddleware } from './common/json-body.middleware.js';
+import { loggerParams } from './common/logging.js';
+import { ProblemDetailsFilter } from './common/problem-details.filter.js';
+import { createValidationPipe } from './common/validation.js';
+import { type Environment, validateEnvironment } from './config/environment.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import { UsersModule } from './users/users.module.js';
+
+@Module({})
+export class AppModule implements NestModule {
+  /**
+   * The whole service. `overrides` take precedence over the process
+   * environment (tests run several differently configured apps in one process).
+   */
+  static forRoot(overrides: Readonly<Record<string, string | undefined>> = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({
+          isGlobal: true,
+          ignoreEnvFile: true,
+          validate: (raw) => validateEnvironment({ ...raw, ...overrides }),
+        }),
+        LoggerModule.forRootAsync({
+          inject: [ConfigService],
+          useFactory: (config: ConfigService<Environment, true>) => loggerParams(config.get('LOG_LEVEL', { infer: true })),
+        }),
+        DatabaseModule,
+        SecurityModule,
+        HealthModule,
+        UsersModule,
+        AuthModule,
+      ],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonBodyMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
+  }
+}

@@ -1,0 +1,14 @@
+import { DomainError } from '../common/domain-error.js';
+
+export class InvalidCredentialsError extends DomainError {
+  readonly code = 'invalid-credentials';
+  readonly kind = 'unauthenticated';
+  constructor() {
+    super('Wrong username or password.');
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  readonly code = 'unauthorized';
+  readonly kind = 'unauthenticated';
+}

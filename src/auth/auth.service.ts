@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { JwtService } from '@nestjs/jwt';
+import type { Environment } from '../config/environment.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { InvalidCredentialsError } from './auth.errors.js';
+import type { TokenResponseDto } from './dto/token-response.dto.js';
+import { PasswordHasher } from './password-hasher.js';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly jwt: JwtService,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  /** Password login. An unknown user and a wrong password get the same answer in about the same time. */
+  async issueToken(username: string, password: string): Promise<TokenResponseDto> {
+    const user = await this.users.findByUsername(username);
+    const ok = await this.hasher.verify(user?.passwordHash, password);
+    if (!user || !ok) throw new InvalidCredentialsError();
+    const expiresIn = this.config.get('JWT_TTL_SECONDS', { infer: true });
+    const accessToken = await this.jwt.signAsync({ sub: user.id, username: user.username }, { expiresIn, algorithm: 'HS256' });
+    return { accessToken, tokenType: 'Bearer', expiresIn };
+  }
+}

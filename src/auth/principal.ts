@@ -1,0 +1,16 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+
+/** Who a bearer token says is asking. */
+export interface Principal {
+  readonly userId: string;
+  readonly username: string;
+}
+
+export type RequestWithPrincipal = { principal?: Principal };
+
+/** The authenticated caller (routes guarded by BearerAuthGuard). */
+export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
+  const principal = ctx.switchToHttp().getRequest<RequestWithPrincipal>().principal;
+  if (!principal) throw new Error('CurrentPrincipal used on a route without BearerAuthGuard');
+  return principal;
+});

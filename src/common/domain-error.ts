@@ -1,0 +1,25 @@
+/**
+ * Base of every error the use cases raise on purpose. Plain classes, no HTTP:
+ * `kind` says what sort of refusal it is in the domain's terms, and
+ * ProblemDetailsFilter maps kinds to status codes in one place.
+ */
+export type DomainErrorKind =
+  | 'invalid' // the request makes no sense (400)
+  | 'unauthenticated' // who is asking is not known (401)
+  | 'forbidden' // known, but not allowed (403)
+  | 'not-found' // (404)
+  | 'conflict' // clashes with the current state (409)
+  | 'unprocessable' // well-formed, but the rules refuse it (422)
+  | 'too-many'; // slow down (429)
+
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+  abstract readonly kind: DomainErrorKind;
+  /** Extra members for the problem document (e.g. the current version on a conflict). */
+  readonly extensions: Readonly<Record<string, unknown>> = {};
+
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}

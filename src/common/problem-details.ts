@@ -1,0 +1,66 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** Prefix of every problem `type` URI; the code follows it. */
+export const PROBLEM_TYPE_PREFIX = 'urn:nardy:problem:';
+
+export class FieldError {
+  @ApiProperty({ example: 'username', description: 'Path of the offending field (dotted for nested fields).' })
+  field!: string;
+
+  @ApiProperty({ example: 'matches', description: 'The rule the field broke.' })
+  constraint!: string;
+
+  @ApiProperty({ example: 'username must be 3-24 characters of a-z, 0-9, _ and -' })
+  message!: string;
+}
+
+/** An error response (RFC 9457 problem details) with the service's stable `code`. */
+export class ProblemDetails {
+  @ApiProperty({ example: 'urn:nardy:problem:validation-failed', description: 'URI identifying the problem type: the prefix urn:nardy:problem: and the code.' })
+  type!: string;
+
+  @ApiProperty({ example: 'Validation failed' })
+  title!: string;
+
+  @ApiProperty({ example: 400 })
+  status!: number;
+
+  @ApiProperty({ example: 'The request has 1 invalid field.' })
+  detail!: string;
+
+  @ApiProperty({ example: 'validation-failed', description: 'Stable machine-readable code; clients switch on it.' })
+  code!: string;
+
+  @ApiPropertyOptional({ example: '/api/users' })
+  instance?: string;
+
+  @ApiPropertyOptional({ example: '0f7c2a1e-8d1b-4a53-9f4e-2b7f5c3d9a10', description: 'The request id (also in the X-Request-Id header and the logs).' })
+  requestId?: string;
+
+  @ApiPropertyOptional({ type: [FieldError], description: 'For validation-failed: each failing field.' })
+  errors?: FieldError[];
+}
+
+const TITLES: Record<string, string> = {
+  'validation-failed': 'Validation failed',
+  'malformed-json': 'Malformed JSON body',
+  'unsupported-media-type': 'Unsupported media type',
+  'payload-too-large': 'Request body too large',
+  'invalid-parameter': 'Invalid path or query parameter',
+  'not-found': 'Not found',
+  'method-not-allowed': 'Method not allowed',
+  unauthorized: 'Authentication required',
+  forbidden: 'Forbidden',
+  'too-many-requests': 'Too many requests',
+  'internal-error': 'Internal server error',
+};
+
+/** The problem's title: a fixed one for the service-wide codes, else the code in words ("username-taken" → "Username taken"). */
+export function problemTitle(code: string): string {
+  const title = TITLES[code];
+  if (title) return title;
+  const words = code.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,32 @@
+import { Global, Logger, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment.js';
+import { openPglite, openPostgres, type DatabaseTarget } from './database-target.js';
+import { DATABASE_TARGET, PrismaService } from './prisma.service.js';
+
+/**
+ * Opens the database at start: real PostgreSQL when DATABASE_URL is set,
+ * else embedded PGlite under DATA_DIR; applies pending migrations first.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DATABASE_TARGET,
+      inject: [ConfigService],
+      useFactory: async (config: ConfigService<Environment, true>): Promise<DatabaseTarget> => {
+        const logger = new Logger('Database');
+        const url = config.get('DATABASE_URL', { infer: true });
+        const target = url ? await openPostgres(url) : await openPglite(`${config.get('DATA_DIR', { infer: true })}/pglite`);
+        logger.log(
+          `Using ${target.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite (no DATABASE_URL set)'} at ${target.description}; ` +
+            `migrations applied now: ${target.migrations.applied.length}, already applied: ${target.migrations.alreadyApplied.length}`,
+        );
+        return target;
+      },
+    },
+    PrismaService,
+  ],
+  exports: [PrismaService],
+})
+export class DatabaseModule {}

@@ -1,0 +1,15 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, Length, Matches } from 'class-validator';
+import { USERNAME_PATTERN, USERNAME_RULE } from '../username.js';
+
+export class RegisterUserDto {
+  @ApiProperty({ example: 'alice', pattern: USERNAME_PATTERN.source, minLength: 3, maxLength: 24, description: USERNAME_RULE })
+  @IsString()
+  @Matches(USERNAME_PATTERN, { message: USERNAME_RULE })
+  username!: string;
+
+  @ApiProperty({ example: 'correct horse battery staple', minLength: 8, maxLength: 128, format: 'password' })
+  @IsString()
+  @Length(8, 128, { message: 'password must be 8-128 characters' })
+  password!: string;
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
+import { CurrentPrincipal, type Principal } from '../auth/principal.js';
+import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { RegisterUserDto } from './dto/register-user.dto.js';
+import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
+import { UsernameParamPipe } from './username.pipe.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('users')
+@Controller('api/users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({ summary: 'Register a player', operationId: 'registerUser' })
+  @ApiCreatedResponse({ type: MeDto, description: 'The new account.' })
+  @ApiProblems(...BODY_PROBLEMS, [409, 'The username is taken, regardless of case (`username-taken`).'])
+  register(@Body() dto: RegisterUserDto): Promise<MeDto> {
+    return this.users.register(dto);
+  }
+
+  @Get('me')
+  @UseGuards(BearerAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The caller’s own account', operationId: 'getMe' })
+  @ApiOkResponse({ type: MeDto })
+  @ApiProblems(401)
+  me(@CurrentPrincipal() principal: Principal): Promise<MeDto> {
+    return this.users.me(principal.userId);
+  }
+
+  @Get(':username')
+  @ApiOperation({ summary: 'A player’s public profile', operationId: 'getUserProfile' })
+  @ApiParam({ name: 'username', description: 'Case-insensitive.', example: 'alice' })
+  @ApiOkResponse({ type: UserProfileDto })
+  @ApiProblems([400, 'Not a possible username (`invalid-parameter`).'], [404, 'No such user (`user-not-found`).'])
+  profile(@Param('username', UsernameParamPipe) username: string): Promise<UserProfileDto> {
+    return this.users.profile(username);
+  }
+}

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { UnauthorizedError } from '../auth/auth.errors.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import type { RegisterUserDto } from './dto/register-user.dto.js';
+import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
+import { UserNotFoundError } from './user.errors.js';
+import { UsersRepository } from './users.repository.js';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async register(dto: RegisterUserDto): Promise<MeDto> {
+    const user = await this.users.create(dto.username, await this.hasher.hash(dto.password));
+    return MeDto.of(user);
+  }
+
+  async me(userId: string): Promise<MeDto> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
+    return MeDto.of(user);
+  }
+
+  async profile(username: string): Promise<UserProfileDto> {
+    const user = await this.users.findByUsername(username);
+    if (!user) throw new UserNotFoundError(username);
+    return UserProfileDto.of(user);
+  }
+}

@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { startTestApp } from './support/test-app.js';
+
+describe('embedded default database (PGlite, no DATABASE_URL)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nardy-embedded-'));
+  const embedded = { env: { DATABASE_URL: undefined, DATA_DIR: dataDir }, dataDir, drop: async () => undefined };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps a registered user across a restart of the app', async () => {
+    const first = await startTestApp({}, embedded);
+    try {
+      expect(first.prisma.databaseKind).toBe('pglite');
+      await request(first.http).post('/api/users').send({ username: 'persistent', password: 'persistent-pw' }).expect(201);
+    } finally {
+      await first.close();
+    }
+    const second = await startTestApp({}, embedded);
+    try {
+      const res = await request(second.http).get('/api/users/persistent').expect(200);
+      expect(res.body.username).toBe('persistent');
+      await request(second.http).post('/api/auth/token').send({ username: 'persistent', password: 'persistent-pw' }).expect(200);
+    } finally {
+      await second.close();
+    }
+  });
+});

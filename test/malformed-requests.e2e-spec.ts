@@ -1,0 +1,128 @@
+import request from 'supertest';
+import { buildOpenApiDocument } from '../src/openapi.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Every endpoint of the OpenAPI document gets a battery of broken requests.
+ * None may answer 5xx; every error is problem+json with a code; and the
+ * database is exactly as before.
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await startTestApp({ AUTH_THROTTLE_LIMIT: '100000' });
+  await request(t.http).post('/api/users').send({ username: 'victim', password: 'victim-password' }).expect(201);
+  token = (await request(t.http).post('/api/auth/token').send({ username: 'victim', password: 'victim-password' }).expect(200)).body.accessToken;
+});
+afterAll(() => t.close());
+
+async function databaseSnapshot(): Promise<unknown> {
+  return t.prisma.$queryRawUnsafe(`SELECT id, username, username_key, password_hash, rating, created_at, updated_at FROM users ORDER BY id`);
+}
+
+type Send = (r: request.Test) => request.Test;
+const BODIES: Array<[string, Send]> = [
+  ['malformed JSON', (r) => r.set('Content-Type', 'application/json').send('{"username": "x",')],
+  ['truncated JSON', (r) => r.set('Content-Type', 'application/json').send('{')],
+  ['JSON with a BOM-less garbage prefix', (r) => r.set('Content-Type', 'application/json').send(')]}\'{"a":1}')],
+  ['text/plain body', (r) => r.set('Content-Type', 'text/plain').send('username=x')],
+  ['form body', (r) => r.set('Content-Type', 'application/x-www-form-urlencoded').send('username=x&password=y')],
+  ['XML body', (r) => r.set('Content-Type', 'application/xml').send('<a/>')],
+  ['no content type with a body', (r) => r.set('Content-Type', '').send('{"a":1}')],
+  ['JSON in another charset', (r) => r.set('Content-Type', 'application/json; charset=latin1').send('{"a":1}')],
+  ['oversize body', (r) => r.send({ username: 'x', password: 'y'.repeat(200_000) })],
+  ['array body', (r) => r.send([{ username: 'victim2', password: 'password' }])],
+  ['JSON null', (r) => r.set('Content-Type', 'application/json').send('null')],
+  ['JSON string', (r) => r.set('Content-Type', 'application/json').send('"hello"')],
+  ['JSON number', (r) => r.set('Content-Type', 'application/json').send('42')],
+  ['empty object', (r) => r.send({})],
+  ['unknown fields only', (r) => r.send({ evil: true, __proto__: { admin: true } })],
+  ['prototype pollution', (r) => r.set('Content-Type', 'application/json').send('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}')],
+  ['wrong types', (r) => r.send({ username: 123, password: ['a'], value: 'x', moves: 'nope', variant: 7, dice: 'x', position: 5 })],
+  ['nulls', (r) => r.send({ username: null, password: null })],
+  ['nested objects', (r) => r.send({ username: { $ne: '' }, password: { $gt: '' } })],
+  ['deeply nested', (r) => r.send(JSON.parse('{"a":'.repeat(500) + '1' + '}'.repeat(500)))],
+  ['huge strings', (r) => r.send({ username: 'u'.repeat(60_000) })],
+  ['unicode', (r) => r.send({ username: 'ālīсе\u0000', password: '\ud800broken' })],
+];
+const AUTH: Array<[string, Send]> = [
+  ['no token', (r) => r],
+  ['garbage bearer', (r) => r.set('Authorization', 'Bearer abc.def.ghi')],
+  ['basic auth', (r) => r.set('Authorization', 'Basic dmljdGltOnZpY3RpbS1wYXNzd29yZA==')],
+  ['huge header', (r) => r.set('Authorization', 'Bearer ' + 'a'.repeat(6000))],
+];
+const BAD_PARAMS = ['a b', 'x'.repeat(300), '%00', '..%2F..%2Fetc', '%E0%A4%A', "'; DROP TABLE users; --", '-1', '0', 'null', '💥'];
+
+function operations(): Array<{ method: string; path: string; params: string[] }> {
+  const doc = buildOpenApiDocument(t.app);
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((method) => ({ method, path, params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!) })),
+  );
+}
+
+function call(method: string, url: string): request.Test {
+  return (request(t.http) as unknown as Record<string, (u: string) => request.Test>)[method]!(url);
+}
+
+function checkAnswer(res: request.Response, what: string): void {
+  expect([what, res.status < 500]).toEqual([what, true]);
+  if (res.status >= 400) {
+    expect([what, res.headers['content-type']]).toEqual([what, expect.stringMatching(/^application\/problem\+json/)]);
+    expect([what, typeof res.body.code, res.body.status]).toEqual([what, 'string', res.status]);
+  }
+}
+
+describe('malformed requests to every endpoint', () => {
+  it('lists the endpoints under test from the OpenAPI document', () => {
+    expect(operations().length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('never answer 5xx, always answer errors as problem+json, and change nothing in the database', async () => {
+    const before = await databaseSnapshot();
+    let sent = 0;
+    for (const op of operations()) {
+      const goodPath = op.path.replace(/\{(\w+)\}/g, 'victim');
+      for (const [name, body] of BODIES) {
+        for (const [authName, auth] of [AUTH[0]!, [`valid token`, (r: request.Test) => r.set('Authorization', `Bearer ${token}`)] as [string, Send]]) {
+          const res = await body(auth(call(op.method, goodPath)));
+          checkAnswer(res, `${op.method} ${goodPath} with ${name}, ${authName}`);
+          if (op.method !== 'get') expect([name, res.status >= 400]).toEqual([name, true]);
+          sent++;
+        }
+      }
+      for (const [name, auth] of AUTH) {
+        checkAnswer(await auth(call(op.method, goodPath)), `${op.method} ${goodPath} with ${name}`);
+        sent++;
+      }
+      for (const p of op.params) {
+        for (const bad of BAD_PARAMS) {
+          const url = op.path.replace(`{${p}}`, bad.startsWith('%') || bad.includes('%2F') ? bad : encodeURIComponent(bad));
+          const res = await call(op.method, url).set('Authorization', `Bearer ${token}`);
+          checkAnswer(res, `${op.method} ${url}`);
+          expect([url, res.status >= 400]).toEqual([url, true]);
+          sent++;
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(200);
+    expect(await databaseSnapshot()).toEqual(before);
+  });
+
+  it('answers unknown routes and methods with 404 problem+json', async () => {
+    for (const [method, url] of [['get', '/api/nope'], ['delete', '/api/users/victim'], ['put', '/api/users'], ['get', '/api/auth/token']] as const) {
+      const res = await call(method, url);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('not-found');
+    }
+  });
+
+  it('gives each kind of broken body its own code', async () => {
+    const post = () => request(t.http).post('/api/users');
+    expect((await post().set('Content-Type', 'application/json').send('{')).body.code).toBe('malformed-json');
+    expect((await post().set('Content-Type', 'text/plain').send('x')).status).toBe(415);
+    expect((await post().send({ username: 'x', password: 'y'.repeat(200_000) })).status).toBe(413);
+    expect((await post().send({ username: 'abc', password: 'password', extra: 1 })).body.code).toBe('validation-failed');
+  });
+});

@@ -1,0 +1,40 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { App } from 'supertest/types';
+import { AppModule } from '../../src/app.module.js';
+import { setUpApp } from '../../src/app-setup.js';
+import { PrismaService } from '../../src/database/prisma.service.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestApp {
+  readonly app: NestExpressApplication;
+  readonly http: App;
+  readonly db: TestDatabase;
+  readonly prisma: PrismaService;
+  close(): Promise<void>;
+}
+
+/** The real app on a database of this test file's own, configured as in production but quiet. */
+export async function startTestApp(env: Record<string, string | undefined> = {}, db?: TestDatabase): Promise<TestApp> {
+  const database = db ?? (await createTestDatabase());
+  const app = setUpApp(
+    await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...database.env, ...env }),
+      { bodyParser: false, logger: false },
+    ),
+  );
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer() as App,
+    db: database,
+    prisma: app.get(PrismaService),
+    close: async () => {
+      await app.close();
+      if (!db) await database.drop();
+    },
+  };
+}

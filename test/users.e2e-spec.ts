@@ -1,0 +1,130 @@
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const register = (body: unknown) => request(t.http).post('/api/users').send(body as object);
+const login = (username: string, password: string) => request(t.http).post('/api/auth/token').send({ username, password });
+
+describe('registration', () => {
+  it('creates a player and answers 201 with the account, never the password', async () => {
+    const res = await register({ username: 'Alice_1', password: 'correct horse' }).expect(201);
+    expect(res.body).toEqual({ id: expect.any(String), username: 'Alice_1', createdAt: expect.any(String), rating: null, record: null });
+    const row = await t.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice_1' } });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(res.body)).not.toContain('correct horse');
+  });
+
+  it('refuses a username that differs only in case with 409 username-taken', async () => {
+    await register({ username: 'bob', password: 'password1' }).expect(201);
+    const res = await register({ username: 'BoB', password: 'password2' }).expect(409);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({ status: 409, code: 'username-taken', type: 'urn:nardy:problem:username-taken' });
+    expect(await t.prisma.user.count({ where: { usernameKey: 'bob' } })).toBe(1);
+  });
+
+  it.each([
+    ['too short', { username: 'ab', password: 'password1' }, 'username'],
+    ['too long', { username: 'a'.repeat(25), password: 'password1' }, 'username'],
+    ['bad characters', { username: 'al ice!', password: 'password1' }, 'username'],
+    ['not a string', { username: 42, password: 'password1' }, 'username'],
+    ['password too short', { username: 'carol', password: 'short' }, 'password'],
+    ['password too long', { username: 'carol', password: 'x'.repeat(129) }, 'password'],
+    ['missing password', { username: 'carol' }, 'password'],
+    ['unknown field', { username: 'carol', password: 'password1', admin: true }, 'admin'],
+  ])('refuses %s with 400 validation-failed naming the field', async (_name, body, field) => {
+    const res = await register(body).expect(400);
+    expect(res.body.code).toBe('validation-failed');
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(await t.prisma.user.count({ where: { usernameKey: 'carol' } })).toBe(0);
+  });
+
+  it('accepts the edge lengths: 3 and 24 character usernames, 8 and 128 character passwords', async () => {
+    await register({ username: 'abc', password: 'x'.repeat(8) }).expect(201);
+    await register({ username: 'z'.repeat(24), password: 'y'.repeat(128) }).expect(201);
+  });
+});
+
+describe('login and tokens', () => {
+  beforeAll(async () => {
+    await register({ username: 'dave', password: 'dave-password' }).expect(201);
+  });
+
+  it('issues a bearer token for the right password, case-insensitively on the username', async () => {
+    const res = await login('DAVE', 'dave-password').expect(200);
+    expect(res.body).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 86400 });
+    const me = await request(t.http).get('/api/users/me').set('Authorization', `Bearer ${res.body.accessToken}`).expect(200);
+    expect(me.body).toMatchObject({ username: 'dave', rating: null });
+  });
+
+  it('answers a wrong password and an unknown user identically: 401 invalid-credentials', async () => {
+    const wrong = await login('dave', 'not-the-password').expect(401);
+    const unknown = await login('nobody-here', 'not-the-password').expect(401);
+    expect(wrong.body.code).toBe('invalid-credentials');
+    expect(unknown.body.code).toBe('invalid-credentials');
+    expect(wrong.body.detail).toBe(unknown.body.detail);
+  });
+
+  it('takes about as long for an unknown user as for a wrong password (argon2 runs either way)', async () => {
+    const time = async (u: string) => {
+      const s = performance.now();
+      await login(u, 'not-the-password');
+      return performance.now() - s;
+    };
+    await time('dave');
+    const known = Math.min(await time('dave'), await time('dave'), await time('dave'));
+    const unknown = Math.min(await time('ghost'), await time('ghost'), await time('ghost'));
+    expect(unknown).toBeGreaterThan(known * 0.5);
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['not bearer', 'Basic ZGF2ZTpwYXNz'],
+    ['garbage token', 'Bearer not.a.token'],
+    ['token signed with another secret', `Bearer ${new JwtService({ secret: 'another-secret-another-secret-another' }).sign({ sub: 'x', username: 'dave' })}`],
+    ['expired token', `Bearer ${new JwtService({ secret: TEST_JWT_SECRET }).sign({ sub: 'x', username: 'dave', exp: Math.floor(Date.now() / 1000) - 10 })}`],
+    ['token without claims', `Bearer ${new JwtService({ secret: TEST_JWT_SECRET }).sign({ foo: 1 })}`],
+    ['alg none', `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","username":"dave"}').toString('base64url')}.`],
+  ])('GET /api/users/me with %s is 401 unauthorized', async (_name, header) => {
+    const req = request(t.http).get('/api/users/me');
+    if (header) req.set('Authorization', header);
+    const res = await req.expect(401);
+    expect(res.body.code).toBe('unauthorized');
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('refuses a valid token whose account no longer exists', async () => {
+    const token = new JwtService({ secret: TEST_JWT_SECRET }).sign({ sub: '00000000-0000-4000-8000-000000000000', username: 'gone' });
+    const res = await request(t.http).get('/api/users/me').set('Authorization', `Bearer ${token}`).expect(401);
+    expect(res.body.code).toBe('unauthorized');
+  });
+});
+
+describe('public profiles', () => {
+  it('shows username and creation date, rating and record null for now, looked up case-insensitively', async () => {
+    await register({ username: 'Erin', password: 'erin-password' }).expect(201);
+    const res = await request(t.http).get('/api/users/ERIN').expect(200);
+    expect(res.body).toEqual({ username: 'Erin', createdAt: expect.any(String), rating: null, record: null });
+    expect(res.body).not.toHaveProperty('id');
+  });
+
+  it('answers 404 user-not-found for an unknown player and 400 invalid-parameter for an impossible name', async () => {
+    expect((await request(t.http).get('/api/users/nobody').expect(404)).body.code).toBe('user-not-found');
+    expect((await request(t.http).get('/api/users/no%20body').expect(400)).body.code).toBe('invalid-parameter');
+  });
+});
+
+describe('request ids', () => {
+  it('echoes a sane X-Request-Id and puts it in problems; invents one otherwise', async () => {
+    const res = await request(t.http).get('/api/users/nobody').set('X-Request-Id', 'client-id-123').expect(404);
+    expect(res.headers['x-request-id']).toBe('client-id-123');
+    expect(res.body.requestId).toBe('client-id-123');
+    const other = await request(t.http).get('/api/users/nobody').set('X-Request-Id', 'bad id with spaces').expect(404);
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
