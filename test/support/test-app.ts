@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { App } from 'supertest/types';
+import type { Server } from 'node:http';
 import { AppModule } from '../../src/app.module.js';
 import { setUpApp } from '../../src/app-setup.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
@@ -11,7 +11,7 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 
 export interface TestApp {
   readonly app: NestExpressApplication;
-  readonly http: App;
+  readonly http: Server;
   readonly db: TestDatabase;
   readonly prisma: PrismaService;
   close(): Promise<void>;
@@ -29,7 +29,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
   await app.init();
   return {
     app,
-    http: app.getHttpServer() as App,
+    http: app.getHttpServer() as Server,
     db: database,
     prisma: app.get(PrismaService),
     close: async () => {
