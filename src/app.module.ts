@@ -11,6 +11,7 @@ import { createValidationPipe } from './common/validation.js';
 import { type Environment, validateEnvironment } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { PositionsModule } from './positions/positions.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -37,6 +38,7 @@ export class AppModule implements NestModule {
         HealthModule,
         UsersModule,
         AuthModule,
+        PositionsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

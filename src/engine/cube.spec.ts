@@ -1,0 +1,91 @@
+import { automaticDouble, beaver, CENTRED_CUBE, double, drop, mayDouble, take, type CubeState, type DoubleContext } from './cube.js';
+import { DEFAULT_RULES, effectiveRules, type RulesOptions } from './rules-options.js';
+
+const MONEY = effectiveRules(0, DEFAULT_RULES);
+const MONEY_BEAVERS = effectiveRules(0, { ...DEFAULT_RULES, beavers: true });
+const MATCH_WITH_BEAVERS_ASKED = effectiveRules(7, { ...DEFAULT_RULES, beavers: true });
+
+function context(overrides: Partial<DoubleContext> = {}): DoubleContext {
+  return { actor: 'white', onRoll: 'white', rolled: false, crawfordGame: false, rules: MONEY, ...overrides };
+}
+
+function expectOk<T extends { ok: boolean }>(result: T): Extract<T, { ok: true }> {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result)}`);
+  return result as Extract<T, { ok: true }>;
+}
+
+describe('doubling cube', () => {
+  it('lets the player on turn double a centred cube before rolling, and the taker then owns it at 2', () => {
+    const offered = expectOk(double(CENTRED_CUBE, context())).cube;
+    expect(offered).toEqual({ value: 1, owner: 'centre', offer: { by: 'white', value: 2, beaver: false } });
+    expect(expectOk(take(offered, 'black')).cube).toEqual({ value: 2, owner: 'black', offer: null });
+  });
+
+  it('refuses a double after the roll, out of turn, or with the cube on the other side', () => {
+    expect(double(CENTRED_CUBE, context({ rolled: true }))).toMatchObject({ ok: false, reason: 'after-roll' });
+    expect(double(CENTRED_CUBE, context({ actor: 'black' }))).toMatchObject({ ok: false, reason: 'not-your-turn' });
+    const blackOwns: CubeState = { value: 2, owner: 'black', offer: null };
+    expect(double(blackOwns, context())).toMatchObject({ ok: false, reason: 'cube-not-yours' });
+    expect(expectOk(double(blackOwns, context({ actor: 'black', onRoll: 'black' }))).cube.offer?.value).toBe(4);
+  });
+
+  it('refuses the cube in the Crawford game and when the match does not use it', () => {
+    expect(double(CENTRED_CUBE, context({ crawfordGame: true }))).toMatchObject({ ok: false, reason: 'crawford-game' });
+    const noCube: RulesOptions = { ...MONEY, cube: false };
+    expect(double(CENTRED_CUBE, context({ rules: noCube }))).toMatchObject({ ok: false, reason: 'cube-disabled' });
+    expect(mayDouble(CENTRED_CUBE, context({ crawfordGame: true }))).toBe(false);
+  });
+
+  it('refuses a double that would pass the cube limit', () => {
+    const limited = { ...MONEY, cubeLimit: 4 };
+    const atTwo: CubeState = { value: 2, owner: 'white', offer: null };
+    expect(expectOk(double(atTwo, context({ rules: limited }))).cube.offer?.value).toBe(4);
+    const atFour: CubeState = { value: 4, owner: 'white', offer: null };
+    expect(double(atFour, context({ rules: limited }))).toMatchObject({ ok: false, reason: 'cube-limit' });
+  });
+
+  it('refuses a second double while one is pending, and answers when none is', () => {
+    const offered = expectOk(double(CENTRED_CUBE, context())).cube;
+    expect(double(offered, context())).toMatchObject({ ok: false, reason: 'double-pending' });
+    expect(take(CENTRED_CUBE, 'black')).toMatchObject({ ok: false, reason: 'no-double-offered' });
+    expect(drop(CENTRED_CUBE, 'black')).toMatchObject({ ok: false, reason: 'no-double-offered' });
+    expect(take(offered, 'white')).toMatchObject({ ok: false, reason: 'not-your-turn' });
+  });
+
+  it('makes a drop lose the value before the double', () => {
+    const cube: CubeState = { value: 4, owner: 'black', offer: { by: 'black', value: 8, beaver: false } };
+    expect(drop(cube, 'white')).toEqual({ ok: true, winner: 'black', points: 4 });
+  });
+
+  it('beaver: the doubled player takes and redoubles keeping the cube; the doubler takes at 4 or drops 2', () => {
+    const offered = expectOk(double(CENTRED_CUBE, context({ rules: MONEY_BEAVERS }))).cube;
+    const beavered = expectOk(beaver(offered, 'black', MONEY_BEAVERS)).cube;
+    expect(beavered).toEqual({ value: 2, owner: 'black', offer: { by: 'black', value: 4, beaver: true } });
+    expect(expectOk(take(beavered, 'white')).cube).toEqual({ value: 4, owner: 'black', offer: null });
+    expect(drop(beavered, 'white')).toEqual({ ok: true, winner: 'black', points: 2 });
+    expect(beaver(beavered, 'white', MONEY_BEAVERS)).toMatchObject({ ok: false, reason: 'beaver-not-allowed' });
+  });
+
+  it('refuses beavers without the option, in matches, and beyond the cube limit', () => {
+    const offered = expectOk(double(CENTRED_CUBE, context())).cube;
+    expect(beaver(offered, 'black', MONEY)).toMatchObject({ ok: false, reason: 'beaver-not-allowed' });
+    expect(beaver(offered, 'black', MATCH_WITH_BEAVERS_ASKED)).toMatchObject({ ok: false, reason: 'beaver-not-allowed' });
+    expect(beaver(offered, 'black', { ...MONEY_BEAVERS, cubeLimit: 2 })).toMatchObject({ ok: false, reason: 'cube-limit' });
+    expect(beaver(offered, 'white', MONEY_BEAVERS)).toMatchObject({ ok: false, reason: 'not-your-turn' });
+  });
+
+  it('doubles automatically on opening ties up to the agreed number, the cube staying centred', () => {
+    const rules = effectiveRules(0, { ...DEFAULT_RULES, automaticDoubles: 2 });
+    let cube = CENTRED_CUBE;
+    const made: boolean[] = [];
+    for (let tie = 0; tie < 3; tie++) {
+      const step = automaticDouble(cube, rules, tie);
+      made.push(step.doubled);
+      cube = step.cube;
+    }
+    expect(made).toEqual([true, true, false]);
+    expect(cube).toEqual({ value: 4, owner: 'centre', offer: null });
+    expect(automaticDouble(CENTRED_CUBE, { ...rules, cubeLimit: 1 }, 0).doubled).toBe(false);
+    expect(automaticDouble(CENTRED_CUBE, effectiveRules(5, { ...DEFAULT_RULES, automaticDoubles: 2 }), 0).doubled).toBe(false);
+  });
+});

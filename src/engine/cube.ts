@@ -1,0 +1,158 @@
+/**
+ * The doubling cube (RULES.md M1, M4) as pure transitions. Every function
+ * returns a value: a rule refusal is `{ ok: false, reason, message }`, never
+ * an exception.
+ *
+ * States: the cube shows `value` and is owned by `owner` ('centre' at the
+ * start of each game). While a double is pending, `offer` says who offered
+ * and the value the cube will show if taken.
+ *
+ * Beaver (money sessions with the `beavers` option): the doubled player takes
+ * and at once redoubles, keeping the cube. The cube then shows the taken value
+ * (2v), is owned by the beaverer, and carries a new offer at 4v by the
+ * beaverer. The original doubler answers: take (the cube shows 4v, still owned
+ * by the beaverer) or drop (loses the 2v the cube shows). One beaver per
+ * double: no raccoons.
+ */
+import type { Colour } from './types.js';
+import type { RulesOptions } from './rules-options.js';
+
+/** Globals cached in module scope: a global lookup is slow inside vm contexts (Jest). */
+const { freeze: freezeObject } = Object;
+
+export type CubeOwner = 'centre' | Colour;
+
+export interface CubeOffer {
+  /** The player who doubled (or, after a beaver, the beaverer who redoubled). */
+  readonly by: Colour;
+  /** The value the cube will show when the offer is taken. */
+  readonly value: number;
+  /** Whether this offer is a beaver's redouble. */
+  readonly beaver: boolean;
+}
+
+export interface CubeState {
+  readonly value: number;
+  readonly owner: CubeOwner;
+  readonly offer: CubeOffer | null;
+}
+
+export const CENTRED_CUBE: CubeState = freezeObject({ value: 1, owner: 'centre', offer: null });
+
+export type CubeRefusalReason =
+  | 'cube-disabled'
+  | 'crawford-game'
+  | 'not-your-turn'
+  | 'after-roll'
+  | 'cube-not-yours'
+  | 'cube-limit'
+  | 'double-pending'
+  | 'no-double-offered'
+  | 'beaver-not-allowed';
+
+export interface CubeRefusal {
+  readonly ok: false;
+  readonly reason: CubeRefusalReason;
+  readonly message: string;
+}
+
+export type CubeTransition = { readonly ok: true; readonly cube: CubeState } | CubeRefusal;
+
+/** A drop ends the game: the doubler wins the value the cube showed before the (re)double. */
+export type DropOutcome = { readonly ok: true; readonly winner: Colour; readonly points: number } | CubeRefusal;
+
+/** What a double is judged against besides the cube. */
+export interface DoubleContext {
+  /** The player asking to double. */
+  readonly actor: Colour;
+  /** The player whose turn it is. */
+  readonly onRoll: Colour;
+  /** Whether the player on roll has already rolled this turn. */
+  readonly rolled: boolean;
+  /** Whether this game is the Crawford game (M3). */
+  readonly crawfordGame: boolean;
+  /** The effective rules of the match (rules-options.ts `effectiveRules`). */
+  readonly rules: RulesOptions;
+}
+
+/** Whether the cube may be raised to `value` under the `cubeLimit` option. */
+export function withinLimit(value: number, rules: RulesOptions): boolean {
+  return rules.cubeLimit === null || value <= rules.cubeLimit;
+}
+
+/** M1: only the player on turn, before rolling, with the cube centred or theirs, outside the Crawford game, within the cube limit. */
+export function double(cube: CubeState, context: DoubleContext): CubeTransition {
+  const { actor, rules } = context;
+  if (!rules.cube) return refuse('cube-disabled', 'The cube is not used in this match.');
+  if (context.crawfordGame) return refuse('crawford-game', 'The Crawford game is played without the cube.');
+  if (cube.offer !== null) return refuse('double-pending', 'A double is already waiting for an answer.');
+  if (actor !== context.onRoll) return refuse('not-your-turn', 'Only the player on turn may double.');
+  if (context.rolled) return refuse('after-roll', 'The cube may only be turned before rolling.');
+  if (cube.owner !== 'centre' && cube.owner !== actor) return refuse('cube-not-yours', 'The opponent owns the cube.');
+  if (!withinLimit(cube.value * 2, rules)) {
+    return refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`);
+  }
+  return ok({ value: cube.value, owner: cube.owner, offer: freezeObject({ by: actor, value: cube.value * 2, beaver: false }) });
+}
+
+/** Whether `double` would be accepted. */
+export function mayDouble(cube: CubeState, context: DoubleContext): boolean {
+  return double(cube, context).ok;
+}
+
+/** The doubled player takes: the cube shows the offered value; they own it (after a beaver the beaverer keeps it). */
+export function take(cube: CubeState, actor: Colour): CubeTransition {
+  const offer = cube.offer;
+  const refusal = checkAnswer(offer, actor);
+  if (refusal) return refusal;
+  const owner = offer!.beaver ? offer!.by : actor;
+  return ok({ value: offer!.value, owner, offer: null });
+}
+
+/** The doubled player drops: the doubler wins the game at the value the cube shows before the double. */
+export function drop(cube: CubeState, actor: Colour): DropOutcome {
+  const refusal = checkAnswer(cube.offer, actor);
+  if (refusal) return refusal;
+  return freezeObject({ ok: true as const, winner: cube.offer!.by, points: cube.value });
+}
+
+/** The doubled player beavers (money sessions with beavers only): takes, then redoubles at once keeping the cube. */
+export function beaver(cube: CubeState, actor: Colour, rules: RulesOptions): CubeTransition {
+  const offer = cube.offer;
+  const refusal = checkAnswer(offer, actor);
+  if (refusal) return refusal;
+  if (!rules.beavers) return refuse('beaver-not-allowed', 'Beavers are only allowed in money sessions with the beavers option.');
+  if (offer!.beaver) return refuse('beaver-not-allowed', 'A beaver cannot be beavered back.');
+  if (!withinLimit(offer!.value * 2, rules)) return refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`);
+  return ok({ value: offer!.value, owner: actor, offer: freezeObject({ by: actor, value: offer!.value * 2, beaver: true }) });
+}
+
+/**
+ * An automatic double on a tied opening throw (B2, M4): the cube doubles and
+ * stays centred, while fewer than `rules.automaticDoubles` have been made this
+ * game and the cube limit allows. Returns the cube unchanged otherwise.
+ */
+export function automaticDouble(
+  cube: CubeState,
+  rules: RulesOptions,
+  madeThisGame: number,
+): { readonly cube: CubeState; readonly doubled: boolean } {
+  if (!rules.cube || madeThisGame >= rules.automaticDoubles || !withinLimit(cube.value * 2, rules)) {
+    return { cube, doubled: false };
+  }
+  return { cube: freezeObject({ value: cube.value * 2, owner: 'centre' as const, offer: null }), doubled: true };
+}
+
+function checkAnswer(offer: CubeOffer | null, actor: Colour): CubeRefusal | null {
+  if (offer === null) return refuse('no-double-offered', 'No double is waiting for an answer.');
+  if (offer.by === actor) return refuse('not-your-turn', 'The opponent answers the double.');
+  return null;
+}
+
+function ok(cube: CubeState): CubeTransition {
+  return freezeObject({ ok: true as const, cube: freezeObject(cube) });
+}
+
+function refuse(reason: CubeRefusalReason, message: string): CubeRefusal {
+  return freezeObject({ ok: false as const, reason, message });
+}
