@@ -6,10 +6,14 @@
  * and the bar (backgammon), blocks (long nardy) and bear-offs; every fifth
  * entry is given a double. legalPlays runs over the corpus after a warm-up:
  * throughput from whole passes, median and p99 from per-position timings.
+ * Also times `replay` of a deterministic 10,000-event money session of the
+ * variant (testing/random-match.ts): best of 10 runs after a warm-up.
  * Prints one JSON line per variant.
  */
 import { initialPosition, swapSides } from '../src/engine/board.js';
+import { replay } from '../src/engine/game.js';
 import { legalPlays } from '../src/engine/legal-plays.js';
+import { longSession } from '../src/engine/testing/random-match.js';
 import type { Dice, Die, Position, Variant } from '../src/engine/types.js';
 import { mulberry32 as prng } from '../src/engine/prng.js';
 
@@ -82,6 +86,22 @@ function describeCorpus(variant: Variant, corpus: readonly Entry[]): Record<stri
   return { bar, bearOff, doubles, contact };
 }
 
+/** Best time in ms of `replay` over a 10,000-event history of the variant. */
+function replayMillis(variant: Variant): number {
+  const { options, events } = longSession(variant, 10_000);
+  if (events.length !== 10_000) throw new Error(`history of ${events.length} events`);
+  let sink = 0;
+  for (let i = 0; i < 3; i++) sink += replay(options, events).rollIndex; // warm-up (JIT)
+  let best = Infinity;
+  for (let i = 0; i < 10; i++) {
+    const t0 = process.hrtime.bigint();
+    sink += replay(options, events).rollIndex;
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  if (sink === -1) console.log('unreachable');
+  return best;
+}
+
 function run(variant: Variant): void {
   const corpus = buildCorpus(variant, CORPUS_SIZE, SEED + (variant === 'backgammon' ? 0 : 1));
   let plays = 0;
@@ -116,11 +136,11 @@ function run(variant: Variant): void {
       }
     }
   };
-  materialize();
+  for (let i = 0; i < 3; i++) materialize(); // warm-up (JIT) of the getters and text
+  const materializePasses = 5;
   const m0 = process.hrtime.bigint();
-  materialize();
-  materialize();
-  const materialized = Number(process.hrtime.bigint() - m0) / 2e9;
+  for (let i = 0; i < materializePasses; i++) materialize();
+  const materialized = Number(process.hrtime.bigint() - m0) / 1e9 / materializePasses;
 
   if (sink === -1) console.log('unreachable');
   const positions = corpus.length;
@@ -135,6 +155,7 @@ function run(variant: Variant): void {
       medianMicros: round(micros[Math.floor(micros.length / 2)], 2),
       p99Micros: round(micros[Math.floor(micros.length * 0.99)], 2),
       withTextAndPositionPerSecond: round(positions / materialized),
+      replay10kEventsMs: round(replayMillis(variant), 1),
       corpus: describeCorpus(variant, corpus),
     }),
   );

@@ -11,10 +11,11 @@
 import { BackgammonBoard } from './backgammon.js';
 import { validatePosition } from './board.js';
 import { myPoint, NardyBoard } from './long-nardy.js';
+import { allocInt32, bytesOfLast } from './int32-slab.js';
 import { formatPlay } from './notation/move-text.js';
 import { PlaySearch } from './play-search.js';
 import type { Dice, Move, Play, Position, SideBoard, Variant } from './types.js';
-import { CELLS, opponentSideFromCells, playerSideFromCells, STEP_OK, WORDS, type WorkBoard } from './work-board.js';
+import { CELLS, opponentCells, opponentSideFromCells, playerSideFromCells, STEP_OK, WORDS, type WorkBoard } from './work-board.js';
 
 export interface LegalPlayOptions {
   /** It is this player's first turn of the game (long nardy N5 head exception). */
@@ -32,7 +33,8 @@ export class InvalidInputError extends Error {
   }
 }
 
-const bgPointOf = (p: number): number => 25 - p;
+const BG_OPPONENT_CELLS = opponentCells((p) => 25 - p);
+const NARDY_OPPONENT_CELLS = opponentCells(myPoint);
 
 interface Engine {
   readonly board: WorkBoard;
@@ -86,15 +88,43 @@ export function assertPlayable(variant: Variant, position: Position, dice: Dice)
   }
 }
 
+/** Frozen moves shared by every play: index from × 26 + to (moves are immutable values). */
+const MOVES: readonly Move[] = Array.from({ length: 26 * 26 }, (_, i) =>
+  Object.freeze({ from: Math.floor(i / 26), to: i % 26 }),
+);
+
+/** Scratch for sorting one play's steps (moves() is synchronous and not re-entered). */
+const sortFrom = new Int32Array(4);
+const sortDie = new Int32Array(4);
+
+/** The shared Move for sorted step `k` (a step past point 1 bears off). */
+function moveOf(from: Int32Array, die: Int32Array, k: number): Move {
+  const t = from[k] - die[k];
+  return MOVES[from[k] * 26 + (t > 0 ? t : 0)];
+}
+
+/** The steps in sorted order, by step count. */
+const IDENTITY_ORDERS: readonly (readonly number[])[] = [[], [0], [0, 1], [0, 1, 2], [0, 1, 2, 3]];
+
 /**
  * The plays found for one position and roll, as compact arrays (internal:
  * legalPlays wraps them in Play objects, validatePlay matches boards).
+ *
+ * All of it lives in one Int32Array `data` (one allocation per search):
+ *   [0, WORDS)                      the starting board
+ *   WORDS + i × WORDS               the board after play i
+ *   stepsAt + 2i, stepsAt + 2i + 1  play i's steps in the order found, a byte
+ *                                   each of from and die: from0 | die0 << 8 | from1 << 16 | die1 << 24
+ *   countsAt + i                    play i's number of steps
  */
 export class PlayList {
-  #bytes: Int8Array | undefined;
-  #opponent: SideBoard | undefined;
-  private readonly startWords: Int32Array;
-  private readonly myPointOf: (p: number) => number;
+  /** Opponent sides built so far, and the word offset of a board with each. */
+  #opponents: SideBoard[] | undefined;
+  #opponentBases: number[] | undefined;
+  /** Cells of the opponent's points 1..24 (work-board.ts opponentCells). */
+  private readonly opponentCells: readonly number[];
+  private readonly stepsAt: number;
+  private readonly countsAt: number;
 
   constructor(
     readonly variant: Variant,
@@ -103,14 +133,48 @@ export class PlayList {
     readonly diceUsed: number,
     /** Checkers allowed off the head (long nardy: 1, or 2 under N5). */
     readonly headLimit: number,
-    readonly boards: Int32Array,
-    /** Per play 4 × (from, die) in the order found. */
-    readonly steps: Int8Array,
-    readonly stepCounts: Int8Array,
-    startBoard: WorkBoard,
+    private readonly data: Int32Array,
+    /** The bytes of `data`'s buffer (`data` starts at its byteOffset). */
+    private readonly bytes: Int8Array,
   ) {
-    this.startWords = startBoard.words.slice();
-    this.myPointOf = variant === 'backgammon' ? bgPointOf : myPoint;
+    this.opponentCells = variant === 'backgammon' ? BG_OPPONENT_CELLS : NARDY_OPPONENT_CELLS;
+    this.stepsAt = WORDS + count * WORDS;
+    this.countsAt = this.stepsAt + 2 * count;
+  }
+
+  /** Copies the search's kept plays (the first `count`) and the starting board into a new list. */
+  static fromSearch(
+    variant: Variant,
+    before: Position,
+    count: number,
+    headLimit: number,
+    search: PlaySearch,
+    startBoard: WorkBoard,
+  ): PlayList {
+    const boards = count * WORDS;
+    const data = allocInt32(WORDS + boards + 3 * count);
+    data.set(startBoard.words);
+    data.set(search.snapshots.subarray(0, boards), WORDS);
+    const steps = search.steps;
+    const counts = search.stepCounts;
+    const stepsAt = WORDS + boards;
+    const countsAt = stepsAt + 2 * count;
+    for (let i = 0; i < count; i++) {
+      const n = counts[i];
+      const b = i * 8;
+      // Steps past n stay 0 (the search's buffer holds stale values there).
+      let lo = 0;
+      let hi = 0;
+      for (let k = 0; k < n; k++) {
+        const step = steps[b + 2 * k] | (steps[b + 2 * k + 1] << 8);
+        if (k < 2) lo |= step << (16 * k);
+        else hi |= step << (16 * (k - 2));
+      }
+      data[stepsAt + 2 * i] = lo;
+      data[stepsAt + 2 * i + 1] = hi;
+      data[countsAt + i] = n;
+    }
+    return new PlayList(variant, before, count, search.diceUsed, headLimit, data, bytesOfLast());
   }
 
   /** A new board in the starting position, ready to replay steps (head limit set). */
@@ -120,7 +184,9 @@ export class PlayList {
 
   /** Puts `b` (a board of this variant) in the starting position, head limit set. */
   private reset(b: WorkBoard): WorkBoard {
-    b.words.set(this.startWords);
+    const w = b.words;
+    const d = this.data;
+    for (let k = 0; k < WORDS; k++) w[k] = d[k];
     b.restate();
     if (b instanceof NardyBoard) b.headLimit = this.headLimit;
     return b;
@@ -128,82 +194,99 @@ export class PlayList {
 
   /** Index of the play leading to the board `words` (WORDS ints), or -1. */
   indexOf(words: Int32Array): number {
-    const s = this.boards;
+    const s = this.data;
     outer: for (let i = 0; i < this.count; i++) {
-      const base = i * WORDS;
+      const base = WORDS + i * WORDS;
       for (let k = 0; k < WORDS; k++) if (s[base + k] !== words[k]) continue outer;
       return i;
     }
     return -1;
   }
 
-  /** The resulting boards as bytes (CELLS per play). */
-  get bytes(): Int8Array {
-    return (this.#bytes ??= new Int8Array(this.boards.buffer, this.boards.byteOffset, this.boards.byteLength));
-  }
-
   /** The position after play `index`, the mover still `player`. */
   position(index: number): Position {
-    const bytes = this.bytes;
-    const offset = index * CELLS;
-    // Most plays leave the opponent as it was (always in long nardy): share one frozen side.
-    let unchanged = true;
-    const s = this.startWords;
-    const b = this.boards;
-    for (let k = WORDS / 2; k < WORDS && unchanged; k++) unchanged = b[index * WORDS + k] === s[k];
-    const opponent = unchanged
-      ? (this.#opponent ??= opponentSideFromCells(bytes, offset, this.myPointOf))
-      : opponentSideFromCells(bytes, offset, this.myPointOf);
-    return Object.freeze({ player: playerSideFromCells(bytes, offset), opponent });
+    const at = this.data.byteOffset + CELLS + index * CELLS;
+    const player = playerSideFromCells(this.bytes, at);
+    return Object.freeze({ player, opponent: this.opponentAt(WORDS + index * WORDS, at) });
+  }
+
+  /**
+   * The frozen opponent side of the board at word `base` of `data` (byte `at`
+   * of `bytes`), shared by every play that leaves the opponent the same: all
+   * of them in long nardy; in backgammon all but those that hit, which share
+   * one per set of blots hit.
+   */
+  private opponentAt(base: number, at: number): SideBoard {
+    const d = this.data;
+    const bases = (this.#opponentBases ??= []);
+    const sides = (this.#opponents ??= []);
+    outer: for (let i = 0; i < bases.length; i++) {
+      const other = bases[i];
+      for (let k = WORDS / 2; k < WORDS; k++) if (d[base + k] !== d[other + k]) continue outer;
+      return sides[i];
+    }
+    const side = opponentSideFromCells(this.bytes, at, this.opponentCells);
+    bases.push(base);
+    sides.push(side);
+    return side;
   }
 
   /**
    * The play's moves in canonical order: by from descending, then to
    * descending (gnubg's order), if that order is legal step by step;
    * otherwise (a long-nardy block can force an order) the first legal
-   * ordering in that sort's permutation order.
+   * ordering in that sort's permutation order. The Move objects are shared.
    */
   moves(index: number): readonly Move[] {
-    const n = this.stepCounts[index];
-    const base = index * 8;
+    const d = this.data;
+    const n = d[this.countsAt + index];
+    const lo = d[this.stepsAt + 2 * index];
+    const hi = d[this.stepsAt + 2 * index + 1];
     // Sort the steps (insertion sort of at most four) by from, to, die: all descending.
-    const from = [0, 0, 0, 0];
-    const die = [0, 0, 0, 0];
+    const from = sortFrom;
+    const die = sortDie;
+    let reordered = false;
     for (let i = 0; i < n; i++) {
-      const f = this.steps[base + 2 * i];
-      const d = this.steps[base + 2 * i + 1];
-      const t = f - d > 0 ? f - d : 0;
+      const word = i < 2 ? lo : hi;
+      const shift = (i & 1) * 16;
+      const f = (word >>> shift) & 0xff;
+      const dd = (word >>> (shift + 8)) & 0xff;
+      const t = f - dd > 0 ? f - dd : 0;
       let j = i;
       while (j > 0) {
         const pf = from[j - 1];
         const pt = pf - die[j - 1] > 0 ? pf - die[j - 1] : 0;
-        if (pf > f || (pf === f && (pt > t || (pt === t && die[j - 1] >= d)))) break;
+        if (pf > f || (pf === f && (pt > t || (pt === t && die[j - 1] >= dd)))) break;
         from[j] = pf;
         die[j] = die[j - 1];
         j--;
       }
+      if (j !== i) reordered = true;
       from[j] = f;
-      die[j] = d;
+      die[j] = dd;
     }
-    let order = [0, 1, 2, 3].slice(0, n);
-    if (!this.isLegalOrder(from, die, order)) order = this.firstLegalOrder(from, die, n) ?? order;
-    const moves = new Array<Move>(n);
-    for (let i = 0; i < n; i++) {
-      const f = from[order[i]];
-      const t = f - die[order[i]];
-      moves[i] = Object.freeze({ from: f, to: t > 0 ? t : 0 });
-    }
+    // The order found was legal step by step: only a different one needs checking.
+    let order = IDENTITY_ORDERS[n];
+    if (reordered && !this.isLegalOrder(from, die, order)) order = this.firstLegalOrder(from, die, n) ?? order;
+    const o = order;
+    // Array literals (packed elements: cheaper to freeze than a filled new Array(n)).
+    let moves: Move[];
+    if (n === 1) moves = [moveOf(from, die, o[0])];
+    else if (n === 2) moves = [moveOf(from, die, o[0]), moveOf(from, die, o[1])];
+    else if (n === 3) moves = [moveOf(from, die, o[0]), moveOf(from, die, o[1]), moveOf(from, die, o[2])];
+    else if (n === 4) moves = [moveOf(from, die, o[0]), moveOf(from, die, o[1]), moveOf(from, die, o[2]), moveOf(from, die, o[3])];
+    else moves = [];
     return Object.freeze(moves);
   }
 
-  private isLegalOrder(from: readonly number[], die: readonly number[], order: readonly number[]): boolean {
+  private isLegalOrder(from: ArrayLike<number>, die: ArrayLike<number>, order: readonly number[]): boolean {
     const b = this.reset(scratchFor(this.variant));
     for (let i = 0; i < order.length; i++) if (b.tryMake(from[order[i]], die[order[i]], i) !== STEP_OK) return false;
     return true;
   }
 
   /** The first step order, in permutation order of the sorted steps, that is legal step by step. */
-  private firstLegalOrder(from: readonly number[], die: readonly number[], n: number): number[] | null {
+  private firstLegalOrder(from: ArrayLike<number>, die: ArrayLike<number>, n: number): number[] | null {
     const order: number[] = [];
     const used = [false, false, false, false];
     const visit = (): number[] | null => {
@@ -249,17 +332,7 @@ export function findPlays(variant: Variant, position: Position, dice: Dice, opti
   }
   // No legal play: an empty list (the search kept the unchanged board as its only 0-dice "play").
   const n = search.diceUsed === 0 ? 0 : search.count;
-  return new PlayList(
-    variant,
-    position,
-    n,
-    search.diceUsed,
-    headLimit,
-    search.snapshots.slice(0, n * WORDS),
-    search.steps.slice(0, n * 8),
-    search.stepCounts.slice(0, n),
-    board,
-  );
+  return PlayList.fromSearch(variant, position, n, headLimit, search, board);
 }
 
 function runNardy(board: NardyBoard, search: PlaySearch, d1: number, d2: number): void {

@@ -128,20 +128,39 @@ export abstract class WorkBoard {
   }
 }
 
+/**
+ * The 24 counts in cells `c[0]`..`c[23]` of the board at byte `o` of `s`, as
+ * an array literal: packed small integers, which V8 builds and freezes faster
+ * than a filled `new Array(24)`.
+ */
+function points24(s: Int8Array, o: number, c: readonly number[]): number[] {
+  // prettier-ignore
+  return [
+    s[o + c[0]], s[o + c[1]], s[o + c[2]], s[o + c[3]], s[o + c[4]], s[o + c[5]],
+    s[o + c[6]], s[o + c[7]], s[o + c[8]], s[o + c[9]], s[o + c[10]], s[o + c[11]],
+    s[o + c[12]], s[o + c[13]], s[o + c[14]], s[o + c[15]], s[o + c[16]], s[o + c[17]],
+    s[o + c[18]], s[o + c[19]], s[o + c[20]], s[o + c[21]], s[o + c[22]], s[o + c[23]],
+  ];
+}
+
+/** My points 1..24: cells 1..24. */
+const MY_CELLS: readonly number[] = Array.from({ length: POINTS }, (_, i) => i + 1);
+
+/** The cells of the opponent's points 1..24 (its numbering), given the map to my point numbers. */
+export function opponentCells(myPointOf: (p: number) => number): readonly number[] {
+  return Array.from({ length: POINTS }, (_, i) => OPP + myPointOf(i + 1));
+}
+
 function freezeSide(points: number[], bar: number, off: number): SideBoard {
   return Object.freeze({ points: Object.freeze(points), bar, off });
 }
 
-/** The mover's side from 64 cells stored at `offset` of `store` (a snapshot). */
+/** The mover's side of the board (a snapshot of CELLS bytes) at byte `offset` of `store`. */
 export function playerSideFromCells(store: Int8Array, offset: number): SideBoard {
-  const mine = new Array<number>(POINTS);
-  for (let q = 1; q <= POINTS; q++) mine[q - 1] = store[offset + q];
-  return freezeSide(mine, store[offset + BAR], store[offset]);
+  return freezeSide(points24(store, offset, MY_CELLS), store[offset + BAR], store[offset]);
 }
 
-/** The opponent's side (in its own numbering) from a snapshot; `myPointOf` maps its point numbers to mine. */
-export function opponentSideFromCells(store: Int8Array, offset: number, myPointOf: (p: number) => number): SideBoard {
-  const theirs = new Array<number>(POINTS);
-  for (let p = 1; p <= POINTS; p++) theirs[p - 1] = store[offset + OPP + myPointOf(p)];
-  return freezeSide(theirs, store[offset + OPP + BAR], store[offset + OPP]);
+/** The opponent's side (in its own numbering) of a snapshot; `cells` from opponentCells. */
+export function opponentSideFromCells(store: Int8Array, offset: number, cells: readonly number[]): SideBoard {
+  return freezeSide(points24(store, offset, cells), store[offset + OPP + BAR], store[offset + OPP]);
 }

@@ -20,72 +20,111 @@ export function formatPlay(variant: Variant, moves: readonly Move[], before?: Po
   // An opposing checker on my point q stood there before the play: landing there hit it (gnubg's test).
   const blots = variant === 'backgammon' && before !== undefined ? before.opponent.points : null;
 
-  // Paths [source, ...kept intermediate points..., destination], sorted as gnubg's CompareMovesSimple
-  // (source, then destination, descending); insertion sort: there are at most four.
-  const paths: (number[] | null)[] = new Array(n);
+  // Paths [source, ...kept intermediate points..., destination] as rows of `pts` (stride n + 1, length
+  // in `len`, 0 = merged away), sorted as gnubg's CompareMovesSimple (source, then destination,
+  // descending); insertion sort: there are usually at most four.
+  const stride = n + 1;
+  const len = scratchLen;
+  const pts = scratchPts;
   for (let i = 0; i < n; i++) {
-    const path = [moves[i].from, moves[i].to];
+    const from = moves[i].from;
+    const to = moves[i].to;
     let j = i;
     while (j > 0) {
-      const prev = paths[j - 1]!;
-      if (prev[0] > path[0] || (prev[0] === path[0] && prev[1] >= path[1])) break;
-      paths[j] = prev;
+      const prev = (j - 1) * stride;
+      if (pts[prev] > from || (pts[prev] === from && pts[prev + 1] >= to)) break;
+      pts[j * stride] = pts[prev];
+      pts[j * stride + 1] = pts[prev + 1];
       j--;
     }
-    paths[j] = path;
+    pts[j * stride] = from;
+    pts[j * stride + 1] = to;
   }
+  for (let i = 0; i < n; i++) len[i] = 2;
 
   // Join steps of one checker: a destination that is another move's source.
   for (let i = 0; i < n; i++) {
-    const pi = paths[i];
-    if (!pi) continue;
+    if (len[i] === 0) continue;
+    const pi = i * stride;
     for (let j = i + 1; j < n; j++) {
-      const pj = paths[j];
-      if (!pj || pi[pi.length - 1] !== pj[0]) continue;
-      const via = pj[0];
-      if (blots !== null && via <= 24 && blots[24 - via] > 0) pi.push(pj[1]);
-      else pi[pi.length - 1] = pj[1];
-      paths[j] = null;
+      const pj = j * stride;
+      if (len[j] === 0 || pts[pi + len[i] - 1] !== pts[pj]) continue;
+      const via = pts[pj];
+      if (blots !== null && via <= 24 && blots[24 - via] > 0) pts[pi + len[i]++] = pts[pj + 1];
+      else pts[pi + len[i] - 1] = pts[pj + 1];
+      len[j] = 0;
     }
   }
 
   let marked = 0; // bit per point already shown with "*"
   let text = '';
   for (let i = 0; i < n; i++) {
-    const path = paths[i];
-    if (!path) continue;
+    const length = len[i];
+    if (length === 0) continue;
+    const path = i * stride;
     // Count and drop identical paths further on.
     let count = 1;
     for (let j = i + 1; j < n; j++) {
-      const other = paths[j];
-      if (!other || other.length !== path.length) continue;
+      if (len[j] !== length) continue;
+      const other = j * stride;
       let same = true;
-      for (let k = 0; k < path.length && same; k++) same = path[k] === other[k];
+      for (let k = 0; k < length && same; k++) same = pts[path + k] === pts[other + k];
       if (same) {
         count++;
-        paths[j] = null;
+        len[j] = 0;
       }
     }
-    if (text !== '') text += ' ';
-    text += POINT_TEXT[path[0]];
-    const last = path.length - 1;
-    for (let k = 1; k < last; k++) {
-      text += '/' + POINT_TEXT[path[k]] + '*';
-      marked |= 1 << path[k];
-    }
-    const dest = path[last];
-    text += '/' + POINT_TEXT[dest];
-    if (blots !== null && dest >= 1 && dest <= 24 && blots[24 - dest] > 0 && (marked & (1 << dest)) === 0) {
-      text += '*';
-      marked |= 1 << dest;
+    const last = length - 1;
+    const from = pts[path];
+    const dest = pts[path + last];
+    if (last === 1 && isPoint(from) && isPoint(dest)) {
+      // One step (the usual case): a single precomputed string, separator included.
+      const hit = hitsBlot(blots, dest) && (marked & (1 << dest)) === 0;
+      if (hit) marked |= 1 << dest;
+      text += STEP_TEXT[(text === '' ? 0 : 2) + (hit ? 1 : 0)][from * 26 + dest];
+    } else {
+      if (text !== '') text += ' ';
+      text += POINT_TEXT[from];
+      for (let k = 1; k < last; k++) {
+        const via = pts[path + k];
+        text += '/' + POINT_TEXT[via] + '*';
+        marked |= 1 << via;
+      }
+      text += '/' + POINT_TEXT[dest];
+      if (hitsBlot(blots, dest) && (marked & (1 << dest)) === 0) {
+        text += '*';
+        marked |= 1 << dest;
+      }
     }
     if (count > 1) text += '(' + count + ')';
   }
   return text;
 }
 
+/** Scratch rows of formatPlay (synchronous, never re-entered); plain arrays, which grow as written. */
+const scratchLen: number[] = [0, 0, 0, 0];
+const scratchPts: number[] = new Array<number>(4 * 5).fill(0);
+
 /** "off", "1".."24", "bar". */
 const POINT_TEXT: readonly string[] = Array.from({ length: 26 }, (_, p) => (p === OFF ? 'off' : p === BAR ? 'bar' : String(p)));
+
+/** Landing on my point `dest` hit: an opposing checker stood there before the play (`blots`: its points). */
+function hitsBlot(blots: readonly number[] | null, dest: number): boolean {
+  return blots !== null && dest >= 1 && dest <= 24 && blots[24 - dest] > 0;
+}
+
+/** 0 (off) .. 25 (bar): a point STEP_TEXT has. */
+function isPoint(p: number): boolean {
+  return p >= 0 && p <= 25 && (p | 0) === p;
+}
+
+/**
+ * "from/to" of a one-step path by from × 26 + to, in four tables: [plain,
+ * with "*", after a space, after a space with "*"].
+ */
+const STEP_TEXT: readonly (readonly string[])[] = [0, 1, 2, 3].map((kind) =>
+  Array.from({ length: 26 * 26 }, (_, i) => (kind >= 2 ? ' ' : '') + POINT_TEXT[Math.floor(i / 26)] + '/' + POINT_TEXT[i % 26] + (kind & 1 ? '*' : '')),
+);
 
 /** A move text that could not be read. `code` is always 'bad-notation'; `index` is where reading failed. */
 export class MoveTextError extends Error {
