@@ -34,13 +34,7 @@ export class BackgammonBoard extends WorkBoard {
   tryMake(from: number, die: number, depth: number): StepCode {
     const code = this.refusal(from, die);
     if (code !== STEP_OK) return code;
-    let to = from - die;
-    if (to < 0) to = 0;
-    this.stepFrom[depth] = from;
-    this.stepTo[depth] = to;
-    this.bump(from, -1);
-    this.bump(to, 1);
-    if (from >= 7 && to <= 6) this.outside--;
+    const to = this.moveChecker(from, die, depth);
     if (to >= 1 && this.cells[OPP + to] === 1) {
       this.stepHit[depth] = 1;
       this.bump(OPP + to, -1);
@@ -52,14 +46,11 @@ export class BackgammonBoard extends WorkBoard {
   }
 
   unmake(depth: number): void {
-    const from = this.stepFrom[depth];
-    const to = this.stepTo[depth];
     if (this.stepHit[depth] === 1) {
+      const to = this.stepTo[depth];
       this.bump(OPP + BAR, -1);
       this.bump(OPP + to, 1);
     }
-    this.bump(to, -1);
-    this.bump(from, 1);
-    if (from >= 7 && to <= 6) this.outside++;
+    this.unmoveChecker(depth);
   }
 }

@@ -81,13 +81,7 @@ export class NardyBoard extends WorkBoard {
   tryMake(from: number, die: number, depth: number): StepCode {
     const code = this.refusal(from, die);
     if (code !== STEP_OK) return code;
-    let to = from - die;
-    if (to < 0) to = 0;
-    this.stepFrom[depth] = from;
-    this.stepTo[depth] = to;
-    this.bump(from, -1);
-    this.bump(to, 1);
-    if (from >= 7 && to <= 6) this.outside--;
+    const to = this.moveChecker(from, die, depth);
     if (from === HEAD) this.headMoves++;
     if (!this.blockExempt) {
       const illegal = this.illegalBlockAtStart
@@ -103,12 +97,8 @@ export class NardyBoard extends WorkBoard {
   }
 
   unmake(depth: number): void {
-    const from = this.stepFrom[depth];
-    const to = this.stepTo[depth];
-    this.bump(to, -1);
-    this.bump(from, 1);
-    if (from >= 7 && to <= 6) this.outside++;
-    if (from === HEAD) this.headMoves--;
+    if (this.stepFrom[depth] === HEAD) this.headMoves--;
+    this.unmoveChecker(depth);
   }
 
   /** Is the run of my held points through my point t an illegal block? */

@@ -112,6 +112,26 @@ export abstract class WorkBoard {
     this.hash ^= ZOBRIST[base + before] ^ ZOBRIST[base + after];
   }
 
+  /** Moves one of my checkers `die` points from `from` (past point 1 = off) as step `depth`; returns where it landed. */
+  protected moveChecker(from: number, die: number, depth: number): number {
+    const to = from > die ? from - die : 0;
+    this.stepFrom[depth] = from;
+    this.stepTo[depth] = to;
+    this.bump(from, -1);
+    this.bump(to, 1);
+    if (from >= 7 && to <= 6) this.outside--;
+    return to;
+  }
+
+  /** Takes back the checker movement of step `depth` (what moveChecker did). */
+  protected unmoveChecker(depth: number): void {
+    const from = this.stepFrom[depth];
+    const to = this.stepTo[depth];
+    this.bump(to, -1);
+    this.bump(from, 1);
+    if (from >= 7 && to <= 6) this.outside++;
+  }
+
   /** Common bear-off rule C4 for a step from `from` that would go past point 1. */
   protected bearOffRefusal(from: number, die: number): StepCode {
     if (this.outside > 0) return STEP_BEAR_OFF_NOT_HOME;
