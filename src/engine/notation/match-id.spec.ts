@@ -69,20 +69,7 @@ describe('gnubg Match ID', () => {
   });
 
   it('writes the larger die first whatever the order given, as gnubg does (gnubg.matchid with 2-5 and 5-2: QonqACAAKAAE)', () => {
-    const fields: MatchIdFields = {
-      cubeValue: 4,
-      cubeOwner: 0,
-      onRoll: 1,
-      crawford: false,
-      gameState: 'playing',
-      turn: 1,
-      doubleOffered: false,
-      resignation: 'none',
-      dice: [2, 5],
-      matchLength: 7,
-      score: [2, 5],
-      jacoby: false,
-    };
+    const fields: MatchIdFields = { ...newMoneyGame, cubeValue: 4, cubeOwner: 0, dice: [2, 5], matchLength: 7, score: [2, 5], jacoby: false };
     expect(encodeMatchId(fields)).toBe('QonqACAAKAAE');
     expect(encodeMatchId({ ...fields, dice: [5, 2] })).toBe('QonqACAAKAAE');
     expect(decodeMatchId('QonqACAAKAAE')).toEqual({ ...fields, dice: [5, 2] });
