@@ -26,7 +26,6 @@ interface Entry {
   readonly firstTurn: boolean;
 }
 
-
 function buildCorpus(variant: Variant, size: number, seed: number): Entry[] {
   const random = prng(seed);
   const die = (): Die => (1 + Math.floor(random() * 6)) as Die;

@@ -12,7 +12,10 @@ const stamp = join(root, 'dist', '.build-stamp');
 function newest(path) {
   const s = statSync(path);
   if (!s.isDirectory()) return s.mtimeMs;
-  return readdirSync(path).reduce((m, name) => (name === 'generated' ? m : Math.max(m, newest(join(path, name)))), s.mtimeMs);
+  return readdirSync(path).reduce(
+    (m, name) => (name === 'generated' ? m : Math.max(m, newest(join(path, name)))),
+    s.mtimeMs,
+  );
 }
 
 const sources = ['src', 'prisma/schema.prisma', '.swcrc', 'package.json'].map((p) => join(root, p));

@@ -9,6 +9,9 @@ export function setUpApp(app: NestExpressApplication): NestExpressApplication {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.enableShutdownHooks();
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json', yamlDocumentUrl: 'docs-yaml' });
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: 'docs-json',
+    yamlDocumentUrl: 'docs-yaml',
+  });
   return app;
 }

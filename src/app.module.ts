@@ -31,7 +31,8 @@ export class AppModule implements NestModule {
         }),
         LoggerModule.forRootAsync({
           inject: [ConfigService],
-          useFactory: (config: ConfigService<Environment, true>) => loggerParams(config.get('LOG_LEVEL', { infer: true })),
+          useFactory: (config: ConfigService<Environment, true>) =>
+            loggerParams(config.get('LOG_LEVEL', { infer: true })),
         }),
         DatabaseModule,
         SecurityModule,

@@ -8,10 +8,17 @@ async function main(): Promise<void> {
   const started = performance.now();
   const { AppModule } = await import('./app.module.js');
   const { setUpApp } = await import('./app-setup.js');
-  const app = setUpApp(await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { bufferLogs: true, bodyParser: false }));
+  const app = setUpApp(
+    await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { bufferLogs: true, bodyParser: false }),
+  );
   const port = app.get(ConfigService).getOrThrow<number>('PORT');
   await app.listen(port);
-  app.get((await import('nestjs-pino')).Logger).log(`Listening on port ${port}; Swagger UI at /docs; ready in ${Math.round(performance.now() - started)} ms`, 'Main');
+  app
+    .get((await import('nestjs-pino')).Logger)
+    .log(
+      `Listening on port ${port}; Swagger UI at /docs; ready in ${Math.round(performance.now() - started)} ms`,
+      'Main',
+    );
 }
 
 main().catch((err: unknown) => {

@@ -10,11 +10,14 @@ import { buildOpenApiDocument, sortKeysDeep } from './openapi.js';
 const dataDir = mkdtempSync(join(tmpdir(), 'nardy-openapi-'));
 try {
   // Preview mode scans modules and controllers without instantiating providers: no database is opened.
-  const app = await NestFactory.create(AppModule.forRoot({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }), {
-    preview: true,
-    logger: false,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create(
+    AppModule.forRoot({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }),
+    {
+      preview: true,
+      logger: false,
+      bodyParser: false,
+    },
+  );
   const file = new URL('../openapi.json', import.meta.url);
   writeFileSync(file, JSON.stringify(sortKeysDeep(buildOpenApiDocument(app)), null, 2) + '\n');
   await app.close();

@@ -21,7 +21,12 @@ describe('configuration is validated at boot', () => {
   });
 
   it('accepts production with a strong JWT secret and a Postgres URL', () => {
-    const env = validateEnvironment({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), DATABASE_URL: 'postgresql://u:p@db:5432/nardy', PORT: '8080' });
+    const env = validateEnvironment({
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(40),
+      DATABASE_URL: 'postgresql://u:p@db:5432/nardy',
+      PORT: '8080',
+    });
     expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgresql://u:p@db:5432/nardy' });
   });
 });

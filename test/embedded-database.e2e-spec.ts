@@ -13,7 +13,10 @@ describe('embedded default database (PGlite, no DATABASE_URL)', () => {
     const first = await startTestApp({}, embedded);
     try {
       expect(first.prisma.databaseKind).toBe('pglite');
-      await request(first.http).post('/api/users').send({ username: 'persistent', password: 'persistent-pw' }).expect(201);
+      await request(first.http)
+        .post('/api/users')
+        .send({ username: 'persistent', password: 'persistent-pw' })
+        .expect(201);
     } finally {
       await first.close();
     }
@@ -21,7 +24,10 @@ describe('embedded default database (PGlite, no DATABASE_URL)', () => {
     try {
       const res = await request(second.http).get('/api/users/persistent').expect(200);
       expect(res.body.username).toBe('persistent');
-      await request(second.http).post('/api/auth/token').send({ username: 'persistent', password: 'persistent-pw' }).expect(200);
+      await request(second.http)
+        .post('/api/auth/token')
+        .send({ username: 'persistent', password: 'persistent-pw' })
+        .expect(200);
     } finally {
       await second.close();
     }

@@ -27,7 +27,9 @@ describe('OpenAPI', () => {
     expect(ui.text).toContain('swagger-ui');
     const spec = await request(t.http).get('/docs-json').expect(200);
     expect(spec.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/users', '/api/auth/token', '/api/users/me', '/api/users/{username}', '/health']));
+    expect(Object.keys(spec.body.paths)).toEqual(
+      expect.arrayContaining(['/api/users', '/api/auth/token', '/api/users/me', '/api/users/{username}', '/health']),
+    );
   });
 
   it('matches the committed openapi.json (regenerate with `npm run openapi`)', () => {
@@ -47,7 +49,12 @@ describe('OpenAPI', () => {
         if (path.startsWith('/api/')) {
           const errors = statuses.filter((s) => Number(s) >= 400);
           expect([where, errors.length > 0]).toEqual([where, true]);
-          for (const s of errors) expect([where, s, Object.keys(op.responses[s].content ?? {})]).toEqual([where, s, ['application/problem+json']]);
+          for (const s of errors)
+            expect([where, s, Object.keys(op.responses[s].content ?? {})]).toEqual([
+              where,
+              s,
+              ['application/problem+json'],
+            ]);
         }
         if (op.requestBody) expect([where, Object.keys(op.requestBody.content)]).toEqual([where, ['application/json']]);
       }

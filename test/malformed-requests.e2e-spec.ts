@@ -12,12 +12,16 @@ let token: string;
 beforeAll(async () => {
   t = await startTestApp({ AUTH_THROTTLE_LIMIT: '100000' });
   await request(t.http).post('/api/users').send({ username: 'victim', password: 'victim-password' }).expect(201);
-  token = (await request(t.http).post('/api/auth/token').send({ username: 'victim', password: 'victim-password' }).expect(200)).body.accessToken;
+  token = (
+    await request(t.http).post('/api/auth/token').send({ username: 'victim', password: 'victim-password' }).expect(200)
+  ).body.accessToken;
 });
 afterAll(() => t.close());
 
 async function databaseSnapshot(): Promise<unknown> {
-  return t.prisma.$queryRawUnsafe(`SELECT id, username, username_key, password_hash, rating, created_at, updated_at FROM users ORDER BY id`);
+  return t.prisma.$queryRawUnsafe(
+    `SELECT id, username, username_key, password_hash, rating, created_at, updated_at FROM users ORDER BY id`,
+  );
 }
 
 type Send = (r: request.Test) => request.Test;
@@ -37,8 +41,17 @@ const BODIES: Array<[string, Send]> = [
   ['JSON number', (r) => r.set('Content-Type', 'application/json').send('42')],
   ['empty object', (r) => r.send({})],
   ['unknown fields only', (r) => r.send({ evil: true, __proto__: { admin: true } })],
-  ['prototype pollution', (r) => r.set('Content-Type', 'application/json').send('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}')],
-  ['wrong types', (r) => r.send({ username: 123, password: ['a'], value: 'x', moves: 'nope', variant: 7, dice: 'x', position: 5 })],
+  [
+    'prototype pollution',
+    (r) =>
+      r
+        .set('Content-Type', 'application/json')
+        .send('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}'),
+  ],
+  [
+    'wrong types',
+    (r) => r.send({ username: 123, password: ['a'], value: 'x', moves: 'nope', variant: 7, dice: 'x', position: 5 }),
+  ],
   ['nulls', (r) => r.send({ username: null, password: null })],
   ['nested objects', (r) => r.send({ username: { $ne: '' }, password: { $gt: '' } })],
   ['deeply nested', (r) => r.send(JSON.parse('{"a":'.repeat(500) + '1' + '}'.repeat(500)))],
@@ -51,19 +64,30 @@ const AUTH: Array<[string, Send]> = [
   ['basic auth', (r) => r.set('Authorization', 'Basic dmljdGltOnZpY3RpbS1wYXNzd29yZA==')],
   ['huge header', (r) => r.set('Authorization', 'Bearer ' + 'a'.repeat(6000))],
 ];
-const BAD_PARAMS = ['a b', 'x'.repeat(300), '%00', '..%2F..%2Fetc', '%E0%A4%A', "'; DROP TABLE users; --", '-1', '0', 'null', '💥'];
+const BAD_PARAMS = [
+  'a b',
+  'x'.repeat(300),
+  '%00',
+  '..%2F..%2Fetc',
+  '%E0%A4%A',
+  "'; DROP TABLE users; --",
+  '-1',
+  '0',
+  'null',
+  '💥',
+];
 
 function operations(): Array<{ method: string; path: string; params: string[] }> {
   const doc = buildOpenApiDocument(t.app);
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.keys(item)
       .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-      .map((method) => ({ method, path, params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!) })),
+      .map((method) => ({ method, path, params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]) })),
   );
 }
 
 function call(method: string, url: string): request.Test {
-  return (request(t.http) as unknown as Record<string, (u: string) => request.Test>)[method]!(url);
+  return (request(t.http) as unknown as Record<string, (u: string) => request.Test>)[method](url);
 }
 
 function checkAnswer(res: request.Response, what: string): void {
@@ -85,7 +109,10 @@ describe('malformed requests to every endpoint', () => {
     for (const op of operations()) {
       const goodPath = op.path.replace(/\{(\w+)\}/g, 'victim');
       for (const [name, body] of BODIES) {
-        for (const [authName, auth] of [AUTH[0]!, [`valid token`, (r: request.Test) => r.set('Authorization', `Bearer ${token}`)] as [string, Send]]) {
+        for (const [authName, auth] of [
+          AUTH[0],
+          [`valid token`, (r: request.Test) => r.set('Authorization', `Bearer ${token}`)] as [string, Send],
+        ]) {
           const res = await body(auth(call(op.method, goodPath)));
           checkAnswer(res, `${op.method} ${goodPath} with ${name}, ${authName}`);
           if (op.method !== 'get') expect([name, res.status >= 400]).toEqual([name, true]);
@@ -98,7 +125,10 @@ describe('malformed requests to every endpoint', () => {
       }
       for (const p of op.params) {
         for (const bad of BAD_PARAMS) {
-          const url = op.path.replace(`{${p}}`, bad.startsWith('%') || bad.includes('%2F') ? bad : encodeURIComponent(bad));
+          const url = op.path.replace(
+            `{${p}}`,
+            bad.startsWith('%') || bad.includes('%2F') ? bad : encodeURIComponent(bad),
+          );
           const res = await call(op.method, url).set('Authorization', `Bearer ${token}`);
           checkAnswer(res, `${op.method} ${url}`);
           expect([url, res.status >= 400]).toEqual([url, true]);
@@ -111,7 +141,12 @@ describe('malformed requests to every endpoint', () => {
   });
 
   it('answers unknown routes and methods with 404 problem+json', async () => {
-    for (const [method, url] of [['get', '/api/nope'], ['delete', '/api/users/victim'], ['put', '/api/users'], ['get', '/api/auth/token']] as const) {
+    for (const [method, url] of [
+      ['get', '/api/nope'],
+      ['delete', '/api/users/victim'],
+      ['put', '/api/users'],
+      ['get', '/api/auth/token'],
+    ] as const) {
       const res = await call(method, url);
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('not-found');
@@ -123,6 +158,8 @@ describe('malformed requests to every endpoint', () => {
     expect((await post().set('Content-Type', 'application/json').send('{')).body.code).toBe('malformed-json');
     expect((await post().set('Content-Type', 'text/plain').send('x')).status).toBe(415);
     expect((await post().send({ username: 'x', password: 'y'.repeat(200_000) })).status).toBe(413);
-    expect((await post().send({ username: 'abc', password: 'password', extra: 1 })).body.code).toBe('validation-failed');
+    expect((await post().send({ username: 'abc', password: 'password', extra: 1 })).body.code).toBe(
+      'validation-failed',
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
-import { checksumOf, MigrationError, readMigrations, runMigrations, type MigrationFile } from '../src/database/migration-runner.js';
+import {
+  checksumOf,
+  MigrationError,
+  readMigrations,
+  runMigrations,
+  type MigrationFile,
+} from '../src/database/migration-runner.js';
 import { MIGRATIONS_DIR } from '../src/database/migrations-dir.js';
 import { connectPostgres } from '../src/database/pg-connection.js';
 import { pgliteConnection } from '../src/database/pglite-connection.js';
@@ -42,7 +48,9 @@ describe('migration runner', () => {
     const report = await runMigrations(conn, files);
     expect(report.applied).toEqual(files.map((f) => f.name));
     const rows = await appliedRows();
-    expect(rows.map((r) => [r.migration_name, r.checksum, r.applied_steps_count])).toEqual(files.map((f) => [f.name, f.checksum, 1]));
+    expect(rows.map((r) => [r.migration_name, r.checksum, r.applied_steps_count])).toEqual(
+      files.map((f) => [f.name, f.checksum, 1]),
+    );
     expect(rows.every((r) => r.finished_at !== null)).toBe(true);
     expect(await conn.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'users'`)).toHaveLength(1);
   });
@@ -103,8 +111,12 @@ describe('migration runner', () => {
 
   it('refuses to start while a migration that Prisma recorded as failed is unresolved', async () => {
     await runMigrations(conn, []);
-    await conn.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ('x', 'y', '20000101000000_broken')`);
-    await expect(runMigrations(conn, [migration('20000101000000_broken', 'SELECT 1;')])).rejects.toMatchObject({ code: 'failed-migration' });
+    await conn.query(
+      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ('x', 'y', '20000101000000_broken')`,
+    );
+    await expect(runMigrations(conn, [migration('20000101000000_broken', 'SELECT 1;')])).rejects.toMatchObject({
+      code: 'failed-migration',
+    });
   });
 
   itOnPostgres('lets exactly one of two concurrent runners apply each migration (advisory lock)', async () => {

@@ -7,7 +7,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (body: unknown) => request(t.http).post('/api/positions/legal-plays').send(body as object);
+const post = (body: unknown) =>
+  request(t.http)
+    .post('/api/positions/legal-plays')
+    .send(body as object);
 const pts = (counts: Record<number, number>) => {
   const points = new Array(24).fill(0);
   for (const [p, n] of Object.entries(counts)) points[Number(p) - 1] = n;
@@ -23,7 +26,10 @@ describe('POST /api/positions/legal-plays, backgammon', () => {
     const pointPlay = res.body.plays.find((p: { text: string }) => p.text === '8/5 6/5');
     // gnubg: move "8/5 6/5", result_posid "sGfwATDgc/ABMA"
     expect(pointPlay.positionId).toBe('sGfwATDgc/ABMA');
-    expect(pointPlay.moves).toEqual([{ from: 8, to: 5 }, { from: 6, to: 5 }]);
+    expect(pointPlay.moves).toEqual([
+      { from: 8, to: 5 },
+      { from: 6, to: 5 },
+    ]);
     expect(pointPlay.position.player.points.slice(0, 8)).toEqual([0, 0, 0, 0, 2, 4, 0, 2]);
     expect(pointPlay.position.opponent).toEqual({ points: START, bar: 0, off: 0 });
   });
@@ -31,7 +37,13 @@ describe('POST /api/positions/legal-plays, backgammon', () => {
   it('reads the same position from a gnubg Position ID and from an XGID, with the same answer', async () => {
     const byJson = (await post({ variant: 'backgammon', position: startBoard, dice: [6, 4] }).expect(200)).body;
     const byId = (await post({ variant: 'backgammon', position: '4HPwATDgc/ABMA', dice: [6, 4] }).expect(200)).body;
-    const byXgid = (await post({ variant: 'backgammon', position: 'XGID=-b----E-C---eE---c-e----B-:0:0:1:64:0:0:0:0:10', dice: [6, 4] }).expect(200)).body;
+    const byXgid = (
+      await post({
+        variant: 'backgammon',
+        position: 'XGID=-b----E-C---eE---c-e----B-:0:0:1:64:0:0:0:0:10',
+        dice: [6, 4],
+      }).expect(200)
+    ).body;
     expect(byId).toEqual(byJson);
     expect(byXgid).toEqual(byJson);
   });
@@ -69,17 +81,76 @@ describe('POST /api/positions/legal-plays, long nardy', () => {
 
 describe('POST /api/positions/legal-plays refuses bad input with a 400 and a code', () => {
   it.each([
-    ['16 checkers', { variant: 'backgammon', position: { player: { points: pts({ 24: 3, 13: 5, 8: 3, 6: 5 }) }, opponent: startBoard.opponent }, dice: [3, 1] }, 'wrong-checker-count'],
-    ['both sides on one point', { variant: 'backgammon', position: { player: { points: pts({ 24: 2, 13: 5, 8: 3, 6: 5 }) }, opponent: { points: pts({ 19: 2, 13: 5, 8: 3, 6: 5 }) } }, dice: [3, 1] }, 'shared-point'],
-    ['a bar in long nardy', { variant: 'long-nardy', position: { player: { points: pts({ 24: 14 }), bar: 1 }, opponent: { points: pts({ 24: 15 }) } }, dice: [3, 1] }, 'bar-in-long-nardy'],
+    [
+      '16 checkers',
+      {
+        variant: 'backgammon',
+        position: { player: { points: pts({ 24: 3, 13: 5, 8: 3, 6: 5 }) }, opponent: startBoard.opponent },
+        dice: [3, 1],
+      },
+      'wrong-checker-count',
+    ],
+    [
+      'both sides on one point',
+      {
+        variant: 'backgammon',
+        position: {
+          player: { points: pts({ 24: 2, 13: 5, 8: 3, 6: 5 }) },
+          opponent: { points: pts({ 19: 2, 13: 5, 8: 3, 6: 5 }) },
+        },
+        dice: [3, 1],
+      },
+      'shared-point',
+    ],
+    [
+      'a bar in long nardy',
+      {
+        variant: 'long-nardy',
+        position: { player: { points: pts({ 24: 14 }), bar: 1 }, opponent: { points: pts({ 24: 15 }) } },
+        dice: [3, 1],
+      },
+      'bar-in-long-nardy',
+    ],
     ['a garbage Position ID', { variant: 'backgammon', position: 'not-a-position', dice: [3, 1] }, 'bad-position-id'],
     ['a garbage XGID', { variant: 'backgammon', position: 'XGID=nonsense', dice: [3, 1] }, 'bad-xgid'],
-    ['a Position ID for long nardy', { variant: 'long-nardy', position: '4HPwATDgc/ABMA', dice: [3, 1] }, 'notation-not-for-variant'],
-    ['23 points', { variant: 'backgammon', position: { player: { points: START.slice(1) }, opponent: startBoard.opponent }, dice: [3, 1] }, 'bad-shape'],
-    ['negative counts', { variant: 'backgammon', position: { player: { points: [-1, ...START.slice(1)] }, opponent: startBoard.opponent }, dice: [3, 1] }, 'bad-shape'],
-    ['fractional counts', { variant: 'backgammon', position: { player: { points: [0.5, ...START.slice(1)] }, opponent: startBoard.opponent }, dice: [3, 1] }, 'bad-shape'],
+    [
+      'a Position ID for long nardy',
+      { variant: 'long-nardy', position: '4HPwATDgc/ABMA', dice: [3, 1] },
+      'notation-not-for-variant',
+    ],
+    [
+      '23 points',
+      {
+        variant: 'backgammon',
+        position: { player: { points: START.slice(1) }, opponent: startBoard.opponent },
+        dice: [3, 1],
+      },
+      'bad-shape',
+    ],
+    [
+      'negative counts',
+      {
+        variant: 'backgammon',
+        position: { player: { points: [-1, ...START.slice(1)] }, opponent: startBoard.opponent },
+        dice: [3, 1],
+      },
+      'bad-shape',
+    ],
+    [
+      'fractional counts',
+      {
+        variant: 'backgammon',
+        position: { player: { points: [0.5, ...START.slice(1)] }, opponent: startBoard.opponent },
+        dice: [3, 1],
+      },
+      'bad-shape',
+    ],
     ['a missing side', { variant: 'backgammon', position: { player: startBoard.player }, dice: [3, 1] }, 'bad-shape'],
-    ['unknown fields in the board', { variant: 'backgammon', position: { ...startBoard, extra: 1 }, dice: [3, 1] }, 'bad-shape'],
+    [
+      'unknown fields in the board',
+      { variant: 'backgammon', position: { ...startBoard, extra: 1 }, dice: [3, 1] },
+      'bad-shape',
+    ],
   ])('%s: invalid-position with reason', async (_name, body, reason) => {
     const res = await post(body).expect(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -93,7 +164,11 @@ describe('POST /api/positions/legal-plays refuses bad input with a 400 and a cod
     ['dice as text', { variant: 'backgammon', position: startBoard, dice: '31' }, 'dice'],
     ['an unknown variant', { variant: 'chess', position: startBoard, dice: [3, 1] }, 'variant'],
     ['a position that is an array', { variant: 'backgammon', position: [1, 2], dice: [3, 1] }, 'position'],
-    ['firstTurn not a boolean', { variant: 'long-nardy', position: startBoard, dice: [3, 1], firstTurn: 'yes' }, 'firstTurn'],
+    [
+      'firstTurn not a boolean',
+      { variant: 'long-nardy', position: startBoard, dice: [3, 1], firstTurn: 'yes' },
+      'firstTurn',
+    ],
   ])('%s: validation-failed naming the field', async (_name, body, field) => {
     const res = await post(body).expect(400);
     expect(res.body.code).toBe('validation-failed');

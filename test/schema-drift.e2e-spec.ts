@@ -44,7 +44,11 @@ interface DmmfIndex {
 const wasm = createRequire(import.meta.url)('@prisma/prisma-schema-wasm') as { get_dmmf(params: string): string };
 const schema = readFileSync(new URL('../prisma/schema.prisma', import.meta.url), 'utf8');
 const dmmf = JSON.parse(wasm.get_dmmf(JSON.stringify({ prismaSchema: [['schema.prisma', schema]] }))) as {
-  datamodel: { models: DmmfModel[]; indexes: DmmfIndex[]; enums: { name: string; dbName?: string | null; values: { name: string; dbName?: string | null }[] }[] };
+  datamodel: {
+    models: DmmfModel[];
+    indexes: DmmfIndex[];
+    enums: { name: string; dbName?: string | null; values: { name: string; dbName?: string | null }[] }[];
+  };
 };
 
 /** Postgres type (format_type) that Prisma gives a scalar field. */
@@ -119,20 +123,23 @@ describe('migrated database matches prisma/schema.prisma', () => {
     expect(rows.map((r) => r.table_name)).toEqual([...models.map(table), '_prisma_migrations'].sort());
   });
 
-  it.each(models.map((m) => [m.name, m] as const))('model %s: same columns, types and nullability', async (_name, model) => {
-    const rows = await conn.query<{ attname: string; type: string; notnull: boolean }>(
-      `SELECT a.attname, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS notnull
+  it.each(models.map((m) => [m.name, m] as const))(
+    'model %s: same columns, types and nullability',
+    async (_name, model) => {
+      const rows = await conn.query<{ attname: string; type: string; notnull: boolean }>(
+        `SELECT a.attname, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS notnull
          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relname = $1 AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attname`,
-      [table(model)],
-    );
-    const actual = rows.map((r) => `${r.attname}: ${r.type}${r.notnull ? ' NOT NULL' : ''}`);
-    const expected = model.fields
-      .filter((f) => f.kind === 'scalar' || f.kind === 'enum')
-      .map((f) => `${column(f)}: ${expectedType(f, enums)}${f.isRequired || f.isList ? ' NOT NULL' : ''}`)
-      .sort();
-    expect(actual).toEqual(expected);
-  });
+        [table(model)],
+      );
+      const actual = rows.map((r) => `${r.attname}: ${r.type}${r.notnull ? ' NOT NULL' : ''}`);
+      const expected = model.fields
+        .filter((f) => f.kind === 'scalar' || f.kind === 'enum')
+        .map((f) => `${column(f)}: ${expectedType(f, enums)}${f.isRequired || f.isList ? ' NOT NULL' : ''}`)
+        .sort();
+      expect(actual).toEqual(expected);
+    },
+  );
 
   it('has exactly the primary keys and unique indexes of the schema', async () => {
     const rows = await conn.query<{ tablename: string; indexname: string; indexdef: string }>(
@@ -144,13 +151,17 @@ describe('migrated database matches prisma/schema.prisma', () => {
       .map((i) => {
         const m = byModel.get(i.model)!;
         const cols = i.fields.map((f) => column(m.fields.find((x) => x.name === f.name)!));
-        const name = i.dbName ?? (i.type === 'id' ? `${table(m)}_pkey` : `${table(m)}_${cols.join('_')}_${i.type === 'unique' ? 'key' : 'idx'}`);
+        const name =
+          i.dbName ??
+          (i.type === 'id'
+            ? `${table(m)}_pkey`
+            : `${table(m)}_${cols.join('_')}_${i.type === 'unique' ? 'key' : 'idx'}`);
         return `${name} ${i.type === 'normal' ? 'INDEX' : 'UNIQUE'} ${table(m)}(${cols.join(', ')})`;
       })
       .sort();
     const actual = rows
       .map((r) => {
-        const cols = r.indexdef.match(/\((.*)\)$/)![1]!.replace(/"/g, '');
+        const cols = r.indexdef.match(/\((.*)\)$/)![1].replace(/"/g, '');
         return `${r.indexname} ${/CREATE UNIQUE INDEX/.test(r.indexdef) ? 'UNIQUE' : 'INDEX'} ${r.tablename}(${cols})`;
       })
       .sort();

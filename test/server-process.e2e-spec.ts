@@ -23,10 +23,16 @@ function startServer(env: Record<string, string>): Server {
   let out = '';
   const base = { ...process.env };
   delete base.DATABASE_URL;
-  const proc = spawn(process.execPath, [main], { cwd: root, env: { ...base, NODE_ENV: 'development', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | string | null>((resolve) => proc.on('exit', (code, signal) => resolve(code ?? signal)));
+  const proc = spawn(process.execPath, [main], {
+    cwd: root,
+    env: { ...base, NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<number | string | null>((resolve) =>
+    proc.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
   return { proc, output: () => out, exited };
 }
 
@@ -47,7 +53,8 @@ const port = () => 20000 + Math.floor(Math.random() * 20000);
 
 describe('the built server process', () => {
   beforeAll(() => {
-    if (!existsSync(main)) throw new Error('dist/main.js is missing: run `npm run build` (npm test does it in pretest)');
+    if (!existsSync(main))
+      throw new Error('dist/main.js is missing: run `npm run build` (npm test does it in pretest)');
   });
 
   it('refuses to start on a bad configuration, naming the setting', async () => {
@@ -89,14 +96,27 @@ describe('the built server process', () => {
       const json = { 'content-type': 'application/json' };
       const credentials = JSON.stringify({ username: 'logger', password: 'very-secret-password' });
       await fetch(`${base}/api/users`, { method: 'POST', headers: json, body: credentials });
-      const { accessToken } = (await (await fetch(`${base}/api/auth/token`, { method: 'POST', headers: json, body: credentials })).json()) as { accessToken: string };
-      const me = await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${accessToken}`, 'x-request-id': 'trace-me-42' } });
+      const { accessToken } = (await (
+        await fetch(`${base}/api/auth/token`, { method: 'POST', headers: json, body: credentials })
+      ).json()) as { accessToken: string };
+      const me = await fetch(`${base}/api/users/me`, {
+        headers: { authorization: `Bearer ${accessToken}`, 'x-request-id': 'trace-me-42' },
+      });
       expect(me.status).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
-      type Line = { req?: { id?: string; url?: string; headers?: Record<string, string> }; res?: { statusCode?: number } };
-      const lines = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line);
+      type Line = {
+        req?: { id?: string; url?: string; headers?: Record<string, string> };
+        res?: { statusCode?: number };
+      };
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Line);
       const requests = lines.filter((l) => l.req && l.res);
-      expect(requests.map((l) => l.req!.url)).toEqual(expect.arrayContaining(['/api/users', '/api/auth/token', '/api/users/me']));
+      expect(requests.map((l) => l.req!.url)).toEqual(
+        expect.arrayContaining(['/api/users', '/api/auth/token', '/api/users/me']),
+      );
       const meLine = requests.find((l) => l.req!.url === '/api/users/me')!;
       expect(meLine.req!.id).toBe('trace-me-42');
       expect(meLine.req!.headers!.authorization).toBe('[redacted]');

@@ -9,7 +9,8 @@ afterAll(() => t.close());
 
 describe('login rate limit', () => {
   it('answers 429 too-many-requests with Retry-After once a client exceeds the token request limit', async () => {
-    const attempt = () => request(t.http).post('/api/auth/token').send({ username: 'nobody', password: 'wrong-password' });
+    const attempt = () =>
+      request(t.http).post('/api/auth/token').send({ username: 'nobody', password: 'wrong-password' });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
     const limited = await attempt().expect(429);
     expect(limited.headers['content-type']).toMatch(/^application\/problem\+json/);

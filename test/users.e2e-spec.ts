@@ -8,13 +8,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (body: unknown) => request(t.http).post('/api/users').send(body as object);
-const login = (username: string, password: string) => request(t.http).post('/api/auth/token').send({ username, password });
+const register = (body: unknown) =>
+  request(t.http)
+    .post('/api/users')
+    .send(body as object);
+const login = (username: string, password: string) =>
+  request(t.http).post('/api/auth/token').send({ username, password });
 
 describe('registration', () => {
   it('creates a player and answers 201 with the account, never the password', async () => {
     const res = await register({ username: 'Alice_1', password: 'correct horse' }).expect(201);
-    expect(res.body).toEqual({ id: expect.any(String), username: 'Alice_1', createdAt: expect.any(String), rating: null, record: null });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      username: 'Alice_1',
+      createdAt: expect.any(String),
+      rating: null,
+      record: null,
+    });
     const row = await t.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice_1' } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(res.body)).not.toContain('correct horse');
@@ -58,7 +68,10 @@ describe('login and tokens', () => {
   it('issues a bearer token for the right password, case-insensitively on the username', async () => {
     const res = await login('DAVE', 'dave-password').expect(200);
     expect(res.body).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 86400 });
-    const me = await request(t.http).get('/api/users/me').set('Authorization', `Bearer ${res.body.accessToken}`).expect(200);
+    const me = await request(t.http)
+      .get('/api/users/me')
+      .set('Authorization', `Bearer ${res.body.accessToken}`)
+      .expect(200);
     expect(me.body).toMatchObject({ username: 'dave', rating: null });
   });
 
@@ -86,10 +99,19 @@ describe('login and tokens', () => {
     ['no header', undefined],
     ['not bearer', 'Basic ZGF2ZTpwYXNz'],
     ['garbage token', 'Bearer not.a.token'],
-    ['token signed with another secret', `Bearer ${new JwtService({ secret: 'another-secret-another-secret-another' }).sign({ sub: 'x', username: 'dave' })}`],
-    ['expired token', `Bearer ${new JwtService({ secret: TEST_JWT_SECRET }).sign({ sub: 'x', username: 'dave', exp: Math.floor(Date.now() / 1000) - 10 })}`],
+    [
+      'token signed with another secret',
+      `Bearer ${new JwtService({ secret: 'another-secret-another-secret-another' }).sign({ sub: 'x', username: 'dave' })}`,
+    ],
+    [
+      'expired token',
+      `Bearer ${new JwtService({ secret: TEST_JWT_SECRET }).sign({ sub: 'x', username: 'dave', exp: Math.floor(Date.now() / 1000) - 10 })}`,
+    ],
     ['token without claims', `Bearer ${new JwtService({ secret: TEST_JWT_SECRET }).sign({ foo: 1 })}`],
-    ['alg none', `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","username":"dave"}').toString('base64url')}.`],
+    [
+      'alg none',
+      `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","username":"dave"}').toString('base64url')}.`,
+    ],
   ])('GET /api/users/me with %s is 401 unauthorized', async (_name, header) => {
     const req = request(t.http).get('/api/users/me');
     if (header) req.set('Authorization', header);
@@ -99,7 +121,10 @@ describe('login and tokens', () => {
   });
 
   it('refuses a valid token whose account no longer exists', async () => {
-    const token = new JwtService({ secret: TEST_JWT_SECRET }).sign({ sub: '00000000-0000-4000-8000-000000000000', username: 'gone' });
+    const token = new JwtService({ secret: TEST_JWT_SECRET }).sign({
+      sub: '00000000-0000-4000-8000-000000000000',
+      username: 'gone',
+    });
     const res = await request(t.http).get('/api/users/me').set('Authorization', `Bearer ${token}`).expect(401);
     expect(res.body.code).toBe('unauthorized');
   });

@@ -34,10 +34,21 @@ const games = process.argv[3] ?? '60';
 const out = join(root, 'src/engine/fixtures/gnubg-legal-plays.json');
 
 const CATEGORY_ORDER = [
-  'opening', 'contact', 'hitting', 'race',
-  'bar-full-entry', 'bar-partial-entry', 'bar-closed', 'bar-then-move',
-  'bearoff-higher', 'bearoff-no-higher', 'game-end',
-  'one-die', 'larger-die', 'partial-double', 'no-play',
+  'opening',
+  'contact',
+  'hitting',
+  'race',
+  'bar-full-entry',
+  'bar-partial-entry',
+  'bar-closed',
+  'bar-then-move',
+  'bearoff-higher',
+  'bearoff-no-higher',
+  'game-end',
+  'one-die',
+  'larger-die',
+  'partial-double',
+  'no-play',
 ];
 
 const CATEGORY_DESCRIPTIONS = {
@@ -76,7 +87,10 @@ function selectQueries() {
 async function legalPlays(queries) {
   const args = queries.flatMap((q) => [q.posid, String(q.dice[0]), String(q.dice[1])]);
   const { stdout } = await run(join(tools, 'legal-plays'), args, { maxBuffer: 1 << 28 });
-  const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   if (lines.length !== queries.length) throw new Error(`legal-plays answered ${lines.length} of ${queries.length}`);
   lines.forEach((rec, i) => {
     const q = queries[i];
@@ -143,7 +157,9 @@ async function main() {
     const q = queries[i];
     const category = categorize(rec, q.origin, largerDie.get(rec) ?? false);
     if (q.origin === 'hand-made' && category !== q.label) {
-      process.stderr.write(`note: hand-made ${q.posid} ${q.dice} meant as ${q.label}, gnubg's answer makes it ${category}\n`);
+      process.stderr.write(
+        `note: hand-made ${q.posid} ${q.dice} meant as ${q.label}, gnubg's answer makes it ${category}\n`,
+      );
     }
     return {
       category,
@@ -166,8 +182,8 @@ async function main() {
     date: new Date().toISOString().slice(0, 10),
     script: `${relative(root, join(here, 'make-perft-fixtures.mjs'))} ${seed} ${games} (positions: ${relative(root, join(here, 'perft_positions.py'))})`,
     conventions:
-      'positionId: gnubg Position ID, player on roll = the side to play the dice. plays: gnubg\'s complete list of legal plays ' +
-      '(most dice, then the larger die; one per distinct resulting position), each with gnubg\'s move text and the resulting ' +
+      "positionId: gnubg Position ID, player on roll = the side to play the dice. plays: gnubg's complete list of legal plays " +
+      "(most dice, then the larger die; one per distinct resulting position), each with gnubg's move text and the resulting " +
       'Position ID with the opponent on roll. diceUsed: dice every legal play uses (0 when there is none). ' +
       'origin: opening, random-game (seeded random gnubg game) or hand-made.',
     categories: CATEGORY_DESCRIPTIONS,

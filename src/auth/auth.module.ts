@@ -12,7 +12,10 @@ import { AuthService } from './auth.service.js';
     ThrottlerModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => [
-        { ttl: config.get('AUTH_THROTTLE_TTL_SECONDS', { infer: true }) * 1000, limit: config.get('AUTH_THROTTLE_LIMIT', { infer: true }) },
+        {
+          ttl: config.get('AUTH_THROTTLE_TTL_SECONDS', { infer: true }) * 1000,
+          limit: config.get('AUTH_THROTTLE_LIMIT', { infer: true }),
+        },
       ],
     }),
   ],

@@ -22,7 +22,10 @@ export class AuthService {
     const ok = await this.hasher.verify(user?.passwordHash, password);
     if (!user || !ok) throw new InvalidCredentialsError();
     const expiresIn = this.config.get('JWT_TTL_SECONDS', { infer: true });
-    const accessToken = await this.jwt.signAsync({ sub: user.id, username: user.username }, { expiresIn, algorithm: 'HS256' });
+    const accessToken = await this.jwt.signAsync(
+      { sub: user.id, username: user.username },
+      { expiresIn, algorithm: 'HS256' },
+    );
     return { accessToken, tokenType: 'Bearer', expiresIn };
   }
 }

@@ -19,14 +19,20 @@ export class BearerAuthGuard implements CanActivate {
     const header = req.headers.authorization;
     const match = header?.match(/^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/);
     if (!match) {
-      throw new UnauthorizedError(header ? 'The Authorization header is not a bearer token.' : 'This endpoint needs a bearer token (POST /api/auth/token).');
+      throw new UnauthorizedError(
+        header
+          ? 'The Authorization header is not a bearer token.'
+          : 'This endpoint needs a bearer token (POST /api/auth/token).',
+      );
     }
     let claims: TokenClaims;
     try {
-      claims = await this.jwt.verifyAsync<TokenClaims & object>(match[1]!, { algorithms: ['HS256'] });
+      claims = await this.jwt.verifyAsync<TokenClaims & object>(match[1], { algorithms: ['HS256'] });
     } catch (err) {
       const expired = (err as Error).name === 'TokenExpiredError';
-      throw new UnauthorizedError(expired ? 'The bearer token has expired; get a new one.' : 'The bearer token is not valid.');
+      throw new UnauthorizedError(
+        expired ? 'The bearer token has expired; get a new one.' : 'The bearer token is not valid.',
+      );
     }
     if (typeof claims.sub !== 'string' || typeof claims.username !== 'string') {
       throw new UnauthorizedError('The bearer token is not valid.');

@@ -14,7 +14,7 @@ function hasBody(req: Request): boolean {
 
 function isJson(contentType: string | undefined): boolean {
   if (!contentType) return false;
-  const mime = contentType.split(';')[0]!.trim().toLowerCase();
+  const mime = contentType.split(';')[0].trim().toLowerCase();
   return mime === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mime);
 }
 
@@ -58,10 +58,18 @@ function bodyProblem(err: unknown): RequestProblem {
   const type = (err as { type?: string }).type;
   switch (type) {
     case 'entity.too.large':
-      return new RequestProblem(HttpStatus.PAYLOAD_TOO_LARGE, 'payload-too-large', `Request bodies are limited to ${BODY_LIMIT_BYTES} bytes.`);
+      return new RequestProblem(
+        HttpStatus.PAYLOAD_TOO_LARGE,
+        'payload-too-large',
+        `Request bodies are limited to ${BODY_LIMIT_BYTES} bytes.`,
+      );
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new RequestProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'unsupported-media-type', 'The body must be UTF-8 JSON.');
+      return new RequestProblem(
+        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+        'unsupported-media-type',
+        'The body must be UTF-8 JSON.',
+      );
     case 'entity.parse.failed':
       return new RequestProblem(HttpStatus.BAD_REQUEST, 'malformed-json', 'The request body is not valid JSON.');
     default:

@@ -18,7 +18,16 @@ export function loggerParams(level: string): Params {
     pinoHttp: {
       level,
       genReqId: requestId,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.passwordHash'], censor: '[redacted]' },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.passwordHash',
+        ],
+        censor: '[redacted]',
+      },
       customSuccessMessage: (req, res, ms) => `${req.method} ${req.url} ${res.statusCode} ${Math.round(ms)}ms`,
       customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
     },

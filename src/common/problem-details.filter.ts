@@ -74,18 +74,37 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   private toProblem(exception: unknown): Problem {
     if (exception instanceof DomainError) {
-      return { status: STATUS_OF_KIND[exception.kind], code: exception.code, detail: exception.message, extensions: exception.extensions };
+      return {
+        status: STATUS_OF_KIND[exception.kind],
+        code: exception.code,
+        detail: exception.message,
+        extensions: exception.extensions,
+      };
     }
     if (exception instanceof RequestProblem) {
-      return { status: exception.getStatus(), code: exception.code, detail: exception.message, errors: exception.errors };
+      return {
+        status: exception.getStatus(),
+        code: exception.code,
+        detail: exception.message,
+        errors: exception.errors,
+      };
     }
     if (exception instanceof ThrottlerException) {
-      return { status: 429, code: 'too-many-requests', detail: 'Too many requests; retry after the number of seconds in the Retry-After header.' };
+      return {
+        status: 429,
+        code: 'too-many-requests',
+        detail: 'Too many requests; retry after the number of seconds in the Retry-After header.',
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === HttpStatus.SERVICE_UNAVAILABLE) {
-        return { status, code: 'service-unavailable', detail: 'A dependency of the service is not available.', extensions: { checks: exception.getResponse() } };
+        return {
+          status,
+          code: 'service-unavailable',
+          detail: 'A dependency of the service is not available.',
+          extensions: { checks: exception.getResponse() },
+        };
       }
       const code = CODE_OF_STATUS[status] ?? (status >= 500 ? 'internal-error' : 'bad-request');
       return { status, code, detail: status >= 500 ? 'The server failed to handle the request.' : exception.message };

@@ -18,7 +18,10 @@ export class FieldError {
 
 /** An error response (RFC 9457 problem details) with the service's stable `code`. */
 export class ProblemDetails {
-  @ApiProperty({ example: 'urn:nardy:problem:validation-failed', description: 'URI identifying the problem type: the prefix urn:nardy:problem: and the code.' })
+  @ApiProperty({
+    example: 'urn:nardy:problem:validation-failed',
+    description: 'URI identifying the problem type: the prefix urn:nardy:problem: and the code.',
+  })
   type!: string;
 
   @ApiProperty({ example: 'Validation failed' })
@@ -36,7 +39,10 @@ export class ProblemDetails {
   @ApiPropertyOptional({ example: '/api/users' })
   instance?: string;
 
-  @ApiPropertyOptional({ example: '0f7c2a1e-8d1b-4a53-9f4e-2b7f5c3d9a10', description: 'The request id (also in the X-Request-Id header and the logs).' })
+  @ApiPropertyOptional({
+    example: '0f7c2a1e-8d1b-4a53-9f4e-2b7f5c3d9a10',
+    description: 'The request id (also in the X-Request-Id header and the logs).',
+  })
   requestId?: string;
 
   @ApiPropertyOptional({ type: [FieldError], description: 'For validation-failed: each failing field.' })

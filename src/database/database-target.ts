@@ -38,7 +38,13 @@ export async function openPostgres(url: string): Promise<DatabaseTarget> {
   } finally {
     await conn.close();
   }
-  return { kind: 'postgres', description: redact(url), adapter: new PrismaPg({ connectionString: url }), migrations, close: async () => undefined };
+  return {
+    kind: 'postgres',
+    description: redact(url),
+    adapter: new PrismaPg({ connectionString: url }),
+    migrations,
+    close: async () => undefined,
+  };
 }
 
 /** Embedded PostgreSQL (PGlite, WASM) kept in `dataDir`, or in memory for `memory://`. */

@@ -17,7 +17,9 @@ import { DATABASE_TARGET, PrismaService } from './prisma.service.js';
       useFactory: async (config: ConfigService<Environment, true>): Promise<DatabaseTarget> => {
         const logger = new Logger('Database');
         const url = config.get('DATABASE_URL', { infer: true });
-        const target = url ? await openPostgres(url) : await openPglite(`${config.get('DATA_DIR', { infer: true })}/pglite`);
+        const target = url
+          ? await openPostgres(url)
+          : await openPglite(`${config.get('DATA_DIR', { infer: true })}/pglite`);
         logger.log(
           `Using ${target.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite (no DATABASE_URL set)'} at ${target.description}; ` +
             `migrations applied now: ${target.migrations.applied.length}, already applied: ${target.migrations.alreadyApplied.length}`,

@@ -65,7 +65,11 @@ interface AppliedRow {
 
 function sameChecksum(applied: string, file: MigrationFile): boolean {
   // Prisma accepts a script whose line endings were converted after it was applied.
-  return applied === file.checksum || applied === checksumOf(file.script.replace(/\r\n/g, '\n')) || applied === checksumOf(file.script.replace(/\n/g, '\r\n'));
+  return (
+    applied === file.checksum ||
+    applied === checksumOf(file.script.replace(/\r\n/g, '\n')) ||
+    applied === checksumOf(file.script.replace(/\n/g, '\r\n'))
+  );
 }
 
 /**
@@ -75,7 +79,10 @@ function sameChecksum(applied: string, file: MigrationFile): boolean {
  * anything) when an applied migration's file has changed or a migration
  * failed earlier.
  */
-export async function runMigrations(conn: SqlConnection, migrations: readonly MigrationFile[]): Promise<MigrationReport> {
+export async function runMigrations(
+  conn: SqlConnection,
+  migrations: readonly MigrationFile[],
+): Promise<MigrationReport> {
   await conn.query('SELECT pg_advisory_lock($1)', [PRISMA_MIGRATE_LOCK_KEY]);
   try {
     await conn.exec(CREATE_MIGRATIONS_TABLE);
@@ -85,7 +92,10 @@ export async function runMigrations(conn: SqlConnection, migrations: readonly Mi
     const byName = new Map(rows.map((r) => [r.migration_name, r]));
     for (const row of rows) {
       if (row.finished_at === null) {
-        throw new MigrationError('failed-migration', `Migration ${row.migration_name} failed earlier and is not finished; resolve it before starting.`);
+        throw new MigrationError(
+          'failed-migration',
+          `Migration ${row.migration_name} failed earlier and is not finished; resolve it before starting.`,
+        );
       }
     }
     for (const m of migrations) {
@@ -122,10 +132,16 @@ async function applyOne(conn: SqlConnection, m: MigrationFile): Promise<void> {
       [id, m.checksum, m.name],
     );
     await conn.exec(m.script);
-    await conn.query('UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1', [id]);
+    await conn.query(
+      'UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1',
+      [id],
+    );
     await conn.exec('COMMIT');
   } catch (err) {
     await conn.exec('ROLLBACK');
-    throw new MigrationError('migration-failed', `Migration ${m.name} failed and was rolled back: ${(err as Error).message}`);
+    throw new MigrationError(
+      'migration-failed',
+      `Migration ${m.name} failed and was rolled back: ${(err as Error).message}`,
+    );
   }
 }

@@ -51,7 +51,11 @@ describe('backgammon legal plays agree with GNU Backgammon 1.07 (perft tables)',
         const position = decodePositionId(entry.positionId);
         const plays = legalPlays('backgammon', position, entry.dice);
         const ours = plays
-          .map((p) => ({ resultPositionId: encodePositionId(swapSides(p.position)), text: p.text, dice: p.moves.length }))
+          .map((p) => ({
+            resultPositionId: encodePositionId(swapSides(p.position)),
+            text: p.text,
+            dice: p.moves.length,
+          }))
           .sort(byText);
         const gnubg = [...entry.plays].sort(byText);
         // The same set of resulting positions (opponent on roll), one play each.

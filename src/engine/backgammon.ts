@@ -7,15 +7,7 @@
  * My point q is the opponent's point 25 - q.
  */
 import { BAR } from './types.js';
-import {
-  OPP,
-  STEP_BAR_FIRST,
-  STEP_BLOCKED,
-  STEP_NO_CHECKER,
-  STEP_OK,
-  WorkBoard,
-  type StepCode,
-} from './work-board.js';
+import { OPP, STEP_BAR_FIRST, STEP_BLOCKED, STEP_NO_CHECKER, STEP_OK, WorkBoard, type StepCode } from './work-board.js';
 
 export class BackgammonBoard extends WorkBoard {
   myPointOf(opponentPoint: number): number {

@@ -44,9 +44,24 @@ describe('validatePosition', () => {
       makePosition({ points: side({ 24: 14 }).points, bar: 0, off: 0 }, side({ 24: 15 })),
       'wrong-checker-count',
     ],
-    ['both sides on one backgammon point (my 1 = its 24)', 'backgammon', makePosition(side({ 1: 15 }), side({ 24: 15 })), 'shared-point'],
-    ['both sides on one long-nardy point (my 5 = its 17)', 'long-nardy', makePosition(side({ 5: 1, 24: 14 }), side({ 17: 1, 24: 14 })), 'shared-point'],
-    ['checkers on the bar in long nardy', 'long-nardy', makePosition(side({ 24: 14 }, 1), side({ 24: 15 })), 'bar-in-long-nardy'],
+    [
+      'both sides on one backgammon point (my 1 = its 24)',
+      'backgammon',
+      makePosition(side({ 1: 15 }), side({ 24: 15 })),
+      'shared-point',
+    ],
+    [
+      'both sides on one long-nardy point (my 5 = its 17)',
+      'long-nardy',
+      makePosition(side({ 5: 1, 24: 14 }), side({ 17: 1, 24: 14 })),
+      'shared-point',
+    ],
+    [
+      'checkers on the bar in long nardy',
+      'long-nardy',
+      makePosition(side({ 24: 14 }, 1), side({ 24: 15 })),
+      'bar-in-long-nardy',
+    ],
     [
       'a points array that is not 24 long',
       'backgammon',
@@ -56,7 +71,10 @@ describe('validatePosition', () => {
     [
       'a negative or fractional count',
       'backgammon',
-      makePosition({ points: side({ 24: 15 }).points.map((n, i) => (i === 0 ? -1 : n)), bar: 0, off: 1 }, side({ 24: 15 })),
+      makePosition(
+        { points: side({ 24: 15 }).points.map((n, i) => (i === 0 ? -1 : n)), bar: 0, off: 1 },
+        side({ 24: 15 }),
+      ),
       'bad-shape',
     ],
   ])('refuses %s', (_name, variant, position, code) => {
@@ -79,7 +97,10 @@ describe('position helpers', () => {
   it('pipCount: 167 each at the start of backgammon, 360 in long nardy; the bar counts 25', () => {
     expect(pipCount(initialPosition('backgammon'))).toEqual({ player: 167, opponent: 167 });
     expect(pipCount(initialPosition('long-nardy'))).toEqual({ player: 360, opponent: 360 });
-    expect(pipCount(makePosition(sideFromCounts({ 1: 14 }, 1), sideFromCounts({})))).toEqual({ player: 39, opponent: 0 });
+    expect(pipCount(makePosition(sideFromCounts({ 1: 14 }, 1), sideFromCounts({})))).toEqual({
+      player: 39,
+      opponent: 0,
+    });
   });
 
   it('equality, hash and key agree on equal positions and tell different ones apart', () => {
@@ -96,7 +117,10 @@ describe('position helpers', () => {
   });
 
   it('positionFromJson fills bar and off when omitted', () => {
-    const p = positionFromJson({ player: { points: sideFromCounts({ 6: 10 }).points }, opponent: { points: sideFromCounts({ 24: 14 }).points, bar: 1 } });
+    const p = positionFromJson({
+      player: { points: sideFromCounts({ 6: 10 }).points },
+      opponent: { points: sideFromCounts({ 24: 14 }).points, bar: 1 },
+    });
     expect(p.player).toEqual({ points: sideFromCounts({ 6: 10 }).points, bar: 0, off: 5 });
     expect(p.opponent.off).toBe(0);
     expect(p.opponent.bar).toBe(1);

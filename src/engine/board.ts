@@ -8,12 +8,7 @@ import { CHECKERS_PER_SIDE, POINTS, type Position, type SideBoard, type Variant 
 
 /** Why a board was refused (`validatePosition`). */
 export type PositionRefusalCode =
-  | 'bad-shape'
-  | 'bad-point-count'
-  | 'wrong-checker-count'
-  | 'shared-point'
-  | 'bar-in-long-nardy'
-  | 'bad-off-count';
+  'bad-shape' | 'bad-point-count' | 'wrong-checker-count' | 'shared-point' | 'bar-in-long-nardy' | 'bad-off-count';
 
 export interface PositionRefusal {
   readonly code: PositionRefusalCode;

@@ -1,4 +1,14 @@
-import { automaticDouble, beaver, CENTRED_CUBE, double, drop, mayDouble, take, type CubeState, type DoubleContext } from './cube.js';
+import {
+  automaticDouble,
+  beaver,
+  CENTRED_CUBE,
+  double,
+  drop,
+  mayDouble,
+  take,
+  type CubeState,
+  type DoubleContext,
+} from './cube.js';
 import { DEFAULT_RULES, effectiveRules, type RulesOptions } from './rules-options.js';
 
 const MONEY = effectiveRules(0, DEFAULT_RULES);
@@ -69,8 +79,14 @@ describe('doubling cube', () => {
   it('refuses beavers without the option, in matches, and beyond the cube limit', () => {
     const offered = expectOk(double(CENTRED_CUBE, context())).cube;
     expect(beaver(offered, 'black', MONEY)).toMatchObject({ ok: false, reason: 'beaver-not-allowed' });
-    expect(beaver(offered, 'black', MATCH_WITH_BEAVERS_ASKED)).toMatchObject({ ok: false, reason: 'beaver-not-allowed' });
-    expect(beaver(offered, 'black', { ...MONEY_BEAVERS, cubeLimit: 2 })).toMatchObject({ ok: false, reason: 'cube-limit' });
+    expect(beaver(offered, 'black', MATCH_WITH_BEAVERS_ASKED)).toMatchObject({
+      ok: false,
+      reason: 'beaver-not-allowed',
+    });
+    expect(beaver(offered, 'black', { ...MONEY_BEAVERS, cubeLimit: 2 })).toMatchObject({
+      ok: false,
+      reason: 'cube-limit',
+    });
     expect(beaver(offered, 'white', MONEY_BEAVERS)).toMatchObject({ ok: false, reason: 'not-your-turn' });
   });
 
@@ -86,6 +102,8 @@ describe('doubling cube', () => {
     expect(made).toEqual([true, true, false]);
     expect(cube).toEqual({ value: 4, owner: 'centre', offer: null });
     expect(automaticDouble(CENTRED_CUBE, { ...rules, cubeLimit: 1 }, 0).doubled).toBe(false);
-    expect(automaticDouble(CENTRED_CUBE, effectiveRules(5, { ...DEFAULT_RULES, automaticDoubles: 2 }), 0).doubled).toBe(false);
+    expect(automaticDouble(CENTRED_CUBE, effectiveRules(5, { ...DEFAULT_RULES, automaticDoubles: 2 }), 0).doubled).toBe(
+      false,
+    );
   });
 });

@@ -92,7 +92,11 @@ export function double(cube: CubeState, context: DoubleContext): CubeTransition 
   if (!withinLimit(cube.value * 2, rules)) {
     return refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`);
   }
-  return ok({ value: cube.value, owner: cube.owner, offer: freezeObject({ by: actor, value: cube.value * 2, beaver: false }) });
+  return ok({
+    value: cube.value,
+    owner: cube.owner,
+    offer: freezeObject({ by: actor, value: cube.value * 2, beaver: false }),
+  });
 }
 
 /** Whether `double` would be accepted. */
@@ -121,10 +125,16 @@ export function beaver(cube: CubeState, actor: Colour, rules: RulesOptions): Cub
   const offer = cube.offer;
   const refusal = checkAnswer(offer, actor);
   if (refusal) return refusal;
-  if (!rules.beavers) return refuse('beaver-not-allowed', 'Beavers are only allowed in money sessions with the beavers option.');
+  if (!rules.beavers)
+    return refuse('beaver-not-allowed', 'Beavers are only allowed in money sessions with the beavers option.');
   if (offer!.beaver) return refuse('beaver-not-allowed', 'A beaver cannot be beavered back.');
-  if (!withinLimit(offer!.value * 2, rules)) return refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`);
-  return ok({ value: offer!.value, owner: actor, offer: freezeObject({ by: actor, value: offer!.value * 2, beaver: true }) });
+  if (!withinLimit(offer!.value * 2, rules))
+    return refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`);
+  return ok({
+    value: offer!.value,
+    owner: actor,
+    offer: freezeObject({ by: actor, value: offer!.value * 2, beaver: true }),
+  });
 }
 
 /**

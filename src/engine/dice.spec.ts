@@ -16,12 +16,24 @@ const S1 = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 const S2 = '238a31ccee3ddce50612ed11f6d2d42ad425415e6bb891a0dd95fea686c13b18';
 
 /** The vectors of docs/dice-fairness.md, computed once by an independent Python implementation. */
-const VECTORS: ReadonlyArray<{ seed: string; matchId: string; clientSeeds: string[]; index: number; dice: [number, number] }> = [
+const VECTORS: ReadonlyArray<{
+  seed: string;
+  matchId: string;
+  clientSeeds: string[];
+  index: number;
+  dice: [number, number];
+}> = [
   { seed: S1, matchId: 'm-1', clientSeeds: [], index: 0, dice: [2, 4] },
   { seed: S1, matchId: 'm-1', clientSeeds: ['alice'], index: 0, dice: [2, 4] },
   { seed: S1, matchId: 'm-1', clientSeeds: ['alice', 'bob'], index: 1, dice: [3, 2] },
   { seed: S1, matchId: 'm-1', clientSeeds: ['bob', 'alice'], index: 1, dice: [1, 4] },
-  { seed: S2, matchId: '3f2b8c1e-9a4d-4e5f-8b6a-0c1d2e3f4a5b', clientSeeds: ['нарды 🎲'], index: 4294967295, dice: [1, 4] },
+  {
+    seed: S2,
+    matchId: '3f2b8c1e-9a4d-4e5f-8b6a-0c1d2e3f4a5b',
+    clientSeeds: ['нарды 🎲'],
+    index: 4294967295,
+    dice: [1, 4],
+  },
   { seed: S2, matchId: 'match-42', clientSeeds: ['', 'x'], index: 7, dice: [3, 1] },
   { seed: S1, matchId: 'm-1', clientSeeds: [], index: 30, dice: [2, 6] },
 ];
@@ -88,7 +100,11 @@ describe('provably fair dice (nardy-dice-v1)', () => {
     const wrong = [((real[0] % 6) + 1) as 1, real[1]] as const;
     const forged = [...honest, { rollIndex: 3, kind: 'roll' as const, dice: wrong }];
     const verdict = verifyThrows(context, published, forged);
-    expect(verdict).toEqual({ ok: false, reason: 'dice-mismatch', mismatches: [{ rollIndex: 3, recorded: wrong, derived: real }] });
+    expect(verdict).toEqual({
+      ok: false,
+      reason: 'dice-mismatch',
+      mismatches: [{ rollIndex: 3, recorded: wrong, derived: real }],
+    });
     expect(verifyThrows(context, commitment(S2), honest)).toMatchObject({ ok: false, reason: 'commitment-mismatch' });
   });
 
@@ -106,9 +122,9 @@ describe('provably fair dice (nardy-dice-v1)', () => {
     const throws = 30_000;
     for (let i = 0; i < throws; i++) {
       const [a, b] = deriveRoll(context, i);
-      faces[a - 1]!++;
-      faces[b - 1]!++;
-      pairs[(a - 1) * 6 + (b - 1)]!++;
+      faces[a - 1]++;
+      faces[b - 1]++;
+      pairs[(a - 1) * 6 + (b - 1)]++;
     }
     const chiSquare = (counts: number[], expected: number) =>
       counts.reduce((sum, count) => sum + (count - expected) ** 2 / expected, 0);

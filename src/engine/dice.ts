@@ -144,13 +144,21 @@ export interface FairnessMismatch {
 
 export type FairnessVerdict =
   | { readonly ok: true }
-  | { readonly ok: false; readonly reason: 'commitment-mismatch' | 'dice-mismatch'; readonly mismatches: readonly FairnessMismatch[] };
+  | {
+      readonly ok: false;
+      readonly reason: 'commitment-mismatch' | 'dice-mismatch';
+      readonly mismatches: readonly FairnessMismatch[];
+    };
 
 /**
  * What anyone can run after the seed is revealed: the seed matches the
  * commitment and every recorded throw equals its derivation.
  */
-export function verifyThrows(context: DiceContext, published: string, throws: readonly RecordedThrow[]): FairnessVerdict {
+export function verifyThrows(
+  context: DiceContext,
+  published: string,
+  throws: readonly RecordedThrow[],
+): FairnessVerdict {
   if (!verifyCommitment(context.seed, published)) return { ok: false, reason: 'commitment-mismatch', mismatches: [] };
   const mismatches: FairnessMismatch[] = [];
   for (const recordedThrow of throws) {

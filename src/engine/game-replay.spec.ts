@@ -34,12 +34,14 @@ describe('replaying random matches', () => {
       fc.property(matchArbitrary, ({ variant, length, rules, seed }) => {
         const played = playRandomMatch({ variant, length, rules }, seed);
         const folded = replay(played.options, played.events);
-        const stepped = played.states[played.states.length - 1]!;
+        const stepped = played.states[played.states.length - 1];
         expect(folded).toEqual(stepped);
         expect(JSON.stringify(folded)).toBe(JSON.stringify(stepped));
         // Every prefix folds to its intermediate state too.
         const cut = Math.floor(played.events.length / 2);
-        expect(JSON.stringify(replay(played.options, played.events.slice(0, cut)))).toBe(JSON.stringify(played.states[cut]));
+        expect(JSON.stringify(replay(played.options, played.events.slice(0, cut)))).toBe(
+          JSON.stringify(played.states[cut]),
+        );
       }),
       { numRuns: 40 },
     );
@@ -53,13 +55,30 @@ describe('replaying random matches', () => {
           const { board } = state.game;
           const counts = COLOURS.map((colour) => checkersOf(board[colour]));
           const offConsistent = COLOURS.every(
-            (colour) => board[colour].off === CHECKERS_PER_SIDE - board[colour].points.reduce((a, b) => a + b, 0) - board[colour].bar,
+            (colour) =>
+              board[colour].off ===
+              CHECKERS_PER_SIDE - board[colour].points.reduce((a, b) => a + b, 0) - board[colour].bar,
           );
           const scores = COLOURS.map((colour) => state.progress.score[colour]);
-          const won = COLOURS.map((colour) => state.games.filter((g) => g.winner === colour).reduce((sum, g) => sum + g.points, 0));
+          const won = COLOURS.map((colour) =>
+            state.games.filter((g) => g.winner === colour).reduce((sum, g) => sum + g.points, 0),
+          );
           const bars = variant === 'long-nardy' ? board.white.bar + board.black.bar : 0;
-          if (counts[0] !== 15 || counts[1] !== 15 || !offConsistent || scores[0] !== won[0] || scores[1] !== won[1] || bars !== 0) {
-            expect({ counts, offConsistent, scores, won, bars }).toEqual({ counts: [15, 15], offConsistent: true, scores: won, won, bars: 0 });
+          if (
+            counts[0] !== 15 ||
+            counts[1] !== 15 ||
+            !offConsistent ||
+            scores[0] !== won[0] ||
+            scores[1] !== won[1] ||
+            bars !== 0
+          ) {
+            expect({ counts, offConsistent, scores, won, bars }).toEqual({
+              counts: [15, 15],
+              offConsistent: true,
+              scores: won,
+              won,
+              bars: 0,
+            });
           }
         }
       }),
@@ -68,8 +87,11 @@ describe('replaying random matches', () => {
   });
 
   it('plays long random matches to their end with the records in the log', () => {
-    const played = playRandomMatch({ variant: 'long-nardy', length: 3, rules: {} }, 7, { maxEvents: 20_000, timeouts: false });
-    const last = played.states[played.states.length - 1]!;
+    const played = playRandomMatch({ variant: 'long-nardy', length: 3, rules: {} }, 7, {
+      maxEvents: 20_000,
+      timeouts: false,
+    });
+    const last = played.states[played.states.length - 1];
     expect(last.phase).toMatchObject({ kind: 'match-over', recorded: true });
     const types = played.events.map((e) => e.type);
     expect(types.filter((t) => t === 'game-end').length).toBe(last.games.length);
@@ -87,12 +109,31 @@ describe('refusing arbitrary events', () => {
     fc.record({ type: fc.constant('roll'), by: colour, dice: fc.tuple(anyDie, anyDie) }),
     fc.record({ type: fc.constant('play'), by: colour, moves: fc.array(move, { maxLength: 5 }) }),
     fc.record({
-      type: fc.constantFrom('double', 'take', 'drop', 'beaver', 'resignation-accept', 'resignation-reject', 'timeout', 'leave', 'abort'),
+      type: fc.constantFrom(
+        'double',
+        'take',
+        'drop',
+        'beaver',
+        'resignation-accept',
+        'resignation-reject',
+        'timeout',
+        'leave',
+        'abort',
+      ),
       by: colour,
     }),
     fc.record({ type: fc.constant('resign'), by: colour, value: fc.integer({ min: 0, max: 4 }) }),
-    fc.record({ type: fc.constant('game-end'), gameNumber: fc.integer({ min: 0, max: 3 }), outcome: fc.constant(null) }),
-    fc.record({ type: fc.constant('match-end'), winner: colour, reason: fc.constant('points'), score: fc.constant({ white: 0, black: 0 }) }),
+    fc.record({
+      type: fc.constant('game-end'),
+      gameNumber: fc.integer({ min: 0, max: 3 }),
+      outcome: fc.constant(null),
+    }),
+    fc.record({
+      type: fc.constant('match-end'),
+      winner: colour,
+      reason: fc.constant('points'),
+      score: fc.constant({ white: 0, black: 0 }),
+    }),
   ) as fc.Arbitrary<MatchEvent>;
 
   it('answers any event in any state with a state or a refusal, never an exception, keeping 15 checkers a side', () => {
@@ -100,7 +141,7 @@ describe('refusing arbitrary events', () => {
       fc.property(matchArbitrary, fc.array(arbitraryEvent, { minLength: 1, maxLength: 30 }), (match, events) => {
         const { variant, length, rules, seed } = match;
         const played = playRandomMatch({ variant, length, rules }, seed, { maxEvents: 120 });
-        for (const state of [played.states[3] ?? played.states[0]!, played.states[played.states.length - 1]!]) {
+        for (const state of [played.states[3] ?? played.states[0], played.states[played.states.length - 1]]) {
           let current = state;
           for (const event of events) {
             const result = apply(current, event);
@@ -131,8 +172,10 @@ describe('replay speed', () => {
     }
     expect(JSON.stringify(folded)).toBe(JSON.stringify(played.states[played.states.length - 1]));
     const best = Math.min(...timings);
-    // eslint-disable-next-line no-console
-    console.log(`replay of 10,000 events: best ${best.toFixed(1)} ms, runs ${timings.map((t) => t.toFixed(1)).join(' / ')} ms`);
+     
+    console.log(
+      `replay of 10,000 events: best ${best.toFixed(1)} ms, runs ${timings.map((t) => t.toFixed(1)).join(' / ')} ms`,
+    );
     expect(best).toBeLessThan(100);
   });
 });

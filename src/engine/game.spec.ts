@@ -35,7 +35,7 @@ function anyPlayOf(by: Colour): Step {
   return (state) => {
     const phase = state.phase;
     if (phase.kind !== 'play' || phase.player !== by) throw new Error(`${by} is not to play (${phase.kind})`);
-    return { type: 'play', by, moves: phase.plays[0]!.moves };
+    return { type: 'play', by, moves: phase.plays[0].moves };
   };
 }
 
@@ -45,13 +45,21 @@ function record(state: MatchState): MatchState {
 }
 
 function seated(variant: Variant, length: number, rules: Partial<RulesOptions> = {}): MatchState {
-  return run(newMatch({ variant, length, rules }), { type: 'join', colour: 'white' }, { type: 'join', colour: 'black' });
+  return run(
+    newMatch({ variant, length, rules }),
+    { type: 'join', colour: 'white' },
+    { type: 'join', colour: 'black' },
+  );
 }
 
 /** A game ended at once by `loser` resigning `value` after the opening roll (white opens with 3-1). */
 function resignedGame(state: MatchState, loser: Colour, value: 1 | 2 | 3): MatchState {
   let s = state.phase.kind === 'opening-roll' ? run(state, { type: 'opening-roll', white: 3, black: 1 }) : state;
-  s = run(s, { type: 'resign', by: loser, value }, { type: 'resignation-accept', by: loser === 'white' ? 'black' : 'white' });
+  s = run(
+    s,
+    { type: 'resign', by: loser, value },
+    { type: 'resignation-accept', by: loser === 'white' ? 'black' : 'white' },
+  );
   return record(s);
 }
 
@@ -66,11 +74,19 @@ describe('match lifecycle', () => {
   it('waits for both players, keeps client seeds in join order, then asks for the opening roll', () => {
     let s = newMatch({ variant: 'backgammon', length: 3 });
     expect(s.phase.kind).toBe('awaiting-players');
-    expect(apply(s, { type: 'opening-roll', white: 3, black: 1 })).toMatchObject({ ok: false, reason: 'awaiting-players' });
+    expect(apply(s, { type: 'opening-roll', white: 3, black: 1 })).toMatchObject({
+      ok: false,
+      reason: 'awaiting-players',
+    });
     s = run(s, { type: 'join', colour: 'black', clientSeed: 'b-seed' });
     expect(apply(s, { type: 'join', colour: 'black' })).toMatchObject({ ok: false, reason: 'already-joined' });
     s = run(s, { type: 'join', colour: 'white', clientSeed: 'w-seed' });
-    expect(s).toMatchObject({ status: 'playing', clientSeeds: ['b-seed', 'w-seed'], joined: ['black', 'white'], phase: { kind: 'opening-roll' } });
+    expect(s).toMatchObject({
+      status: 'playing',
+      clientSeeds: ['b-seed', 'w-seed'],
+      joined: ['black', 'white'],
+      phase: { kind: 'opening-roll' },
+    });
     expect(toAct(s)).toBe('either');
   });
 
@@ -90,14 +106,35 @@ describe('match lifecycle', () => {
     const s = run(seated('backgammon', 3), { type: 'opening-roll', white: 3, black: 1 });
     const illegal = apply(s, { type: 'play', by: 'white', moves: [{ from: 24, to: 21 }] });
     expect(illegal).toMatchObject({ ok: false, reason: 'illegal-play', playReason: 'must-use-both-dice' });
-    expect(apply(s, { type: 'play', by: 'black', moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] })).toMatchObject({
+    expect(
+      apply(s, {
+        type: 'play',
+        by: 'black',
+        moves: [
+          { from: 8, to: 5 },
+          { from: 6, to: 5 },
+        ],
+      }),
+    ).toMatchObject({
       ok: false,
       reason: 'not-your-turn',
     });
-    const reversed = must(apply(s, { type: 'play', by: 'white', moves: [{ from: 6, to: 5 }, { from: 8, to: 5 }] }));
+    const reversed = must(
+      apply(s, {
+        type: 'play',
+        by: 'white',
+        moves: [
+          { from: 6, to: 5 },
+          { from: 8, to: 5 },
+        ],
+      }),
+    );
     const fromText = playEventFor(s, 'white', '8/5 6/5');
     if (!fromText.ok) throw new Error(fromText.message);
-    expect(fromText.event.moves).toEqual([{ from: 8, to: 5 }, { from: 6, to: 5 }]);
+    expect(fromText.event.moves).toEqual([
+      { from: 8, to: 5 },
+      { from: 6, to: 5 },
+    ]);
     expect(must(apply(s, fromText.event))).toEqual(reversed);
     expect(positionFor(reversed, 'white').player.points[4]).toBe(2);
     expect(reversed.phase).toMatchObject({ kind: 'roll', player: 'black', mayDouble: true });
@@ -105,7 +142,11 @@ describe('match lifecycle', () => {
 
   it('refuses unreadable or illegal submitted text with the validator reason', () => {
     const s = run(seated('backgammon', 3), { type: 'opening-roll', white: 3, black: 1 });
-    expect(playEventFor(s, 'white', 'eight to five')).toMatchObject({ ok: false, reason: 'illegal-play', playReason: 'bad-notation' });
+    expect(playEventFor(s, 'white', 'eight to five')).toMatchObject({
+      ok: false,
+      reason: 'illegal-play',
+      playReason: 'bad-notation',
+    });
     expect(playEventFor(s, 'white', '24/21')).toMatchObject({ ok: false, reason: 'illegal-play' });
     expect(playEventFor(s, 'black', '8/5 6/5')).toMatchObject({ ok: false, reason: 'not-your-turn' });
   });
@@ -130,14 +171,23 @@ describe('match lifecycle', () => {
   it('refuses rolls out of turn, twice, or with bad dice', () => {
     const s = run(seated('backgammon', 3), { type: 'opening-roll', white: 3, black: 1 }, anyPlayOf('white'));
     expect(apply(s, { type: 'roll', by: 'white', dice: [1, 2] })).toMatchObject({ ok: false, reason: 'not-your-turn' });
-    expect(apply(s, { type: 'roll', by: 'black', dice: [0, 7] as never })).toMatchObject({ ok: false, reason: 'bad-dice' });
+    expect(apply(s, { type: 'roll', by: 'black', dice: [0, 7] as never })).toMatchObject({
+      ok: false,
+      reason: 'bad-dice',
+    });
     const rolled = run(s, { type: 'roll', by: 'black', dice: [1, 2] });
-    expect(apply(rolled, { type: 'roll', by: 'black', dice: [1, 2] })).toMatchObject({ ok: false, reason: 'after-roll' });
+    expect(apply(rolled, { type: 'roll', by: 'black', dice: [1, 2] })).toMatchObject({
+      ok: false,
+      reason: 'after-roll',
+    });
   });
 
   it('lets the match be aborted before its first play only', () => {
     const s = run(seated('backgammon', 3), { type: 'opening-roll', white: 3, black: 1 });
-    expect(run(s, { type: 'abort', by: 'black' })).toMatchObject({ status: 'aborted', phase: { kind: 'aborted', by: 'black' } });
+    expect(run(s, { type: 'abort', by: 'black' })).toMatchObject({
+      status: 'aborted',
+      phase: { kind: 'aborted', by: 'black' },
+    });
     const played = run(s, anyPlayOf('white'));
     expect(apply(played, { type: 'abort', by: 'black' })).toMatchObject({ ok: false, reason: 'abort-too-late' });
   });
@@ -173,7 +223,10 @@ describe('cube in a match (M1, M3)', () => {
     expect(s.progress.score).toEqual({ white: 2, black: 0 });
     expect(apply(s, { type: 'opening-roll', white: 1, black: 2 })).toMatchObject({ ok: false, reason: 'records-due' });
     s = record(s);
-    expect(s).toMatchObject({ phase: { kind: 'opening-roll' }, game: { number: 2, cube: { value: 1, owner: 'centre' } } });
+    expect(s).toMatchObject({
+      phase: { kind: 'opening-roll' },
+      game: { number: 2, cube: { value: 1, owner: 'centre' } },
+    });
   });
 
   it('refuses a double after rolling and an answer from the doubler', () => {
@@ -187,8 +240,18 @@ describe('cube in a match (M1, M3)', () => {
   });
 
   it('applies the cube limit', () => {
-    let s = run(seated('backgammon', 0, { cubeLimit: 2 }), { type: 'opening-roll', white: 3, black: 1 }, anyPlayOf('white'));
-    s = run(s, { type: 'double', by: 'black' }, { type: 'take', by: 'white' }, { type: 'roll', by: 'black', dice: [6, 5] }, anyPlayOf('black'));
+    let s = run(
+      seated('backgammon', 0, { cubeLimit: 2 }),
+      { type: 'opening-roll', white: 3, black: 1 },
+      anyPlayOf('white'),
+    );
+    s = run(
+      s,
+      { type: 'double', by: 'black' },
+      { type: 'take', by: 'white' },
+      { type: 'roll', by: 'black', dice: [6, 5] },
+      anyPlayOf('black'),
+    );
     expect(s.phase).toMatchObject({ kind: 'roll', player: 'white', mayDouble: false });
     expect(apply(s, { type: 'double', by: 'white' })).toMatchObject({ ok: false, reason: 'cube-limit' });
   });
@@ -196,13 +259,23 @@ describe('cube in a match (M1, M3)', () => {
 
 describe('money sessions (M4)', () => {
   it('beaver: the doubled player takes and redoubles keeping the cube; the doubler answers at the new value', () => {
-    let s = run(seated('backgammon', 0, { beavers: true }), { type: 'opening-roll', white: 3, black: 1 }, anyPlayOf('white'));
+    let s = run(
+      seated('backgammon', 0, { beavers: true }),
+      { type: 'opening-roll', white: 3, black: 1 },
+      anyPlayOf('white'),
+    );
     s = run(s, { type: 'double', by: 'black' });
     expect(s.phase).toMatchObject({ kind: 'cube-response', player: 'white', mayBeaver: true });
     expect(legalActions(s, 'white')).toEqual(['take', 'drop', 'beaver']);
     expect(legalActions(s, 'black')).toEqual(['timeout']);
     s = run(s, { type: 'beaver', by: 'white' });
-    expect(s.phase).toMatchObject({ kind: 'cube-response', player: 'black', mayBeaver: false, onRoll: 'black', offer: { by: 'white', value: 4, beaver: true } });
+    expect(s.phase).toMatchObject({
+      kind: 'cube-response',
+      player: 'black',
+      mayBeaver: false,
+      onRoll: 'black',
+      offer: { by: 'white', value: 4, beaver: true },
+    });
     const taken = run(s, { type: 'take', by: 'black' });
     expect(taken.game.cube).toEqual({ value: 4, owner: 'white', offer: null });
     expect(taken.phase).toMatchObject({ kind: 'roll', player: 'black', mayDouble: false });
@@ -211,7 +284,11 @@ describe('money sessions (M4)', () => {
   });
 
   it('refuses beavers in a match even when asked for', () => {
-    let s = run(seated('backgammon', 5, { beavers: true }), { type: 'opening-roll', white: 3, black: 1 }, anyPlayOf('white'));
+    let s = run(
+      seated('backgammon', 5, { beavers: true }),
+      { type: 'opening-roll', white: 3, black: 1 },
+      anyPlayOf('white'),
+    );
     s = run(s, { type: 'double', by: 'black' });
     expect(s.phase).toMatchObject({ mayBeaver: false });
     expect(apply(s, { type: 'beaver', by: 'white' })).toMatchObject({ ok: false, reason: 'beaver-not-allowed' });
@@ -237,8 +314,15 @@ describe('money sessions (M4)', () => {
     const ended = run(centred, { type: 'play', by: 'white', moves: [{ from: 1, to: 0 }] });
     expect(ended.phase).toMatchObject({ kind: 'game-over', outcome: { kind: 'gammon', jacoby: true, points: 1 } });
     const doubled = atPosition(base, white, black, 'white');
-    const withCube = { ...doubled, game: { ...doubled.game, cube: { value: 2, owner: 'white' as const, offer: null } } };
-    const won = run(withCube, { type: 'roll', by: 'white', dice: [2, 1] }, { type: 'play', by: 'white', moves: [{ from: 1, to: 0 }] });
+    const withCube = {
+      ...doubled,
+      game: { ...doubled.game, cube: { value: 2, owner: 'white' as const, offer: null } },
+    };
+    const won = run(
+      withCube,
+      { type: 'roll', by: 'white', dice: [2, 1] },
+      { type: 'play', by: 'white', moves: [{ from: 1, to: 0 }] },
+    );
     expect(won.phase).toMatchObject({ kind: 'game-over', outcome: { kind: 'gammon', jacoby: false, points: 4 } });
   });
 
@@ -248,8 +332,13 @@ describe('money sessions (M4)', () => {
     expect(apply(s, { type: 'leave', by: 'black' })).toMatchObject({ ok: false, reason: 'not-between-games' });
     s = resignedGame(s, 'black', 1);
     s = run(s, { type: 'leave', by: 'black' });
-    expect(s.phase).toMatchObject({ kind: 'match-over', result: { winner: 'white', reason: 'leave', score: { white: 1, black: 0 } } });
-    expect(recordsDue(s)).toEqual([{ type: 'match-end', winner: 'white', reason: 'leave', score: { white: 1, black: 0 } }]);
+    expect(s.phase).toMatchObject({
+      kind: 'match-over',
+      result: { winner: 'white', reason: 'leave', score: { white: 1, black: 0 } },
+    });
+    expect(recordsDue(s)).toEqual([
+      { type: 'match-end', winner: 'white', reason: 'leave', score: { white: 1, black: 0 } },
+    ]);
     const match = resignedGame(seated('backgammon', 5), 'black', 1);
     expect(apply(match, { type: 'leave', by: 'black' })).toMatchObject({ ok: false, reason: 'money-session-only' });
   });
@@ -260,8 +349,15 @@ describe('game results through apply (B6, N7, C3)', () => {
     const base = seated('backgammon', 7);
     const s = atPosition(base, sideFromCounts({ 2: 1 }), sideFromCounts({ 20: 1, 6: 14 }), 'white');
     const withCube = { ...s, game: { ...s.game, cube: { value: 2, owner: 'black' as const, offer: null } } };
-    const ended = run(withCube, { type: 'roll', by: 'white', dice: [2, 1] }, { type: 'play', by: 'white', moves: [{ from: 2, to: 0 }] });
-    expect(ended.phase).toMatchObject({ kind: 'game-over', outcome: { winner: 'white', reason: 'bear-off', kind: 'backgammon', points: 6 } });
+    const ended = run(
+      withCube,
+      { type: 'roll', by: 'white', dice: [2, 1] },
+      { type: 'play', by: 'white', moves: [{ from: 2, to: 0 }] },
+    );
+    expect(ended.phase).toMatchObject({
+      kind: 'game-over',
+      outcome: { winner: 'white', reason: 'bear-off', kind: 'backgammon', points: 6 },
+    });
     expect(ended.progress.score).toEqual({ white: 6, black: 0 });
   });
 
@@ -273,26 +369,45 @@ describe('game results through apply (B6, N7, C3)', () => {
   ] as const)('scores long-nardy %s when the 15th checker is borne off', (_name, loser, expected) => {
     const base = seated('long-nardy', 0);
     const s = atPosition(base, sideFromCounts({ 3: 1 }), sideFromCounts(loser), 'white');
-    const ended = run(s, { type: 'roll', by: 'white', dice: [4, 1] }, { type: 'play', by: 'white', moves: [{ from: 3, to: 0 }] });
+    const ended = run(
+      s,
+      { type: 'roll', by: 'white', dice: [4, 1] },
+      { type: 'play', by: 'white', moves: [{ from: 3, to: 0 }] },
+    );
     expect(ended.phase).toMatchObject({ kind: 'game-over', outcome: { winner: 'white', ...expected } });
   });
 
   it('scores koks as mars with the koks option off', () => {
     const base = seated('long-nardy', 0, { koks: false });
     const s = atPosition(base, sideFromCounts({ 3: 1 }), sideFromCounts({ 24: 1, 12: 14 }), 'white');
-    const ended = run(s, { type: 'roll', by: 'white', dice: [4, 1] }, { type: 'play', by: 'white', moves: [{ from: 3, to: 0 }] });
+    const ended = run(
+      s,
+      { type: 'roll', by: 'white', dice: [4, 1] },
+      { type: 'play', by: 'white', moves: [{ from: 3, to: 0 }] },
+    );
     expect(ended.phase).toMatchObject({ kind: 'game-over', outcome: { kind: 'mars', points: 2 } });
-    expect(apply(s, { type: 'resign', by: 'black', value: 3 })).toMatchObject({ ok: false, reason: 'bad-resignation-value' });
+    expect(apply(s, { type: 'resign', by: 'black', value: 3 })).toMatchObject({
+      ok: false,
+      reason: 'bad-resignation-value',
+    });
   });
 
   it('refuses a game-end record that differs from the derived outcome, and records only once', () => {
-    const s = run(seated('backgammon', 3), { type: 'opening-roll', white: 3, black: 1 }, { type: 'resign', by: 'black', value: 1 }, {
-      type: 'resignation-accept',
-      by: 'white',
-    });
+    const s = run(
+      seated('backgammon', 3),
+      { type: 'opening-roll', white: 3, black: 1 },
+      { type: 'resign', by: 'black', value: 1 },
+      {
+        type: 'resignation-accept',
+        by: 'white',
+      },
+    );
     const [due] = recordsDue(s);
     if (due?.type !== 'game-end') throw new Error('game-end due');
-    expect(apply(s, { ...due, outcome: { ...due.outcome, points: 2 } })).toMatchObject({ ok: false, reason: 'record-mismatch' });
+    expect(apply(s, { ...due, outcome: { ...due.outcome, points: 2 } })).toMatchObject({
+      ok: false,
+      reason: 'record-mismatch',
+    });
     expect(apply(s, { ...due, gameNumber: 2 })).toMatchObject({ ok: false, reason: 'record-mismatch' });
     const recorded = run(s, due);
     expect(apply(recorded, due)).toMatchObject({ ok: false, reason: 'nothing-to-record' });
@@ -306,12 +421,21 @@ describe('resignation (M2)', () => {
     expect(s.phase).toMatchObject({ kind: 'resignation-response', player: 'white', offer: { by: 'black', value: 2 } });
     expect(toAct(s)).toBe('white');
     expect(apply(s, { type: 'resignation-accept', by: 'black' })).toMatchObject({ ok: false, reason: 'not-your-turn' });
-    expect(apply(s, { type: 'resign', by: 'white', value: 1 })).toMatchObject({ ok: false, reason: 'decision-pending' });
+    expect(apply(s, { type: 'resign', by: 'white', value: 1 })).toMatchObject({
+      ok: false,
+      reason: 'decision-pending',
+    });
     const rejected = run(s, { type: 'resignation-reject', by: 'white' });
     expect(rejected.phase).toMatchObject({ kind: 'play', player: 'white' });
     const accepted = run(s, { type: 'resignation-accept', by: 'white' });
-    expect(accepted.phase).toMatchObject({ kind: 'game-over', outcome: { winner: 'white', reason: 'resignation', kind: 'gammon', points: 2 } });
-    expect(apply(rejected, { type: 'resignation-reject', by: 'white' })).toMatchObject({ ok: false, reason: 'no-resignation-offered' });
+    expect(accepted.phase).toMatchObject({
+      kind: 'game-over',
+      outcome: { winner: 'white', reason: 'resignation', kind: 'gammon', points: 2 },
+    });
+    expect(apply(rejected, { type: 'resignation-reject', by: 'white' })).toMatchObject({
+      ok: false,
+      reason: 'no-resignation-offered',
+    });
   });
 });
 
@@ -319,16 +443,25 @@ describe('match end (M3, M5)', () => {
   it('ends the match when a player reaches N and refuses anything after the records', () => {
     let s = seated('backgammon', 3);
     s = resignedGame(s, 'white', 2); // black 2 = N-1: Crawford game next
-    s = run(s, { type: 'opening-roll', white: 3, black: 1 }, { type: 'resign', by: 'white', value: 1 }, { type: 'resignation-accept', by: 'black' });
+    s = run(
+      s,
+      { type: 'opening-roll', white: 3, black: 1 },
+      { type: 'resign', by: 'white', value: 1 },
+      { type: 'resignation-accept', by: 'black' },
+    );
     expect(s.status).toBe('finished');
     expect(s.progress).toMatchObject({ score: { white: 0, black: 3 }, winner: 'black' });
     const due = recordsDue(s);
     expect(due.map((e) => e.type)).toEqual(['game-end', 'match-end']);
     expect(due[1]).toEqual({ type: 'match-end', winner: 'black', reason: 'points', score: { white: 0, black: 3 } });
     s = run(s, ...due);
-    expect(s.phase).toEqual({ kind: 'match-over', result: { winner: 'black', reason: 'points', score: { white: 0, black: 3 } }, recorded: true });
+    expect(s.phase).toEqual({
+      kind: 'match-over',
+      result: { winner: 'black', reason: 'points', score: { white: 0, black: 3 } },
+      recorded: true,
+    });
     expect(apply(s, { type: 'opening-roll', white: 3, black: 1 })).toMatchObject({ ok: false, reason: 'match-over' });
-    expect(apply(s, due[1]!)).toMatchObject({ ok: false, reason: 'nothing-to-record' });
+    expect(apply(s, due[1])).toMatchObject({ ok: false, reason: 'nothing-to-record' });
     expect(legalActions(s, 'white')).toEqual([]);
   });
 
@@ -337,7 +470,12 @@ describe('match end (M3, M5)', () => {
     s = resignedGame(s, 'white', 2); // black 2 = N-1: Crawford game
     expect(s.game.crawford).toBe(true);
     s = resignedGame(s, 'black', 2); // the Crawford game: white 2, so 2-2
-    expect(s.progress).toMatchObject({ score: { white: 2, black: 2 }, crawfordGame: false, postCrawford: true, winner: null });
+    expect(s.progress).toMatchObject({
+      score: { white: 2, black: 2 },
+      crawfordGame: false,
+      postCrawford: true,
+      winner: null,
+    });
     expect(s.game.crawford).toBe(false);
     s = run(s, { type: 'opening-roll', white: 3, black: 1 }, anyPlayOf('white'));
     expect(s.phase).toMatchObject({ kind: 'roll', player: 'black', mayDouble: true });
@@ -352,10 +490,18 @@ describe('match end (M3, M5)', () => {
     const s = run(seated('long-nardy', 5), { type: 'opening-roll', white: 3, black: 1 });
     expect(apply(s, { type: 'timeout', by: 'white' })).toMatchObject({ ok: false, reason: 'timeout-not-claimable' });
     const claimed = run(s, { type: 'timeout', by: 'black' });
-    expect(claimed).toMatchObject({ status: 'finished', phase: { kind: 'match-over', result: { winner: 'black', reason: 'timeout' } } });
-    expect(recordsDue(claimed)).toEqual([{ type: 'match-end', winner: 'black', reason: 'timeout', score: { white: 0, black: 0 } }]);
+    expect(claimed).toMatchObject({
+      status: 'finished',
+      phase: { kind: 'match-over', result: { winner: 'black', reason: 'timeout' } },
+    });
+    expect(recordsDue(claimed)).toEqual([
+      { type: 'match-end', winner: 'black', reason: 'timeout', score: { white: 0, black: 0 } },
+    ]);
     const opening = seated('long-nardy', 5);
-    expect(apply(opening, { type: 'timeout', by: 'black' })).toMatchObject({ ok: false, reason: 'timeout-not-claimable' });
+    expect(apply(opening, { type: 'timeout', by: 'black' })).toMatchObject({
+      ok: false,
+      reason: 'timeout-not-claimable',
+    });
   });
 });
 
@@ -369,7 +515,9 @@ describe('who starts the next long-nardy game (N3)', () => {
   });
 
   it('uses the opening roll with nextGameStarter opening-roll, and always in backgammon', () => {
-    expect(resignedGame(seated('long-nardy', 5, { nextGameStarter: 'opening-roll' }), 'white', 1).phase.kind).toBe('opening-roll');
+    expect(resignedGame(seated('long-nardy', 5, { nextGameStarter: 'opening-roll' }), 'white', 1).phase.kind).toBe(
+      'opening-roll',
+    );
     expect(resignedGame(seated('backgammon', 5), 'white', 1).phase.kind).toBe('opening-roll');
   });
 });

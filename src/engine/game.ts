@@ -80,7 +80,16 @@ import {
 } from './match.js';
 import { validatePlay } from './play-validation.js';
 import { effectiveRules, resolveRules, type RulesOptions } from './rules-options.js';
-import { BAR, CHECKERS_PER_SIDE, type Colour, type Dice, type Move, type Play, type Position, type Variant } from './types.js';
+import {
+  BAR,
+  CHECKERS_PER_SIDE,
+  type Colour,
+  type Dice,
+  type Move,
+  type Play,
+  type Position,
+  type Variant,
+} from './types.js';
 import { OPP, type WorkBoard } from './work-board.js';
 
 /** Globals cached in module scope: a global lookup is slow inside vm contexts (Jest). */
@@ -270,7 +279,7 @@ export function applyOrThrow(state: MatchState, event: MatchEvent, index = -1): 
 /** The state a stored history folds into (throws IllegalEventError naming the first bad event). */
 export function replay(options: NewMatchOptions, events: readonly MatchEvent[]): MatchState {
   let state = newMatch(options);
-  for (let i = 0; i < events.length; i++) state = applyOrThrow(state, events[i]!, i);
+  for (let i = 0; i < events.length; i++) state = applyOrThrow(state, events[i], i);
   return state;
 }
 
@@ -314,7 +323,8 @@ export function playEventFor(
   const validation = validatePlay(state.config.variant, positionOf(state.game.board, by), phase.dice, submission, {
     firstTurn: state.game.firstTurn[by],
   });
-  if (!validation.ok) return { ok: false, reason: 'illegal-play', message: validation.message, playReason: validation.reason };
+  if (!validation.ok)
+    return { ok: false, reason: 'illegal-play', message: validation.message, playReason: validation.reason };
   const after = validation.play.position;
   const board: ColourBoard = freeze(
     by === 'white' ? { white: after.player, black: after.opponent } : { white: after.opponent, black: after.player },
@@ -419,18 +429,21 @@ function transition(state: MatchState, event: MatchEvent): Transition {
 
 function join(state: MatchState, colour: Colour, clientSeed: string | undefined): Transition {
   if (!COLOURS_SET.has(colour)) return refuse('bad-event', "`colour` must be 'white' or 'black'.");
-  if (clientSeed !== undefined && typeof clientSeed !== 'string') return refuse('bad-event', 'A client seed is a string.');
+  if (clientSeed !== undefined && typeof clientSeed !== 'string')
+    return refuse('bad-event', 'A client seed is a string.');
   if (state.status !== 'awaiting-players') return refuse('unexpected-event', 'Both players have already joined.');
   if (state.joined.includes(colour)) return refuse('already-joined', `${colour} has already joined.`);
   const joined = freezeObject([...state.joined, colour]);
   const clientSeeds = clientSeed === undefined ? state.clientSeeds : freezeObject([...state.clientSeeds, clientSeed]);
   const full = joined.length === 2;
-  return ok(withState(state, {
-    joined,
-    clientSeeds,
-    status: full ? 'playing' : 'awaiting-players',
-    phase: full ? OPENING_ROLL : AWAITING_PLAYERS,
-  }));
+  return ok(
+    withState(state, {
+      joined,
+      clientSeeds,
+      status: full ? 'playing' : 'awaiting-players',
+      phase: full ? OPENING_ROLL : AWAITING_PLAYERS,
+    }),
+  );
 }
 
 function abort(state: MatchState, by: Colour): Transition {
@@ -449,17 +462,25 @@ function openingRoll(state: MatchState, white: unknown, black: unknown): Transit
   const game = state.game;
   if (white === black) {
     const automatic = automaticDouble(game.cube, state.config.effectiveRules, game.automaticDoubles);
-    return ok(withState(state, {
-      rollIndex,
-      game: withGame(game, {
-        started: true,
-        cube: automatic.cube,
-        automaticDoubles: game.automaticDoubles + (automatic.doubled ? 1 : 0),
+    return ok(
+      withState(state, {
+        rollIndex,
+        game: withGame(game, {
+          started: true,
+          cube: automatic.cube,
+          automaticDoubles: game.automaticDoubles + (automatic.doubled ? 1 : 0),
+        }),
       }),
-    }));
+    );
   }
   const starter: Colour = white > black ? 'white' : 'black';
-  return startTurnWithDice(state, withGame(game, { started: true }), starter, freezeObject([white, black] as const), rollIndex);
+  return startTurnWithDice(
+    state,
+    withGame(game, { started: true }),
+    starter,
+    freezeObject([white, black] as const),
+    rollIndex,
+  );
 }
 
 function roll(state: MatchState, by: Colour, dice: unknown): Transition {
@@ -476,7 +497,13 @@ function roll(state: MatchState, by: Colour, dice: unknown): Transition {
 }
 
 /** After a throw: the play phase with the legal plays, or a pass when there is none. */
-function startTurnWithDice(state: MatchState, game: GameState, player: Colour, dice: Dice, rollIndex: number): Transition {
+function startTurnWithDice(
+  state: MatchState,
+  game: GameState,
+  player: Colour,
+  dice: Dice,
+  rollIndex: number,
+): Transition {
   const { variant } = state.config;
   const position = positionOf(game.board, player);
   // The engine's own positions are valid and the dice were checked: search directly (legalPlays minus its input checks).
@@ -486,20 +513,25 @@ function startTurnWithDice(state: MatchState, game: GameState, player: Colour, d
       firstTurn: afterFirstTurn(game.firstTurn, player),
       lastRoll: freeze({ player, dice, passed: true }),
     });
-    return ok(withState(state, { rollIndex, game: passedGame, phase: rollPhase(state, passedGame, opponentOf(player)) }));
+    return ok(
+      withState(state, { rollIndex, game: passedGame, phase: rollPhase(state, passedGame, opponentOf(player)) }),
+    );
   }
-  return ok(withState(state, {
-    rollIndex,
-    game: withGame(game, { lastRoll: freeze({ player, dice, passed: false }) }),
-    phase: new PlayPhase(player, dice, list),
-  }));
+  return ok(
+    withState(state, {
+      rollIndex,
+      game: withGame(game, { lastRoll: freeze({ player, dice, passed: false }) }),
+      phase: new PlayPhase(player, dice, list),
+    }),
+  );
 }
 
 function play(state: MatchState, event: PlayEvent): Transition {
   const guard = inPlay(state);
   if (guard) return guard;
   const { phase } = state;
-  if (phase.kind !== 'play') return refuse(phaseRefusal(phase, event.by), `Playing is not possible now (${phase.kind}).`);
+  if (phase.kind !== 'play')
+    return refuse(phaseRefusal(phase, event.by), `Playing is not possible now (${phase.kind}).`);
   if (phase.player !== event.by) return refuse('not-your-turn', `It is ${phase.player}'s turn to play.`);
   if (!isArray(event.moves)) return refuse('bad-event', '`moves` must be an array of {from, to}.');
   const { variant } = state.config;
@@ -539,7 +571,10 @@ function offerDouble(state: MatchState, by: Colour): Transition {
   if (guard) return guard;
   const { phase } = state;
   if (phase.kind !== 'roll' && phase.kind !== 'play') {
-    return refuse(phase.kind === 'cube-response' ? 'double-pending' : phaseRefusal(phase), `Doubling is not possible now (${phase.kind}).`);
+    return refuse(
+      phase.kind === 'cube-response' ? 'double-pending' : phaseRefusal(phase),
+      `Doubling is not possible now (${phase.kind}).`,
+    );
   }
   const result = doubleCube(state.game.cube, {
     actor: by,
@@ -549,10 +584,12 @@ function offerDouble(state: MatchState, by: Colour): Transition {
     rules: state.config.effectiveRules,
   });
   if (!result.ok) return result;
-  return ok(withState(state, {
-    game: withGame(state.game, { cube: result.cube }),
-    phase: cubeResponse(state, result.cube, opponentOf(by), by),
-  }));
+  return ok(
+    withState(state, {
+      game: withGame(state.game, { cube: result.cube }),
+      phase: cubeResponse(state, result.cube, opponentOf(by), by),
+    }),
+  );
 }
 
 function takeDouble(state: MatchState, by: Colour): Transition {
@@ -579,10 +616,12 @@ function beaverDouble(state: MatchState, by: Colour): Transition {
   if (!pending.ok) return pending;
   const result = beaverCube(state.game.cube, by, state.config.effectiveRules);
   if (!result.ok) return result;
-  return ok(withState(state, {
-    game: withGame(state.game, { cube: result.cube }),
-    phase: cubeResponse(state, result.cube, opponentOf(by), pending.phase.onRoll),
-  }));
+  return ok(
+    withState(state, {
+      game: withGame(state.game, { cube: result.cube }),
+      phase: cubeResponse(state, result.cube, opponentOf(by), pending.phase.onRoll),
+    }),
+  );
 }
 
 function resign(state: MatchState, by: Colour, value: unknown): Transition {
@@ -590,25 +629,44 @@ function resign(state: MatchState, by: Colour, value: unknown): Transition {
   if (guard) return guard;
   const { phase } = state;
   if (phase.kind !== 'roll' && phase.kind !== 'play') {
-    const reason = phase.kind === 'cube-response' || phase.kind === 'resignation-response' ? 'decision-pending' : phaseRefusal(phase);
+    const reason =
+      phase.kind === 'cube-response' || phase.kind === 'resignation-response'
+        ? 'decision-pending'
+        : phaseRefusal(phase);
     return refuse(reason, `A resignation cannot be offered now (${phase.kind}).`);
   }
   const highest = state.config.variant === 'long-nardy' && !state.config.effectiveRules.koks ? 2 : 3;
-  if (value !== 1 && value !== 2 && value !== 3) return refuse('bad-resignation-value', 'A resignation is for 1, 2 or 3 times the cube.');
-  if (value > highest) return refuse('bad-resignation-value', `The largest result in this game is ${highest} times the cube.`);
-  return ok(withState(state, {
-    phase: freeze({ kind: 'resignation-response', player: opponentOf(by), offer: freeze({ by, value }), resume: phase }),
-  }));
+  if (value !== 1 && value !== 2 && value !== 3)
+    return refuse('bad-resignation-value', 'A resignation is for 1, 2 or 3 times the cube.');
+  if (value > highest)
+    return refuse('bad-resignation-value', `The largest result in this game is ${highest} times the cube.`);
+  return ok(
+    withState(state, {
+      phase: freeze({
+        kind: 'resignation-response',
+        player: opponentOf(by),
+        offer: freeze({ by, value }),
+        resume: phase,
+      }),
+    }),
+  );
 }
 
 function answerResignation(state: MatchState, by: Colour, accept: boolean): Transition {
   const guard = inPlay(state);
   if (guard) return guard;
   const { phase } = state;
-  if (phase.kind !== 'resignation-response') return refuse('no-resignation-offered', 'No resignation is waiting for an answer.');
+  if (phase.kind !== 'resignation-response')
+    return refuse('no-resignation-offered', 'No resignation is waiting for an answer.');
   if (phase.player !== by) return refuse('not-your-turn', 'The opponent of the resigning player answers.');
   if (!accept) return ok(withState(state, { phase: phase.resume }));
-  const outcome = resignationOutcome(state.config.variant, by, phase.offer.value, state.game.cube, state.config.effectiveRules);
+  const outcome = resignationOutcome(
+    state.config.variant,
+    by,
+    phase.offer.value,
+    state.game.cube,
+    state.config.effectiveRules,
+  );
   return ok(endGame(state, outcome));
 }
 
@@ -619,7 +677,8 @@ function claimTimeout(state: MatchState, by: Colour): Transition {
   if (waitingFor === null || waitingFor === 'either') {
     return refuse('timeout-not-claimable', 'Nobody in particular is on the clock now.');
   }
-  if (waitingFor === by) return refuse('timeout-not-claimable', 'Only the opponent of the player on the clock can claim a timeout.');
+  if (waitingFor === by)
+    return refuse('timeout-not-claimable', 'Only the opponent of the player on the clock can claim a timeout.');
   return ok(endMatch(state, { winner: by, reason: 'timeout', score: state.progress.score }));
 }
 
@@ -657,7 +716,8 @@ function recordGameEnd(state: MatchState, event: GameEndEvent): Transition {
 function recordMatchEnd(state: MatchState, event: MatchEndEvent): Transition {
   const { phase } = state;
   if (phase.kind === 'game-over') return refuse('records-due', 'The game-end record comes first.');
-  if (phase.kind !== 'match-over' || phase.recorded) return refuse('nothing-to-record', 'No match end is waiting for its record.');
+  if (phase.kind !== 'match-over' || phase.recorded)
+    return refuse('nothing-to-record', 'No match end is waiting for its record.');
   const { result } = phase;
   if (
     event.winner !== result.winner ||
@@ -728,7 +788,11 @@ function endGame(state: MatchState, outcome: GameOutcome): MatchState {
 function endMatch(state: MatchState, result: MatchResult): MatchState {
   return withState(state, {
     status: 'finished',
-    phase: freeze({ kind: 'match-over', result: freeze({ ...result, score: freeze({ ...result.score }) }), recorded: false }),
+    phase: freeze({
+      kind: 'match-over',
+      result: freeze({ ...result, score: freeze({ ...result.score }) }),
+      recorded: false,
+    }),
   });
 }
 
@@ -781,7 +845,8 @@ function inPlay(state: MatchState, allowAwaiting = false): Refusal | null {
     if (state.phase.kind === 'game-over') return refuse('records-due', 'The game-end record is due.');
     return refuse('match-over', 'The match is over.');
   }
-  if (state.status === 'awaiting-players' && !allowAwaiting) return refuse('awaiting-players', 'Both players must join first.');
+  if (state.status === 'awaiting-players' && !allowAwaiting)
+    return refuse('awaiting-players', 'Both players must join first.');
   if (state.phase.kind === 'game-over') return refuse('records-due', 'The game is over; its game-end record is due.');
   return null;
 }
@@ -845,7 +910,7 @@ function findStoredPlay(
       cells[0]++;
       continue;
     }
-    const blockers = cells[OPP + to]!;
+    const blockers = cells[OPP + to];
     if (variant === 'backgammon' && blockers === 1) {
       cells[OPP + to] = 0;
       cells[OPP + BAR]++;
@@ -912,7 +977,7 @@ function scratchBoard(variant: Variant): WorkBoard {
 function sameMoves(a: readonly Move[], b: readonly Move[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
+    const x = a[i];
     const y = b[i];
     if (y === null || typeof y !== 'object' || x.from !== y.from || x.to !== y.to) return false;
   }
@@ -925,7 +990,8 @@ function sameBoard(stored: ColourBoard, engine: ColourBoard): boolean {
     const points = side !== null && typeof side === 'object' ? (side as { points?: unknown }).points : undefined;
     return isArray(points) && points.length === 24;
   };
-  if (stored === null || typeof stored !== 'object' || !wellFormed(stored.white) || !wellFormed(stored.black)) return false;
+  if (stored === null || typeof stored !== 'object' || !wellFormed(stored.white) || !wellFormed(stored.black))
+    return false;
   return (
     positionsEqual(makePosition(stored.white, stored.black), makePosition(engine.white, engine.black)) &&
     stored.white.off === engine.white.off &&

@@ -25,7 +25,8 @@ interface RefState {
   headMoves: number;
 }
 
-const theirOf = (variant: Variant, q: number): number => (variant === 'backgammon' ? 25 - q : q <= 12 ? q + 12 : q - 12);
+const theirOf = (variant: Variant, q: number): number =>
+  variant === 'backgammon' ? 25 - q : q <= 12 ? q + 12 : q - 12;
 
 function refLoad(variant: Variant, p: Position): RefState {
   const me = new Array<number>(26).fill(0);
@@ -67,7 +68,11 @@ function refStep(variant: Variant, s: RefState, from: number, die: number, headL
     for (let q = 7; q <= 25; q++) if (me[q] > 0) return null;
     if (to < 0) for (let q = from + 1; q <= 6; q++) if (me[q] > 0) return null;
   }
-  const n: RefState = { me: me.slice(), opp: opp.slice(), headMoves: s.headMoves + (variant === 'long-nardy' && from === 24 ? 1 : 0) };
+  const n: RefState = {
+    me: me.slice(),
+    opp: opp.slice(),
+    headMoves: s.headMoves + (variant === 'long-nardy' && from === 24 ? 1 : 0),
+  };
   n.me[from]--;
   n.me[Math.max(to, 0)]++;
   if (variant === 'backgammon' && to >= 1 && n.opp[to] === 1) {
@@ -85,7 +90,12 @@ interface RefLeaf {
   readonly usedLarger: boolean;
 }
 
-function refPlaysWithLimit(variant: Variant, p: Position, dice: Dice, headLimit: number): { keys: Set<string>; used: number } {
+function refPlaysWithLimit(
+  variant: Variant,
+  p: Position,
+  dice: Dice,
+  headLimit: number,
+): { keys: Set<string>; used: number } {
   const all = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
   const larger = Math.max(dice[0], dice[1]);
   const leaves = new Map<string, RefLeaf[]>();
@@ -116,7 +126,8 @@ function refPlaysWithLimit(variant: Variant, p: Position, dice: Dice, headLimit:
   visit(refLoad(variant, p), all, 0, false);
   let max = 0;
   for (const ls of leaves.values()) for (const l of ls) max = Math.max(max, l.used);
-  const largerPlayable = dice[0] !== dice[1] && max === 1 && [...leaves.values()].some((ls) => ls.some((l) => l.used === 1 && l.usedLarger));
+  const largerPlayable =
+    dice[0] !== dice[1] && max === 1 && [...leaves.values()].some((ls) => ls.some((l) => l.used === 1 && l.usedLarger));
   const keys = new Set<string>();
   for (const [key, ls] of leaves) {
     if (ls.some((l) => l.used === max && (!largerPlayable || l.usedLarger))) keys.add(key);
@@ -134,7 +145,13 @@ function refPlays(variant: Variant, p: Position, dice: Dice, firstTurn: boolean)
 }
 
 /** Replays moves step by step with the reference rules; the final key or null if some step is illegal. */
-function refReplay(variant: Variant, p: Position, dice: Dice, moves: readonly Move[], headLimit: number): string | null {
+function refReplay(
+  variant: Variant,
+  p: Position,
+  dice: Dice,
+  moves: readonly Move[],
+  headLimit: number,
+): string | null {
   let s = refLoad(variant, p);
   const left = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
   for (const m of moves) {
@@ -255,7 +272,7 @@ function randomPosition(variant: Variant, seed: number): Position | null {
   const myBar = variant === 'backgammon' && !homeOnly && rnd(4) === 0 ? 1 + rnd(2) : 0;
   left -= myBar;
   while (left > 0) {
-    mine[(homeOnly ? rnd(6) : rnd(24))]++;
+    mine[homeOnly ? rnd(6) : rnd(24)]++;
     left--;
   }
   // Theirs on points I do not hold (in their numbering).
@@ -269,7 +286,11 @@ function randomPosition(variant: Variant, seed: number): Position | null {
     theirsLeft = 15 - theirBar - theirs.reduce((a, b) => a + b, 0);
   }
   if (theirsLeft < 0) return null;
-  const side = (points: number[], bar: number): SideBoard => ({ points, bar, off: 15 - bar - points.reduce((a, b) => a + b, 0) });
+  const side = (points: number[], bar: number): SideBoard => ({
+    points,
+    bar,
+    off: 15 - bar - points.reduce((a, b) => a + b, 0),
+  });
   const position: Position = { player: side(mine, myBar), opponent: side(theirs, theirBar) };
   return validatePosition(variant, position) === null ? position : null;
 }
@@ -340,7 +361,8 @@ describe.each<Variant>(['backgammon', 'long-nardy'])('%s random games', (variant
           const dice: Dice = ply === 0 && d1 === d2 ? [d1, d1 === 6 ? 1 : ((d1 + 1) as Die)] : [d1, d2];
           const plays = checkTurn(variant, position, dice, firstTurn, seed + ply);
           if (plays.length > 0) {
-            const pips = (p: Play): number => p.position.player.points.reduce((a, n, i) => a + n * (i + 1), 0) + 25 * p.position.player.bar;
+            const pips = (p: Play): number =>
+              p.position.player.points.reduce((a, n, i) => a + n * (i + 1), 0) + 25 * p.position.player.bar;
             position = plays.reduce((best, p) => (pips(p) < pips(best) ? p : best)).position;
           }
           if (position.player.off === 15) ended = true;

@@ -15,7 +15,15 @@ import { allocInt32, bytesOfLast } from './int32-slab.js';
 import { formatPlay } from './notation/move-text.js';
 import { PlaySearch } from './play-search.js';
 import type { Dice, Move, Play, Position, SideBoard, Variant } from './types.js';
-import { CELLS, opponentCells, opponentSideFromCells, playerSideFromCells, STEP_OK, WORDS, type WorkBoard } from './work-board.js';
+import {
+  CELLS,
+  opponentCells,
+  opponentSideFromCells,
+  playerSideFromCells,
+  STEP_OK,
+  WORDS,
+  type WorkBoard,
+} from './work-board.js';
 
 export interface LegalPlayOptions {
   /** It is this player's first turn of the game (long nardy N5 head exception). */
@@ -274,7 +282,8 @@ export class PlayList {
     if (n === 1) moves = [moveOf(from, die, o[0])];
     else if (n === 2) moves = [moveOf(from, die, o[0]), moveOf(from, die, o[1])];
     else if (n === 3) moves = [moveOf(from, die, o[0]), moveOf(from, die, o[1]), moveOf(from, die, o[2])];
-    else if (n === 4) moves = [moveOf(from, die, o[0]), moveOf(from, die, o[1]), moveOf(from, die, o[2]), moveOf(from, die, o[3])];
+    else if (n === 4)
+      moves = [moveOf(from, die, o[0]), moveOf(from, die, o[1]), moveOf(from, die, o[2]), moveOf(from, die, o[3])];
     else moves = [];
     return Object.freeze(moves);
   }

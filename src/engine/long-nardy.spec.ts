@@ -26,7 +26,8 @@ function results(list: readonly Play[]): Counts[] {
     })
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
-const sorted = (list: Counts[]): Counts[] => list.slice().sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const sorted = (list: Counts[]): Counts[] =>
+  list.slice().sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 /** Does any play of the list pass through the step from → to (die = from - to)? */
 const usesStep = (list: readonly Play[], from: number, to: number): boolean =>
   list.some((p) => p.moves.some((m) => m.from === from && m.to === to));
@@ -53,7 +54,10 @@ describe('long nardy edge cases (RULES.md)', () => {
 
   it("edge case 4: second player's first 3-3 after a 4-2 opening gives exactly the two four-dice plays with two head checkers", () => {
     expect(results(plays(afterOpp({ 24: 14, 18: 1 }), [3, 3], true))).toEqual(
-      sorted([{ 24: 13, 18: 2 }, { 24: 13, 21: 1, 15: 1 }]),
+      sorted([
+        { 24: 13, 18: 2 },
+        { 24: 13, 21: 1, 15: 1 },
+      ]),
     );
   });
 
@@ -63,7 +67,10 @@ describe('long nardy edge cases (RULES.md)', () => {
 
   it("edge case 6: second player's first 5-5 after a 6-2 or 5-3 opening (Opp on my 4) allows two head checkers, two ways", () => {
     expect(results(plays(afterOpp({ 24: 14, 16: 1 }), [5, 5], true))).toEqual(
-      sorted([{ 24: 13, 14: 2 }, { 24: 13, 19: 1, 9: 1 }]),
+      sorted([
+        { 24: 13, 14: 2 },
+        { 24: 13, 19: 1, 9: 1 },
+      ]),
     );
   });
 
@@ -110,7 +117,17 @@ describe('long nardy edge cases (RULES.md)', () => {
       const held = [8, 7, 6, 5, 4, 3].every((q) => play.position.player.points[q - 1] > 0);
       expect(held).toBe(false);
     }
-    expect(validatePlay('long-nardy', p, [2, 1], [{ from: 5, to: 3 }, { from: 24, to: 23 }])).toMatchObject({
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [2, 1],
+        [
+          { from: 5, to: 3 },
+          { from: 24, to: 23 },
+        ],
+      ),
+    ).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
@@ -121,7 +138,17 @@ describe('long nardy edge cases (RULES.md)', () => {
     const p = pos({ 24: 9, 8: 1, 7: 1, 6: 1, 5: 2, 4: 1 }, { 24: 11, 23: 1, 22: 1, 21: 1, 14: 1 });
     const list = plays(p, [2, 1]);
     expect(usesStep(list, 5, 3)).toBe(true);
-    expect(validatePlay('long-nardy', p, [2, 1], [{ from: 5, to: 3 }, { from: 24, to: 23 }])).toMatchObject({ ok: true });
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [2, 1],
+        [
+          { from: 5, to: 3 },
+          { from: 24, to: 23 },
+        ],
+      ),
+    ).toMatchObject({ ok: true });
   });
 
   it('edge case 14: with 1-1, 10/9 is illegal while 8..4 are held, but 8/7 then 10/9 is fine (the rule is checked after every step)', () => {
@@ -145,18 +172,48 @@ describe('long nardy edge cases (RULES.md)', () => {
 
   it('edge case 15: 24/22 first is illegal (my 3..22 is a block on Opp path), after 23/18 it is legal', () => {
     const p = pos({ 24: 9, 23: 1, 3: 1, 2: 2, 1: 2 }, { 24: 10, 20: 2, 16: 3 });
-    expect(validatePlay('long-nardy', p, [5, 2], [{ from: 24, to: 22 }, { from: 23, to: 18 }])).toMatchObject({
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [5, 2],
+        [
+          { from: 24, to: 22 },
+          { from: 23, to: 18 },
+        ],
+      ),
+    ).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
-    expect(validatePlay('long-nardy', p, [5, 2], [{ from: 23, to: 18 }, { from: 24, to: 22 }])).toMatchObject({ ok: true });
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [5, 2],
+        [
+          { from: 23, to: 18 },
+          { from: 24, to: 22 },
+        ],
+      ),
+    ).toMatchObject({ ok: true });
     expect(usesStep(plays(p, [5, 2]), 24, 22)).toBe(true);
   });
 
   it("edge case 16: my 15..10 is not a block: on Opp's path it is 3..1 and 24..22, split by its bear-off edge", () => {
     const p = pos({ 24: 9, 16: 1, 14: 1, 13: 1, 12: 1, 11: 1, 10: 1 }, { 21: 5, 15: 5, 5: 5 });
     expect(usesStep(plays(p, [1, 2]), 16, 15)).toBe(true);
-    expect(validatePlay('long-nardy', p, [1, 2], [{ from: 16, to: 15 }, { from: 24, to: 22 }])).toMatchObject({ ok: true });
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [1, 2],
+        [
+          { from: 16, to: 15 },
+          { from: 24, to: 22 },
+        ],
+      ),
+    ).toMatchObject({ ok: true });
   });
 
   it('edge case 17: nothing may land on my 1 (6..1 would be a block); the 2 may bear off from 2; the 1 is played inside home', () => {
@@ -173,8 +230,23 @@ describe('long nardy edge cases (RULES.md)', () => {
 
   it('edge case 18: 6-4 with {5, 2, 2, 1x12}: 5/off 2/off or 5/1 2/off; bearing off from 2 with the 4 while 5 is held is illegal', () => {
     const p = pos({ 5: 1, 2: 2, 1: 12 }, { 24: 15 });
-    expect(results(plays(p, [6, 4]))).toEqual(sorted([{ 2: 1, 1: 12, 0: 2 }, { 2: 1, 1: 13, 0: 1 }]));
-    expect(validatePlay('long-nardy', p, [6, 4], [{ from: 2, to: 0 }, { from: 5, to: 0 }])).toMatchObject({
+    expect(results(plays(p, [6, 4]))).toEqual(
+      sorted([
+        { 2: 1, 1: 12, 0: 2 },
+        { 2: 1, 1: 13, 0: 1 },
+      ]),
+    );
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [6, 4],
+        [
+          { from: 2, to: 0 },
+          { from: 5, to: 0 },
+        ],
+      ),
+    ).toMatchObject({
       ok: false,
       reason: 'bear-off-not-allowed',
     });
@@ -254,7 +326,17 @@ describe('long nardy six-block rule (N6)', () => {
     for (const play of plays(p, [1, 2])) {
       expect([11, 10, 9, 8, 7, 6].every((q) => play.position.player.points[q - 1] > 0)).toBe(false);
     }
-    expect(validatePlay('long-nardy', p, [1, 2], [{ from: 7, to: 6 }, { from: 24, to: 22 }])).toMatchObject({
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [1, 2],
+        [
+          { from: 7, to: 6 },
+          { from: 24, to: 22 },
+        ],
+      ),
+    ).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
@@ -275,7 +357,17 @@ describe('long nardy six-block rule (N6)', () => {
   it('seven in a row is a block too (six or more)', () => {
     // 11/7 joins 11..8 and 6..5 into 11..5 (a second checker stays on 11).
     const p = pos({ 24: 6, 11: 2, 10: 1, 9: 1, 8: 1, 6: 1, 5: 1, 3: 2 }, { 24: 15 });
-    expect(validatePlay('long-nardy', p, [4, 1], [{ from: 11, to: 7 }, { from: 24, to: 23 }])).toMatchObject({
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [4, 1],
+        [
+          { from: 11, to: 7 },
+          { from: 24, to: 23 },
+        ],
+      ),
+    ).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
@@ -288,7 +380,17 @@ describe('long nardy six-block rule (N6)', () => {
     for (const play of list) {
       expect([11, 10, 9, 8, 7, 6].every((q) => play.position.player.points[q - 1] > 0)).toBe(false);
     }
-    expect(validatePlay('long-nardy', p, [2, 1], [{ from: 24, to: 22 }, { from: 11, to: 10 }])).toMatchObject({
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [2, 1],
+        [
+          { from: 24, to: 22 },
+          { from: 11, to: 10 },
+        ],
+      ),
+    ).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
@@ -305,11 +407,31 @@ describe('long nardy six-block rule (N6)', () => {
 describe('long nardy bear-off (C4)', () => {
   it('is not allowed while a checker is outside home', () => {
     const p = pos({ 7: 1, 3: 14 }, { 24: 15 });
-    expect(validatePlay('long-nardy', p, [3, 6], [{ from: 3, to: 0 }, { from: 7, to: 1 }])).toMatchObject({
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [3, 6],
+        [
+          { from: 3, to: 0 },
+          { from: 7, to: 1 },
+        ],
+      ),
+    ).toMatchObject({
       ok: false,
       reason: 'bear-off-not-allowed',
     });
-    expect(validatePlay('long-nardy', p, [3, 6], [{ from: 7, to: 1 }, { from: 3, to: 0 }])).toMatchObject({ ok: true });
+    expect(
+      validatePlay(
+        'long-nardy',
+        p,
+        [3, 6],
+        [
+          { from: 7, to: 1 },
+          { from: 3, to: 0 },
+        ],
+      ),
+    ).toMatchObject({ ok: true });
   });
 
   it('a larger die bears off from the highest point when no checker stands on the die point or above', () => {

@@ -53,8 +53,15 @@ export function opponentOf(colour: Colour): Colour {
 }
 
 export function newMatchProgress(length: number): MatchProgress {
-  if (!isInteger(length) || length < 0) throw new RangeError('match length must be a whole number, 0 for a money session');
-  return freezeObject({ length, score: freezeObject({ white: 0, black: 0 }), crawfordGame: false, postCrawford: false, winner: null });
+  if (!isInteger(length) || length < 0)
+    throw new RangeError('match length must be a whole number, 0 for a money session');
+  return freezeObject({
+    length,
+    score: freezeObject({ white: 0, black: 0 }),
+    crawfordGame: false,
+    postCrawford: false,
+    winner: null,
+  });
 }
 
 /**
@@ -117,7 +124,10 @@ export function recordGame(progress: MatchProgress, outcome: GameOutcome, rules:
   const { length } = progress;
   const winner = outcome.winner;
   const loser = opponentOf(winner);
-  const score: MatchScore = freezeObject({ ...progress.score, [winner]: progress.score[winner] + outcome.points }) as MatchScore;
+  const score: MatchScore = freezeObject({
+    ...progress.score,
+    [winner]: progress.score[winner] + outcome.points,
+  });
   const matchWinner = length > 0 && score[winner] >= length ? winner : null;
   const postCrawford = progress.postCrawford || progress.crawfordGame;
   const crawfordGame =
@@ -131,7 +141,11 @@ export function recordGame(progress: MatchProgress, outcome: GameOutcome, rules:
 }
 
 /** Who starts a game: backgammon always by opening roll (B2); long nardy's later games by `nextGameStarter` (N3). */
-export function nextGameStart(variant: Variant, rules: RulesOptions, previousWinner: Colour | null): 'opening-roll' | Colour {
+export function nextGameStart(
+  variant: Variant,
+  rules: RulesOptions,
+  previousWinner: Colour | null,
+): 'opening-roll' | Colour {
   if (variant === 'backgammon' || previousWinner === null) return 'opening-roll';
   return rules.nextGameStarter === 'winner' ? previousWinner : 'opening-roll';
 }

@@ -39,7 +39,10 @@ export class PlaySearch {
   private stamps = new Int32Array(1024);
   private stamp = 1;
 
-  constructor(readonly board: WorkBoard, private readonly finishCountsAllDice: boolean) {}
+  constructor(
+    readonly board: WorkBoard,
+    private readonly finishCountsAllDice: boolean,
+  ) {}
 
   /** Finds all plays of dice d1, d2 from the board's current position. */
   run(d1: number, d2: number): void {

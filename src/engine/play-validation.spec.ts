@@ -14,7 +14,10 @@ const bg = (p: Position, dice: Dice, play: readonly Move[] | string) => validate
 
 describe('validatePlay accepts', () => {
   it('a legal play in any step-by-step legal order, returning the canonical play', () => {
-    for (const order of [[m(8, 5), m(6, 5)], [m(6, 5), m(8, 5)]]) {
+    for (const order of [
+      [m(8, 5), m(6, 5)],
+      [m(6, 5), m(8, 5)],
+    ]) {
       const result = bg(start, [3, 1], order);
       expect(result.ok).toBe(true);
       if (result.ok) {
@@ -69,7 +72,10 @@ describe('validatePlay refuses with a specific reason', () => {
   });
 
   it('enter-from-bar-first when another checker moves while one is on the bar', () => {
-    const p = makePosition(sideFromCounts({ 24: 2, 13: 5, 8: 3, 6: 4 }, 1), sideFromCounts({ 24: 2, 13: 5, 8: 3, 6: 5 }));
+    const p = makePosition(
+      sideFromCounts({ 24: 2, 13: 5, 8: 3, 6: 4 }, 1),
+      sideFromCounts({ 24: 2, 13: 5, 8: 3, 6: 5 }),
+    );
     expect(bg(p, [6, 5], [m(13, 7), m(25, 20)])).toMatchObject({ ok: false, reason: 'enter-from-bar-first' });
     expect(bg(p, [6, 5], [m(25, 20), m(13, 7)])).toMatchObject({ ok: true });
   });

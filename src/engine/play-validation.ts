@@ -10,7 +10,14 @@
  * die).
  */
 import { HEAD } from './long-nardy.js';
-import { assertPlayable, findPlays, InvalidInputError, playAt, type LegalPlayOptions, type PlayList } from './legal-plays.js';
+import {
+  assertPlayable,
+  findPlays,
+  InvalidInputError,
+  playAt,
+  type LegalPlayOptions,
+  type PlayList,
+} from './legal-plays.js';
 import { formatPlay, tryParseMoveText } from './notation/move-text.js';
 import { BAR, OFF, type Dice, type Move, type Play, type Position, type Variant } from './types.js';
 import {
@@ -111,7 +118,10 @@ export function validatePlay(
         m.to < OFF ||
         m.to >= m.from
       ) {
-        return refuse('bad-move', `each move needs integer from (1-24, 25 = bar) and a lower to (0 = off); got ${JSON.stringify(m)}`);
+        return refuse(
+          'bad-move',
+          `each move needs integer from (1-24, 25 = bar) and a lower to (0 = off); got ${JSON.stringify(m)}`,
+        );
       }
     }
   }
@@ -258,7 +268,12 @@ class Realizer {
     }
     const m = this.moves[index];
     if (this.remaining.every((n) => n === 0)) {
-      this.fail(index, 3, 'too-many-moves', `${moveName(m)}: all dice of ${diceName(this.dice)} are already used by the moves before it`);
+      this.fail(
+        index,
+        3,
+        'too-many-moves',
+        `${moveName(m)}: all dice of ${diceName(this.dice)} are already used by the moves before it`,
+      );
       return -1;
     }
     if (m.to > OFF && !this.reachable(m.from - m.to)) {
@@ -321,7 +336,10 @@ class Realizer {
 
   private explain(code: StepCode, m: Move, from: number, die: number): [PlayRefusal, string] {
     const to = Math.max(from - die, OFF);
-    const step = from === m.from && (to === m.to || (m.to === OFF && to === OFF)) ? moveName(m) : `${moveName(m)} (step ${pointName(from)} to ${pointName(to)} with the ${die})`;
+    const step =
+      from === m.from && (to === m.to || (m.to === OFF && to === OFF))
+        ? moveName(m)
+        : `${moveName(m)} (step ${pointName(from)} to ${pointName(to)} with the ${die})`;
     const nardy = this.list.variant === 'long-nardy';
     switch (code) {
       case STEP_NO_CHECKER:

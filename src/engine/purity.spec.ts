@@ -27,9 +27,10 @@ describe('src/engine imports nothing outside src/engine', () => {
 
   it.each(files.map((f) => [relative(ENGINE, f), f]))('%s', (name, path) => {
     const text = readFileSync(path, 'utf8');
-    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g), ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-      (m) => m[1]!,
-    );
+    const specifiers = [
+      ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g),
+      ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+    ].map((m) => m[1]);
     const outside = specifiers.filter((s) => {
       if (s.startsWith('.')) return !resolve(path, '..', s).startsWith(ENGINE);
       return !(ALLOWED_OUTSIDE[name] ?? []).includes(s);

@@ -47,7 +47,7 @@ export function gameResult(variant: Variant, loser: SideBoard, options: { readon
 
 /** The result kind a multiplier stands for in a variant (resignations name a multiplier). */
 export function resultKindOf(variant: Variant, multiplier: ResultMultiplier): ResultKind {
-  return RESULT_KINDS[variant][multiplier - 1]!;
+  return RESULT_KINDS[variant][multiplier - 1];
 }
 
 /** Points a result is worth at a cube value (no Jacoby here: see match.ts). */

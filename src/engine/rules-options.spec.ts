@@ -25,8 +25,22 @@ describe('rule options', () => {
 
   it('applies Jacoby, beavers and automatic doubles to money sessions only, and Crawford to matches only (M3, M4)', () => {
     const everything = { ...DEFAULT_RULES, jacoby: true, beavers: true, automaticDoubles: 2 };
-    expect(effectiveRules(7, everything)).toMatchObject({ crawford: true, jacoby: false, beavers: false, automaticDoubles: 0 });
-    expect(effectiveRules(0, everything)).toMatchObject({ crawford: false, jacoby: true, beavers: true, automaticDoubles: 2 });
-    expect(effectiveRules(0, { ...everything, cube: false })).toMatchObject({ jacoby: false, beavers: false, automaticDoubles: 0 });
+    expect(effectiveRules(7, everything)).toMatchObject({
+      crawford: true,
+      jacoby: false,
+      beavers: false,
+      automaticDoubles: 0,
+    });
+    expect(effectiveRules(0, everything)).toMatchObject({
+      crawford: false,
+      jacoby: true,
+      beavers: true,
+      automaticDoubles: 2,
+    });
+    expect(effectiveRules(0, { ...everything, cube: false })).toMatchObject({
+      jacoby: false,
+      beavers: false,
+      automaticDoubles: 0,
+    });
   });
 });

@@ -40,7 +40,9 @@ export type RulesProblem = { readonly field: keyof RulesOptions; readonly messag
 /** The options with defaults filled in; `problems` lists values that make no sense. */
 export function resolveRules(
   partial: Partial<RulesOptions> = {},
-): { readonly ok: true; readonly rules: RulesOptions } | { readonly ok: false; readonly problems: readonly RulesProblem[] } {
+):
+  | { readonly ok: true; readonly rules: RulesOptions }
+  | { readonly ok: false; readonly problems: readonly RulesProblem[] } {
   const rules: RulesOptions = Object.freeze({ ...DEFAULT_RULES, ...definedOnly(partial) });
   const problems: RulesProblem[] = [];
   if (!Number.isInteger(rules.automaticDoubles) || rules.automaticDoubles < 0) {

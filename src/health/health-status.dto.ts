@@ -10,13 +10,25 @@ export class HealthStatusDto {
   @ApiProperty({ enum: ['ok'], example: 'ok' })
   status!: 'ok';
 
-  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/IndicatorStatusDto' }, example: { database: { status: 'up' } } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/IndicatorStatusDto' },
+    example: { database: { status: 'up' } },
+  })
   info!: Record<string, IndicatorStatusDto>;
 
-  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/IndicatorStatusDto' }, example: {} })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/IndicatorStatusDto' },
+    example: {},
+  })
   error!: Record<string, IndicatorStatusDto>;
 
-  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/IndicatorStatusDto' }, example: { database: { status: 'up' } } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/IndicatorStatusDto' },
+    example: { database: { status: 'up' } },
+  })
   details!: Record<string, IndicatorStatusDto>;
 }
 

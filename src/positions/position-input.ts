@@ -5,7 +5,8 @@ import { decodeXgid } from '../engine/notation/xgid.js';
 import { CHECKERS_PER_SIDE, POINTS, type Position, type Variant } from '../engine/types.js';
 import { InvalidPositionError } from './position.errors.js';
 
-const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= CHECKERS_PER_SIDE;
+const isCount = (n: unknown): n is number =>
+  Number.isInteger(n) && (n as number) >= 0 && (n as number) <= CHECKERS_PER_SIDE;
 
 function checkSideShape(side: unknown, name: string): void {
   if (typeof side !== 'object' || side === null || Array.isArray(side)) {
@@ -13,15 +14,21 @@ function checkSideShape(side: unknown, name: string): void {
   }
   const { points, bar, off, ...rest } = side as Record<string, unknown>;
   const extra = Object.keys(rest);
-  if (extra.length > 0) throw new InvalidPositionError('bad-shape', `position.${name} has unknown fields: ${extra.join(', ')}.`);
+  if (extra.length > 0)
+    throw new InvalidPositionError('bad-shape', `position.${name} has unknown fields: ${extra.join(', ')}.`);
   if (!Array.isArray(points) || points.length !== POINTS || !points.every(isCount)) {
     throw new InvalidPositionError('bad-shape', `position.${name}.points must be 24 whole numbers from 0 to 15.`);
   }
-  if (bar !== undefined && !isCount(bar)) throw new InvalidPositionError('bad-shape', `position.${name}.bar must be a whole number from 0 to 15.`);
-  if (off !== undefined && !isCount(off)) throw new InvalidPositionError('bad-shape', `position.${name}.off must be a whole number from 0 to 15.`);
-  const onBoard = (points as number[]).reduce((a, b) => a + b, 0) + ((bar as number | undefined) ?? 0);
+  if (bar !== undefined && !isCount(bar))
+    throw new InvalidPositionError('bad-shape', `position.${name}.bar must be a whole number from 0 to 15.`);
+  if (off !== undefined && !isCount(off))
+    throw new InvalidPositionError('bad-shape', `position.${name}.off must be a whole number from 0 to 15.`);
+  const onBoard = (points).reduce((a, b) => a + b, 0) + ((bar) ?? 0);
   if (onBoard > CHECKERS_PER_SIDE) {
-    throw new InvalidPositionError('wrong-checker-count', `position.${name} has ${onBoard} checkers on the board and bar; each side has exactly 15.`);
+    throw new InvalidPositionError(
+      'wrong-checker-count',
+      `position.${name} has ${onBoard} checkers on the board and bar; each side has exactly 15.`,
+    );
   }
 }
 
@@ -34,7 +41,10 @@ export function readPositionInput(variant: Variant, input: unknown): Position {
   let position: Position;
   if (typeof input === 'string') {
     if (variant !== 'backgammon') {
-      throw new InvalidPositionError('notation-not-for-variant', 'Position IDs and XGIDs describe backgammon positions; give a long-nardy position as board JSON.');
+      throw new InvalidPositionError(
+        'notation-not-for-variant',
+        'Position IDs and XGIDs describe backgammon positions; give a long-nardy position as board JSON.',
+      );
     }
     try {
       position = input.startsWith('XGID=') ? decodeXgid(input).position : decodePositionId(input);
@@ -48,7 +58,8 @@ export function readPositionInput(variant: Variant, input: unknown): Position {
     }
     const { player, opponent, ...rest } = input as Record<string, unknown>;
     const extra = Object.keys(rest);
-    if (extra.length > 0) throw new InvalidPositionError('bad-shape', `position has unknown fields: ${extra.join(', ')}.`);
+    if (extra.length > 0)
+      throw new InvalidPositionError('bad-shape', `position has unknown fields: ${extra.join(', ')}.`);
     checkSideShape(player, 'player');
     checkSideShape(opponent, 'opponent');
     position = positionFromJson(input as Parameters<typeof positionFromJson>[0]);

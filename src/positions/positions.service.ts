@@ -12,7 +12,9 @@ import { readPositionInput } from './position-input.js';
 export class PositionsService {
   legalPlays(request: LegalPlaysRequestDto): LegalPlaysResponseDto {
     const position = readPositionInput(request.variant, request.position);
-    const plays = legalPlays(request.variant, position, request.dice as unknown as Dice, { firstTurn: request.firstTurn ?? false });
+    const plays = legalPlays(request.variant, position, request.dice as unknown as Dice, {
+      firstTurn: request.firstTurn ?? false,
+    });
     return {
       plays: plays.map((play) => ({
         moves: play.moves.map((m) => ({ from: m.from, to: m.to })),

@@ -6,4 +6,3 @@ export const USERNAME_RULE = 'username must be 3-24 characters of a-z, 0-9, _ an
 export function usernameKey(username: string): string {
   return username.toLowerCase();
 }
-

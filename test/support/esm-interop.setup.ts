@@ -2,4 +2,7 @@
 import * as common from '@nestjs/common';
 import * as core from '@nestjs/core';
 
-(globalThis as { __nardyEsmInterop?: Record<string, unknown> }).__nardyEsmInterop = { '@nestjs/common': common, '@nestjs/core': core };
+(globalThis as { __nardyEsmInterop?: Record<string, unknown> }).__nardyEsmInterop = {
+  '@nestjs/common': common,
+  '@nestjs/core': core,
+};

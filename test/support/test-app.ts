@@ -22,14 +22,20 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
   const database = db ?? (await createTestDatabase());
   const app = setUpApp(
     await NestFactory.create<NestExpressApplication>(
-      AppModule.forRoot({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...database.env, ...env }),
+      AppModule.forRoot({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: TEST_JWT_SECRET,
+        ...database.env,
+        ...env,
+      }),
       { bodyParser: false, logger: false },
     ),
   );
   await app.init();
   return {
     app,
-    http: app.getHttpServer() as Server,
+    http: app.getHttpServer(),
     db: database,
     prisma: app.get(PrismaService),
     close: async () => {

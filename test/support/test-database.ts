@@ -22,7 +22,11 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   const dataDir = mkdtempSync(join(tmpdir(), 'nardy-test-'));
   const mode = testDatabaseMode();
   if (mode.kind === 'pglite') {
-    return { env: { DATABASE_URL: undefined, DATA_DIR: dataDir }, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { DATABASE_URL: undefined, DATA_DIR: dataDir },
+      dataDir,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   await ensureTemplate(mode.adminUrl, mode.template);
   const name = `nardy_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -20,10 +20,10 @@ function fieldsOf(c: GnubgMatchIdCase): MatchIdFields {
     cubeOwner: c.cubeOwner === -1 ? null : c.cubeOwner,
     onRoll: c.move,
     crawford: c.crawford === 1,
-    gameState: MATCH_ID_GAME_STATES[c.gameState]!,
+    gameState: MATCH_ID_GAME_STATES[c.gameState],
     turn: c.turn,
     doubleOffered: c.doubled === 1,
-    resignation: MATCH_ID_RESIGNATIONS[c.resigned]!,
+    resignation: MATCH_ID_RESIGNATIONS[c.resigned],
     dice: c.dice[0] === 0 ? null : (c.dice as unknown as Dice),
     matchLength: c.matchTo,
     score: c.score,
@@ -40,7 +40,6 @@ function idWithFields(fields: [number, number, number][]): string {
   for (const [bit, count, value] of fields) setBits(key, bit, count, value);
   return bytesToBase64(key);
 }
-
 
 const newMoneyGame: MatchIdFields = {
   cubeValue: 1,
@@ -69,7 +68,15 @@ describe('gnubg Match ID', () => {
   });
 
   it('writes the larger die first whatever the order given, as gnubg does (gnubg.matchid with 2-5 and 5-2: QonqACAAKAAE)', () => {
-    const fields: MatchIdFields = { ...newMoneyGame, cubeValue: 4, cubeOwner: 0, dice: [2, 5], matchLength: 7, score: [2, 5], jacoby: false };
+    const fields: MatchIdFields = {
+      ...newMoneyGame,
+      cubeValue: 4,
+      cubeOwner: 0,
+      dice: [2, 5],
+      matchLength: 7,
+      score: [2, 5],
+      jacoby: false,
+    };
     expect(encodeMatchId(fields)).toBe('QonqACAAKAAE');
     expect(encodeMatchId({ ...fields, dice: [5, 2] })).toBe('QonqACAAKAAE');
     expect(decodeMatchId('QonqACAAKAAE')).toEqual({ ...fields, dice: [5, 2] });
@@ -104,7 +111,7 @@ describe('gnubg Match ID', () => {
     .map(({ scores, ...f }) => ({
       ...f,
       crawford: f.matchLength > 0 && f.crawford,
-      score: (f.matchLength > 0 ? [scores[0] % (f.matchLength + 1), scores[1] % (f.matchLength + 1)] : scores) as [number, number],
+      score: (f.matchLength > 0 ? [scores[0] % (f.matchLength + 1), scores[1] % (f.matchLength + 1)] : scores),
     }));
 
   it('round-trips all fields: decode(encode(f)) = f and encode(decode(id)) = id', () => {
@@ -130,7 +137,14 @@ describe('gnubg Match ID', () => {
       ['a character outside Base64', 'cAkPAAAAAA-A', /Base64/],
       ['bits 67-71 set', idWithFields([...playing, [67, 5, 1]]), /bits 67-71/],
       ['cube owner bits 10', idWithFields([[4, 2, 2]]), /cube owner/],
-      ['game state 5', idWithFields([[4, 2, 3], [8, 3, 5]]), /game state/],
+      [
+        'game state 5',
+        idWithFields([
+          [4, 2, 3],
+          [8, 3, 5],
+        ]),
+        /game state/,
+      ],
       ['a die of 7', idWithFields([...playing, [15, 3, 7], [18, 3, 1]]), /above 6/],
       ['one die without the other', idWithFields([...playing, [15, 3, 4]]), /one die/],
       ['the smaller die first', idWithFields([...playing, [15, 3, 2], [18, 3, 5]]), /smaller die first/],

@@ -126,7 +126,8 @@ export function decodeMatchId(id: string): MatchIdFields {
   if (matchLength > MAX_MATCH_LENGTH) throw refuse(`match length above ${MAX_MATCH_LENGTH}`);
   const score: [number, number] = [getBits(key, 36, 15), getBits(key, 51, 15)];
   const crawford = getBits(key, 7, 1) === 1;
-  if (matchLength > 0 && (score[0] > matchLength || score[1] > matchLength)) throw refuse('a score above the match length');
+  if (matchLength > 0 && (score[0] > matchLength || score[1] > matchLength))
+    throw refuse('a score above the match length');
   if (matchLength === 0 && crawford) throw refuse('Crawford game in money play');
   return Object.freeze({
     cubeValue: 2 ** getBits(key, 0, 4),
@@ -136,7 +137,7 @@ export function decodeMatchId(id: string): MatchIdFields {
     gameState,
     turn: getBits(key, 11, 1) as MatchIdPlayer,
     doubleOffered: getBits(key, 12, 1) === 1,
-    resignation: MATCH_ID_RESIGNATIONS[getBits(key, 13, 2)]!,
+    resignation: MATCH_ID_RESIGNATIONS[getBits(key, 13, 2)],
     dice: high === 0 ? null : Object.freeze([high as Die, low as Die] as const),
     matchLength,
     score: Object.freeze(score),
@@ -151,7 +152,12 @@ function refuse(reason: string): NotationError {
 function checkFields(f: MatchIdFields): void {
   const bad = (reason: string) => new NotationError('bad-fields', `cannot encode a Match ID: ${reason}`);
   const isPlayer = (p: unknown) => p === 0 || p === 1;
-  if (!Number.isInteger(f.cubeValue) || f.cubeValue < 1 || f.cubeValue > MAX_MATCH_ID_CUBE || (f.cubeValue & (f.cubeValue - 1)) !== 0) {
+  if (
+    !Number.isInteger(f.cubeValue) ||
+    f.cubeValue < 1 ||
+    f.cubeValue > MAX_MATCH_ID_CUBE ||
+    (f.cubeValue & (f.cubeValue - 1)) !== 0
+  ) {
     throw bad(`cube value ${f.cubeValue} is not a power of two from 1 to ${MAX_MATCH_ID_CUBE}`);
   }
   if (f.cubeOwner !== null && !isPlayer(f.cubeOwner)) throw bad('cube owner must be 0, 1 or null');

@@ -11,7 +11,10 @@ import { formatPlay, MoveTextError, parseMoveText, tryParseMoveText } from './mo
 const m = (from: number, to: number): Move => ({ from, to });
 const start = initialPosition('backgammon');
 // Opponent blots on my 18, my 7 and my 22 (its 7, 18 and 3).
-const blots = makePosition(sideFromCounts({ 24: 2, 13: 5, 8: 3, 6: 5 }), sideFromCounts({ 7: 1, 18: 1, 3: 1, 13: 5, 6: 7 }));
+const blots = makePosition(
+  sideFromCounts({ 24: 2, 13: 5, 8: 3, 6: 5 }),
+  sideFromCounts({ 7: 1, 18: 1, 3: 1, 13: 5, 6: 7 }),
+);
 
 describe('formatPlay (gnubg FormatMove)', () => {
   it('lists moves by source point, highest first, whatever order they were played in', () => {
@@ -103,7 +106,11 @@ describe('parseMoveText', () => {
   });
 
   it('reads back what formatPlay writes', () => {
-    for (const moves of [[m(24, 18), m(13, 11)], [m(25, 22), m(25, 22), m(6, 3), m(6, 3)], [m(6, 0), m(5, 0)]]) {
+    for (const moves of [
+      [m(24, 18), m(13, 11)],
+      [m(25, 22), m(25, 22), m(6, 3), m(6, 3)],
+      [m(6, 0), m(5, 0)],
+    ]) {
       expect(parseMoveText(formatPlay('backgammon', moves, start))).toEqual(moves);
     }
   });

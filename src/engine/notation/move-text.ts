@@ -106,7 +106,9 @@ const scratchLen: number[] = [0, 0, 0, 0];
 const scratchPts: number[] = new Array<number>(4 * 5).fill(0);
 
 /** "off", "1".."24", "bar". */
-const POINT_TEXT: readonly string[] = Array.from({ length: 26 }, (_, p) => (p === OFF ? 'off' : p === BAR ? 'bar' : String(p)));
+const POINT_TEXT: readonly string[] = Array.from({ length: 26 }, (_, p) =>
+  p === OFF ? 'off' : p === BAR ? 'bar' : String(p),
+);
 
 /** Landing on my point `dest` hit: an opposing checker stood there before the play (`blots`: its points). */
 function hitsBlot(blots: readonly number[] | null, dest: number): boolean {
@@ -123,7 +125,11 @@ function isPoint(p: number): boolean {
  * with "*", after a space, after a space with "*"].
  */
 const STEP_TEXT: readonly (readonly string[])[] = [0, 1, 2, 3].map((kind) =>
-  Array.from({ length: 26 * 26 }, (_, i) => (kind >= 2 ? ' ' : '') + POINT_TEXT[Math.floor(i / 26)] + '/' + POINT_TEXT[i % 26] + (kind & 1 ? '*' : '')),
+  Array.from(
+    { length: 26 * 26 },
+    (_, i) =>
+      (kind >= 2 ? ' ' : '') + POINT_TEXT[Math.floor(i / 26)] + '/' + POINT_TEXT[i % 26] + (kind & 1 ? '*' : ''),
+  ),
 );
 
 /** A move text that could not be read. `code` is always 'bad-notation'; `index` is where reading failed. */

@@ -35,7 +35,7 @@ export const gnubgNotation: GnubgNotationFixture = JSON.parse(
 
 function side(counts: readonly number[]): SideBoard {
   const points = counts.slice(0, POINTS);
-  const bar = counts[POINTS]!;
+  const bar = counts[POINTS];
   return { points, bar, off: CHECKERS_PER_SIDE - bar - points.reduce((a, b) => a + b, 0) };
 }
 
@@ -59,12 +59,12 @@ export const arbitraryPosition: fc.Arbitrary<Position> = fc
   .map(([mine, theirs]) => {
     const me = new Array<number>(POINTS + 1).fill(0);
     const opp = new Array<number>(POINTS + 1).fill(0);
-    for (const place of mine) me[place]!++;
+    for (const place of mine) me[place]++;
     // An opponent checker aimed at a point the player holds goes to the opponent's bar instead.
-    for (const place of theirs) opp[place < POINTS && me[POINTS - 1 - place]! > 0 ? POINTS : place]!++;
+    for (const place of theirs) opp[place < POINTS && me[POINTS - 1 - place] > 0 ? POINTS : place]++;
     return [me, opp] as const;
   })
-  .filter(([me, opp]) => !(me[POINTS]! > 0 && opp[POINTS]! > 0 && closedHome(me) && closedHome(opp)))
+  .filter(([me, opp]) => !(me[POINTS] > 0 && opp[POINTS] > 0 && closedHome(me) && closedHome(opp)))
   .map(([me, opp]) => ({ player: side(me), opponent: side(opp) }));
 
 /** The NotationError code `f` throws, or undefined when it does not throw. */

@@ -21,7 +21,6 @@ function sideFrom(counts: Record<number, number>) {
   return { points, bar, off: CHECKERS_PER_SIDE - bar - points.reduce((a, b) => a + b, 0) };
 }
 
-
 describe('gnubg Position ID', () => {
   const start: Position = {
     player: sideFrom({ 24: 2, 13: 5, 8: 3, 6: 5 }),
@@ -86,7 +85,11 @@ describe('gnubg Position ID', () => {
       ['base64url instead of Base64', '4HPwATDgc_ABMA', /Base64/],
       ['non-zero padding bits in the last character', '4HPwATDgc/ABMB', /Base64/],
       ['16 checkers on one point', idWithBits(Array.from({ length: 16 }, (_, i) => i)), /more than 15/],
-      ['16 checkers spread over one side', idWithBits([...Array.from({ length: 8 }, (_, i) => i), ...Array.from({ length: 8 }, (_, i) => 9 + i)]), /16 checkers, more than 15/],
+      [
+        '16 checkers spread over one side',
+        idWithBits([...Array.from({ length: 8 }, (_, i) => i), ...Array.from({ length: 8 }, (_, i) => 9 + i)]),
+        /16 checkers, more than 15/,
+      ],
       ['a 1 bit after the 50th place (bits overflow)', idWithBits([50]), /more bits than/],
       ['80 one bits', '//////////////'.slice(0, 13) + 'w', /more than 15/],
       ['both sides on one point', idWithBits([0, 49]), /both sides have checkers/],
@@ -112,7 +115,10 @@ describe('gnubg Position ID', () => {
   });
 
   it('refuses to encode an impossible position, with code bad-position', () => {
-    const tooMany: Position = { player: { points: [16, ...new Array<number>(23).fill(0)], bar: 0, off: -1 }, opponent: start.opponent };
+    const tooMany: Position = {
+      player: { points: [16, ...new Array<number>(23).fill(0)], bar: 0, off: -1 },
+      opponent: start.opponent,
+    };
     const offWrong: Position = { player: { ...start.player, off: 1 }, opponent: start.opponent };
     const shared: Position = { player: sideFrom({ 1: 1 }), opponent: sideFrom({ 24: 1 }) };
     const shortBoard: Position = { player: { points: [1], bar: 0, off: 14 }, opponent: start.opponent };

@@ -83,9 +83,9 @@ function decodeGnubgBoard(id: string): GnubgBoard {
   let side = 0;
   let place = 0;
   for (let bit = 0; bit < KEY_BITS; bit++) {
-    if ((key[bit >> 3]! >> (bit & 7)) & 1) {
+    if ((key[bit >> 3] >> (bit & 7)) & 1) {
       if (side > 1) throw refuse('more bits than 2 x 25 places');
-      const count = ++board[side]![place]!;
+      const count = ++board[side][place];
       if (count > CHECKERS_PER_SIDE) throw refuse(`more than ${CHECKERS_PER_SIDE} checkers on one place`);
     } else if (side <= 1 && ++place === PLACES) {
       side++;
@@ -116,7 +116,10 @@ function arrayToSide(counts: readonly number[]): SideBoard {
  */
 export function checkPosition(position: Position, code: NotationErrorCode = 'bad-position'): void {
   const badPosition = (reason: string) =>
-    new NotationError(code, code === 'bad-position-id' ? `not a gnubg Position ID: ${reason}` : `bad position: ${reason}`);
+    new NotationError(
+      code,
+      code === 'bad-position-id' ? `not a gnubg Position ID: ${reason}` : `bad position: ${reason}`,
+    );
   for (const [name, side] of [
     ['player', position.player],
     ['opponent', position.opponent],
@@ -125,18 +128,21 @@ export function checkPosition(position: Position, code: NotationErrorCode = 'bad
       throw badPosition(`${name}.points must list ${POINTS} counts`);
     }
     const onBoard = side.points.reduce((sum, n) => sum + n, 0) + side.bar;
-    if (onBoard > CHECKERS_PER_SIDE) throw badPosition(`${name} has ${onBoard} checkers, more than ${CHECKERS_PER_SIDE}`);
+    if (onBoard > CHECKERS_PER_SIDE)
+      throw badPosition(`${name} has ${onBoard} checkers, more than ${CHECKERS_PER_SIDE}`);
     const counts = [...side.points, side.bar, side.off];
     if (!counts.every((n) => Number.isInteger(n) && n >= 0)) {
       throw badPosition(`${name} has a count that is not a whole number >= 0`);
     }
     const total = counts.reduce((sum, n) => sum + n, 0);
     if (total !== CHECKERS_PER_SIDE) {
-      throw badPosition(`${name} has ${total - side.off} checkers on the board and bar and ${side.off} off, not ${CHECKERS_PER_SIDE} in all`);
+      throw badPosition(
+        `${name} has ${total - side.off} checkers on the board and bar and ${side.off} off, not ${CHECKERS_PER_SIDE} in all`,
+      );
     }
   }
   for (let i = 0; i < POINTS; i++) {
-    if (position.player.points[i]! > 0 && position.opponent.points[POINTS - 1 - i]! > 0) {
+    if (position.player.points[i] > 0 && position.opponent.points[POINTS - 1 - i] > 0) {
       throw badPosition(`both sides have checkers on the player's point ${i + 1}`);
     }
   }

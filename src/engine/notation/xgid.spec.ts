@@ -5,7 +5,6 @@ import { arbitraryPosition, gnubgNotation, refusalCode } from './notation-test-h
 import { decodePositionId } from './position-id.js';
 import { decodeXgid, encodeXgid, XGID_DECISIONS, xgidToGnubg, type XgidFields, type XgSide } from './xgid.js';
 
-
 const swapPlayers = (p: 0 | 1): 0 | 1 => (p === 0 ? 1 : 0);
 
 /**
@@ -56,7 +55,7 @@ describe('XGID', () => {
     expect(match).toEqual(decodeMatchId('cIkKAAAAAAAA'));
   });
 
-  it('sees the board from the side named by the turn field (O on roll: player = O, in O\'s numbering)', () => {
+  it("sees the board from the side named by the turn field (O on roll: player = O, in O's numbering)", () => {
     // X: 2 on its 24 point and a checker on its bar; O: 3 on O's 6 point (X's 19), 1 on O's bar.
     const f = decodeXgid('XGID=a------------------c----BA:0:0:-1:31:0:0:0:0:10');
     expect(f.turn).toBe('o');
@@ -99,7 +98,10 @@ describe('XGID', () => {
     .map(({ scores, flags: [crawford, jacoby, beavers], dice, ...f }) => ({
       ...f,
       dice: f.decision === 'play' ? (dice as Dice) : null,
-      score: f.matchLength > 0 ? { x: scores[0] % (f.matchLength + 1), o: scores[1] % (f.matchLength + 1) } : { x: scores[0], o: scores[1] },
+      score:
+        f.matchLength > 0
+          ? { x: scores[0] % (f.matchLength + 1), o: scores[1] % (f.matchLength + 1) }
+          : { x: scores[0], o: scores[1] },
       crawford: f.matchLength > 0 && crawford,
       jacoby: f.matchLength === 0 && jacoby,
       beavers: f.matchLength === 0 && beavers,
@@ -152,7 +154,7 @@ describe('XGID', () => {
       ['nine fields', 'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0'],
       ['a 25-character position', 'XGID=-b----E-C---eE---c-e----B:0:0:1:52:0:0:3:0:10'],
       ['a letter beyond O', 'XGID=-b----E-C---eE---c-e----Z-:0:0:1:52:0:0:3:0:10'],
-      ['X on O\'s bar', 'XGID=Ab----E-C---eE---c-e----A-:0:0:1:52:0:0:3:0:10'],
+      ["X on O's bar", 'XGID=Ab----E-C---eE---c-e----A-:0:0:1:52:0:0:3:0:10'],
       ['16 checkers for X', 'XGID=-b----F-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10'],
       ['turn 0', 'XGID=-b----E-C---eE---c-e----B-:0:0:0:52:0:0:3:0:10'],
       ['cube owner 2', 'XGID=-b----E-C---eE---c-e----B-:0:2:1:52:0:0:3:0:10'],
@@ -177,7 +179,10 @@ describe('XGID', () => {
     const jacobyInMatch: XgidFields = { ...base, matchLength: 7 };
     const crawfordMoney: XgidFields = { ...base, jacoby: false, beavers: false, crawford: true };
     const badCube: XgidFields = { ...base, cubeValue: 3 };
-    const badPosition: XgidFields = { ...base, position: { ...base.position, player: { ...base.position.player, off: 1 } } as Position };
+    const badPosition: XgidFields = {
+      ...base,
+      position: { ...base.position, player: { ...base.position.player, off: 1 } },
+    };
     for (const f of [noDice, diceWhenRolling, jacobyInMatch, crawfordMoney, badCube, badPosition]) {
       expect(refusalCode(() => encodeXgid(f))).toBe('bad-fields');
     }

@@ -83,15 +83,15 @@ export function encodeXgid(fields: XgidFields): string {
   const o = turn === 'x' ? position.opponent : position.player;
   const chars: string[] = [count(o.bar, 'a')];
   for (let point = 1; point <= POINTS; point++) {
-    const mine = x.points[point - 1]!;
-    const theirs = o.points[POINTS - point]!;
+    const mine = x.points[point - 1];
+    const theirs = o.points[POINTS - point];
     chars.push(mine > 0 ? count(mine, 'A') : count(theirs, 'a'));
   }
   chars.push(count(x.bar, 'A'));
   const side = (s: XgSide | null) => (s === null ? '0' : s === 'x' ? '1' : '-1');
-  const dice = fields.decision === 'play' ? `${fields.dice![0]}${fields.dice![1]}` : (DECISION_LETTERS[fields.decision] ?? '00');
-  const rules =
-    fields.matchLength > 0 ? (fields.crawford ? 1 : 0) : (fields.jacoby ? 1 : 0) + (fields.beavers ? 2 : 0);
+  const dice =
+    fields.decision === 'play' ? `${fields.dice![0]}${fields.dice![1]}` : (DECISION_LETTERS[fields.decision] ?? '00');
+  const rules = fields.matchLength > 0 ? (fields.crawford ? 1 : 0) : (fields.jacoby ? 1 : 0) + (fields.beavers ? 2 : 0);
   return (
     PREFIX +
     [
@@ -116,7 +116,16 @@ export function decodeXgid(text: string): XgidFields {
   const parts = body.split(':');
   if (parts.length !== 10) throw refuse('an XGID has 10 fields separated by ":"');
   const [board, cubeExp, owner, turnField, diceField, scoreX, scoreO, rulesField, lengthField, maxExp] = parts as [
-    string, string, string, string, string, string, string, string, string, string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
   ];
   const turn = turnOf(turnField);
   const cubeOwner = cubeOwnerOf(owner);
@@ -222,7 +231,7 @@ function readBoard(board: string, turn: XgSide): Position {
   const x = { points: new Array<number>(POINTS).fill(0), bar: 0 };
   const o = { points: new Array<number>(POINTS).fill(0), bar: 0 };
   for (let i = 0; i < board.length; i++) {
-    const c = board[i]!;
+    const c = board[i];
     if (c === '-') continue;
     const upper = c >= 'A' && c <= 'O';
     const lower = c >= 'a' && c <= 'o';
@@ -246,12 +255,12 @@ function readBoard(board: string, turn: XgSide): Position {
 function checkFields(f: XgidFields): void {
   const bad = (reason: string) => new NotationError('bad-fields', `cannot encode an XGID: ${reason}`);
   const isSide = (s: unknown) => s === 'x' || s === 'o';
-  const isPower = (v: number) =>
-    Number.isInteger(v) && v >= 1 && v <= MAX_MATCH_ID_CUBE && (v & (v - 1)) === 0;
+  const isPower = (v: number) => Number.isInteger(v) && v >= 1 && v <= MAX_MATCH_ID_CUBE && (v & (v - 1)) === 0;
   checkPosition(f.position, 'bad-fields');
   if (!isSide(f.turn)) throw bad('turn must be x or o');
   if (f.cubeOwner !== null && !isSide(f.cubeOwner)) throw bad('cube owner must be x, o or null');
-  if (!isPower(f.cubeValue) || !isPower(f.maxCubeValue)) throw bad(`cube and max cube must be powers of two up to ${MAX_MATCH_ID_CUBE}`);
+  if (!isPower(f.cubeValue) || !isPower(f.maxCubeValue))
+    throw bad(`cube and max cube must be powers of two up to ${MAX_MATCH_ID_CUBE}`);
   if (!XGID_DECISIONS.includes(f.decision)) throw bad(`unknown decision ${String(f.decision)}`);
   if ((f.decision === 'play') !== (f.dice !== null)) throw bad('dice are given exactly when the decision is play');
   if (f.dice !== null && !(f.dice.length === 2 && f.dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6))) {

@@ -22,21 +22,25 @@ const SEED = '238a31ccee3ddce50612ed11f6d2d42ad425415e6bb891a0dd95fea686c13b18';
 function nextEvent(state: MatchState, random: () => number, dice: DiceContext, limits: Limits): MatchEvent | null {
   const { maxGames, timeouts } = limits;
   const due = recordsDue(state);
-  if (due.length > 0) return due[0]!;
+  if (due.length > 0) return due[0];
   const { phase } = state;
   const other = (c: Colour): Colour => (c === 'white' ? 'black' : 'white');
   switch (phase.kind) {
     case 'awaiting-players': {
       const colour = state.joined.includes('white') ? 'black' : 'white';
-      return random() < 0.5 ? { type: 'join', colour } : { type: 'join', colour, clientSeed: `seed-${Math.floor(random() * 1000)}` };
+      return random() < 0.5
+        ? { type: 'join', colour }
+        : { type: 'join', colour, clientSeed: `seed-${Math.floor(random() * 1000)}` };
     }
     case 'opening-roll': {
-      if (state.config.length === 0 && state.games.length >= maxGames && !state.game.started) return { type: 'leave', by: 'white' };
+      if (state.config.length === 0 && state.games.length >= maxGames && !state.game.started)
+        return { type: 'leave', by: 'white' };
       const [white, black] = deriveRoll(dice, state.rollIndex);
       return { type: 'opening-roll', white, black };
     }
     case 'roll': {
-      if (state.config.length === 0 && state.games.length >= maxGames && !state.game.started) return { type: 'leave', by: 'black' };
+      if (state.config.length === 0 && state.games.length >= maxGames && !state.game.started)
+        return { type: 'leave', by: 'black' };
       const r = random();
       if (phase.mayDouble && r < 0.08) return { type: 'double', by: phase.player };
       if (r > 0.997) return { type: 'resign', by: random() < 0.5 ? phase.player : other(phase.player), value: 1 };
@@ -50,7 +54,7 @@ function nextEvent(state: MatchState, random: () => number, dice: DiceContext, l
     }
     case 'play': {
       if (random() < 0.002) return { type: 'resign', by: phase.player, value: random() < 0.5 ? 1 : 2 };
-      const play = phase.plays[Math.floor(random() * phase.plays.length)]!;
+      const play = phase.plays[Math.floor(random() * phase.plays.length)];
       const r = random();
       if (r < 0.2) {
         // As the service stores it: canonical moves and the board after the play.

@@ -9,14 +9,25 @@ export class SideBoardDto {
     minItems: 24,
     maxItems: 24,
     example: START,
-    description: '`points[i]` is the number of this side’s checkers on its own point i + 1 (index 0 = point 1, index 23 = point 24).',
+    description:
+      '`points[i]` is the number of this side’s checkers on its own point i + 1 (index 0 = point 1, index 23 = point 24).',
   })
   points!: number[];
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 15, example: 0, description: 'Checkers on the bar (always 0 in long nardy).' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 15,
+    example: 0,
+    description: 'Checkers on the bar (always 0 in long nardy).',
+  })
   bar?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 15, example: 0, description: 'Checkers borne off: 15 - sum(points) - bar (may be omitted in requests).' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 15,
+    example: 0,
+    description: 'Checkers borne off: 15 - sum(points) - bar (may be omitted in requests).',
+  })
   off?: number;
 }
 

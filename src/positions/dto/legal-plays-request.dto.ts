@@ -1,5 +1,17 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
 import { VARIANTS, type Variant } from '../../engine/types.js';
 import { BoardDto } from './board.dto.js';
 
@@ -9,7 +21,9 @@ function IsBoardOrNotation(options?: ValidationOptions): PropertyDecorator {
     {
       name: 'isBoardOrNotation',
       validator: {
-        validate: (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 64) || (typeof v === 'object' && v !== null && !Array.isArray(v)),
+        validate: (v: unknown) =>
+          (typeof v === 'string' && v.length > 0 && v.length <= 64) ||
+          (typeof v === 'object' && v !== null && !Array.isArray(v)),
         defaultMessage: () => 'position must be a board object, a gnubg Position ID or an XGID string',
       },
     },
@@ -20,13 +34,17 @@ function IsBoardOrNotation(options?: ValidationOptions): PropertyDecorator {
 @ApiExtraModels(BoardDto)
 export class LegalPlaysRequestDto {
   @ApiProperty({ enum: VARIANTS, example: 'backgammon' })
-  @IsIn(VARIANTS as unknown as string[])
+  @IsIn(VARIANTS)
   variant!: Variant;
 
   @ApiProperty({
     oneOf: [
       { $ref: getSchemaPath(BoardDto) },
-      { type: 'string', description: 'Backgammon only: a gnubg Position ID (player on roll), or an XGID ("XGID=…").', example: '4HPwATDgc/ABMA' },
+      {
+        type: 'string',
+        description: 'Backgammon only: a gnubg Position ID (player on roll), or an XGID ("XGID=…").',
+        example: '4HPwATDgc/ABMA',
+      },
     ],
     description: 'The position, with `player` the side to move.',
   })
@@ -42,7 +60,11 @@ export class LegalPlaysRequestDto {
   @Max(6, { each: true })
   dice!: [number, number];
 
-  @ApiPropertyOptional({ default: false, description: 'Long nardy: this is the player’s first turn of the game (the head-rule exception for 6-6, 4-4, 3-3 …).' })
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Long nardy: this is the player’s first turn of the game (the head-rule exception for 6-6, 4-4, 3-3 …).',
+  })
   @IsOptional()
   @IsBoolean()
   firstTurn?: boolean;

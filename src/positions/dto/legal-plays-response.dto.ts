@@ -16,14 +16,23 @@ export class PlayDto {
   @ApiProperty({ example: '8/5 6/5', description: 'The play in GNU Backgammon’s notation.' })
   text!: string;
 
-  @ApiProperty({ type: BoardDto, description: 'The board after the play, same orientation as the request (`player` is still the side that moved).' })
+  @ApiProperty({
+    type: BoardDto,
+    description: 'The board after the play, same orientation as the request (`player` is still the side that moved).',
+  })
   position!: BoardDto;
 
-  @ApiPropertyOptional({ example: 'sGfwATDgc/ABMA', description: 'Backgammon: gnubg Position ID of the result, with the opponent on roll.' })
+  @ApiPropertyOptional({
+    example: 'sGfwATDgc/ABMA',
+    description: 'Backgammon: gnubg Position ID of the result, with the opponent on roll.',
+  })
   positionId?: string;
 }
 
 export class LegalPlaysResponseDto {
-  @ApiProperty({ type: [PlayDto], description: 'Every legal play, one per distinct resulting position; empty when no play is possible.' })
+  @ApiProperty({
+    type: [PlayDto],
+    description: 'Every legal play, one per distinct resulting position; empty when no play is possible.',
+  })
   plays!: PlayDto[];
 }

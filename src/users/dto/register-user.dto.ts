@@ -3,7 +3,13 @@ import { IsString, Length, Matches } from 'class-validator';
 import { USERNAME_PATTERN, USERNAME_RULE } from '../username.js';
 
 export class RegisterUserDto {
-  @ApiProperty({ example: 'alice', pattern: USERNAME_PATTERN.source, minLength: 3, maxLength: 24, description: USERNAME_RULE })
+  @ApiProperty({
+    example: 'alice',
+    pattern: USERNAME_PATTERN.source,
+    minLength: 3,
+    maxLength: 24,
+    description: USERNAME_RULE,
+  })
   @IsString()
   @Matches(USERNAME_PATTERN, { message: USERNAME_RULE })
   username!: string;

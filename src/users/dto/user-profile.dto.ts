@@ -18,7 +18,12 @@ export class UserProfileDto {
   @ApiProperty({ type: Number, nullable: true, description: 'Rating; null until rated play exists.', example: null })
   rating!: number | null;
 
-  @ApiPropertyOptional({ type: PlayerRecordDto, nullable: true, description: 'Match record; null until match play exists.', example: null })
+  @ApiPropertyOptional({
+    type: PlayerRecordDto,
+    nullable: true,
+    description: 'Match record; null until match play exists.',
+    example: null,
+  })
   record!: PlayerRecordDto | null;
 
   static of(user: User): UserProfileDto {
