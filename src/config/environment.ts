@@ -50,6 +50,37 @@ export class Environment {
   @IsInt()
   @Min(1)
   AUTH_THROTTLE_TTL_SECONDS = 60;
+
+  /** Registrations allowed per client address per REGISTER_THROTTLE_TTL_SECONDS (each costs a password hash). */
+  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @IsInt()
+  @Min(1)
+  REGISTER_THROTTLE_LIMIT = 5;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @IsInt()
+  @Min(1)
+  REGISTER_THROTTLE_TTL_SECONDS = 60;
+
+  /** Password hashes and verifications computed at once; the rest wait in a queue (argon2 is memory- and CPU-hard). */
+  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  PASSWORD_HASH_CONCURRENCY = 2;
+
+  /**
+   * Express's `trust proxy`: which proxies may set the client address with
+   * X-Forwarded-For. Off by default (the socket's address is the client's).
+   * `true`, a hop count, or a comma-separated list of addresses, subnets or
+   * the names loopback, linklocal, uniquelocal.
+   */
+  @IsString()
+  TRUST_PROXY: string = 'false';
+
+  /** Origins allowed to call the API from a browser (CORS): a comma-separated list, or `*`; empty for none. */
+  @IsString()
+  CORS_ORIGINS: string = '';
 }
 
 export class EnvironmentError extends Error {
