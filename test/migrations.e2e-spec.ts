@@ -20,7 +20,7 @@ async function emptyDatabase(): Promise<{ connect(): Promise<SqlConnection>; dro
     return { connect: () => connectPostgres(db.url!), drop: () => db.drop() };
   }
   const lite = await PGlite.create();
-  return { connect: async () => pgliteConnection(lite), drop: () => lite.close() };
+  return { connect: () => Promise.resolve(pgliteConnection(lite)), drop: () => lite.close() };
 }
 
 const migration = (name: string, script: string): MigrationFile => ({ name, script, checksum: checksumOf(script) });

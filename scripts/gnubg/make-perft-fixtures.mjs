@@ -6,10 +6,10 @@
  *   node scripts/gnubg/make-perft-fixtures.mjs [SEED [GAMES]]
  *
  * 1. scripts/gnubg/perft_positions.py, run inside gnubg through
- *    shared/tools/gnubg/run.sh, picks the queries: the start position with all
+ *    $GNUBG_TOOLS/run.sh, picks the queries: the start position with all
  *    21 rolls, decision points of GAMES random games played inside gnubg
  *    (seeded dice, random legal plays) and hand-made positions for rare cases.
- * 2. shared/tools/gnubg/legal-plays answers each query with gnubg's complete
+ * 2. $GNUBG_TOOLS/legal-plays answers each query with gnubg's complete
  *    list of legal plays (its move texts and resulting Position IDs, opponent
  *    on roll) and the number of dice they use.
  * 3. Each entry gets one category, worked out here from gnubg's answer (for a
@@ -17,7 +17,8 @@
  *    each die alone is playable, i.e. whether d-d has a play: both -> the
  *    larger-die rule decided it).
  *
- * Needs gnubg (Debian package `gnubg`) and /work/shared/tools/gnubg.
+ * Needs gnubg (Debian package `gnubg`) and GNUBG_TOOLS naming the folder of
+ * the gnubg driver scripts (scripts/gnubg/README.md).
  */
 import { execFileSync, execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -28,7 +29,11 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const tools = process.env.GNUBG_TOOLS ?? '/work/shared/tools/gnubg';
+const tools = process.env.GNUBG_TOOLS;
+if (!tools) {
+  process.stderr.write('GNUBG_TOOLS must name the folder of the gnubg driver scripts (see scripts/gnubg/README.md)\n');
+  process.exit(2);
+}
 const seed = process.argv[2] ?? '20261122';
 const games = process.argv[3] ?? '60';
 const out = join(root, 'src/engine/fixtures/gnubg-legal-plays.json');
@@ -177,7 +182,7 @@ async function main() {
   const counts = Object.fromEntries(CATEGORY_ORDER.map((c) => [c, entries.filter((e) => e.category === c).length]));
   const gnubgVersion = execFileSync('/usr/games/gnubg', ['--version'], { encoding: 'utf8' }).split('\n')[0];
   const fixture = {
-    source: 'GNU Backgammon 1.07 (Debian) via shared/tools/gnubg/legal-plays',
+    source: 'GNU Backgammon 1.07 (Debian) via the gnubg driver legal-plays',
     gnubgVersion,
     date: new Date().toISOString().slice(0, 10),
     script: `${relative(root, join(here, 'make-perft-fixtures.mjs'))} ${seed} ${games} (positions: ${relative(root, join(here, 'perft_positions.py'))})`,

@@ -1,6 +1,6 @@
 """notation_fixtures.py -- run inside GNU Backgammon's embedded Python:
 
-    /work/shared/tools/gnubg/run.sh scripts/gnubg/notation_fixtures.py [SEED] \
+    "$GNUBG_TOOLS"/run.sh scripts/gnubg/notation_fixtures.py [SEED] \
         > src/engine/fixtures/gnubg-notation.json
 
 Reference values for the notation codecs (src/engine/notation), every one

@@ -1,10 +1,10 @@
 """perft_positions.py -- run inside GNU Backgammon's embedded Python:
 
-    /work/shared/tools/gnubg/run.sh scripts/gnubg/perft_positions.py [SEED [GAMES]]
+    "$GNUBG_TOOLS"/run.sh scripts/gnubg/perft_positions.py [SEED [GAMES]]
 
 Chooses the (position, dice) queries of the backgammon perft fixtures
 (src/engine/fixtures/gnubg-legal-plays.json); make-perft-fixtures.mjs then asks
-shared/tools/gnubg/legal-plays for gnubg's legal plays of each one.
+$GNUBG_TOOLS/legal-plays for gnubg's legal plays of each one.
 
 - the start position with all 21 rolls (15 non-doubles, 6 doubles);
 - positions from GAMES random games played inside gnubg: dice from Python's

@@ -31,6 +31,6 @@ export function withDatabase(url: string, database: string): string {
 
 /** For tests that need several connections or processes: skipped on PGlite, with the reason in the test name. */
 export const onPostgres = testDatabaseMode().kind === 'postgres';
-export const itOnPostgres: jest.It = onPostgres ? it : (it.skip);
+export const itOnPostgres: jest.It = onPostgres ? it : it.skip;
 export const describeOnPostgres = (name: string, fn: () => void): void =>
   onPostgres ? describe(name, fn) : describe.skip(`${name} [skipped: needs real PostgreSQL, running on PGlite]`, fn);

@@ -6,7 +6,11 @@
  * the ESM namespace that esm-interop.setup.ts imported into the same test
  * context: the very same module instances the app under test uses.
  */
+import { createHash } from 'node:crypto';
+
 const ESM_ONLY = ['@nestjs/common', '@nestjs/core'];
+/** Bump when `process` changes what it makes of a source. */
+const TRANSFORM_VERSION = 'require-esm-v2';
 
 export default {
   process(source) {
@@ -16,7 +20,14 @@ export default {
     }
     return { code };
   },
+  /** Covers the whole source: an edited file is never served from a stale cache entry. */
   getCacheKey(source, filename) {
-    return `require-esm-v1:${filename}:${source.length}:${source.slice(0, 64)}`;
+    return createHash('sha256')
+      .update(TRANSFORM_VERSION)
+      .update('\0')
+      .update(filename)
+      .update('\0')
+      .update(source)
+      .digest('hex');
   },
 };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readMigrations, runMigrations } from '../../src/database/migration-runner.js';
@@ -25,7 +26,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
     return {
       env: { DATABASE_URL: undefined, DATA_DIR: dataDir },
       dataDir,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+      drop: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
   await ensureTemplate(mode.adminUrl, mode.template);
