@@ -7,15 +7,20 @@
  * entry is given a double. legalPlays runs over the corpus after a warm-up:
  * throughput from whole passes, median and p99 from per-position timings.
  * Also times `replay` of a deterministic 10,000-event money session of the
- * variant (testing/random-match.ts): best of 10 runs after a warm-up.
+ * variant (src/engine/testing/random-match.ts): best of 10 runs after a warm-up.
  * Prints one JSON line per variant.
  */
-import { initialPosition, swapSides } from '../src/engine/board.js';
-import { replay } from '../src/engine/game.js';
-import { legalPlays } from '../src/engine/legal-plays.js';
-import { longSession } from '../src/engine/testing/random-match.js';
-import type { Dice, Die, Position, Variant } from '../src/engine/types.js';
-import { mulberry32 as prng } from '../src/engine/prng.js';
+import {
+  initialPosition,
+  legalPlays,
+  replay,
+  swapSides,
+  type Dice,
+  type Die,
+  type Position,
+  type Variant,
+} from '../src/engine/index.js';
+import { longSession, mulberry32 as prng } from '../src/engine/testing/index.js';
 
 const CORPUS_SIZE = 4000;
 const SEED = 20261122;

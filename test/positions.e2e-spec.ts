@@ -1,5 +1,26 @@
-import request from 'supertest';
+import request, { type Response } from 'supertest';
+import type { Move, Position } from '../src/engine/index.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+
+/** The answer of POST /api/positions/legal-plays (docs/architecture.md "Board JSON"). */
+interface LegalPlaysBody {
+  readonly plays: readonly {
+    readonly moves: readonly Move[];
+    readonly text: string;
+    readonly position: Position;
+    readonly positionId?: string;
+  }[];
+}
+
+/** The fields of a problem+json answer these tests read. */
+interface ProblemBody {
+  readonly code: string;
+  readonly reason?: string;
+  readonly errors?: readonly { readonly field: string }[];
+}
+
+const playsOf = (res: Response): LegalPlaysBody => res.body as LegalPlaysBody;
+const problemOf = (res: Response): ProblemBody => res.body as ProblemBody;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +33,7 @@ const post = (body: unknown) =>
     .post('/api/positions/legal-plays')
     .send(body as object);
 const pts = (counts: Record<number, number>) => {
-  const points = new Array(24).fill(0);
+  const points = new Array<number>(24).fill(0);
   for (const [p, n] of Object.entries(counts)) points[Number(p) - 1] = n;
   return points;
 };
@@ -22,28 +43,29 @@ const startBoard = { player: { points: START, bar: 0 }, opponent: { points: STAR
 describe('POST /api/positions/legal-plays, backgammon', () => {
   it('lists the 16 distinct plays of an opening 3-1, as GNU Backgammon 1.07 does (`legal-plays 4HPwATDgc/ABMA 3 1`)', async () => {
     const res = await post({ variant: 'backgammon', position: startBoard, dice: [3, 1] }).expect(200);
-    expect(res.body.plays).toHaveLength(16);
-    const pointPlay = res.body.plays.find((p: { text: string }) => p.text === '8/5 6/5');
+    const { plays } = playsOf(res);
+    expect(plays).toHaveLength(16);
+    const pointPlay = plays.find((p) => p.text === '8/5 6/5');
     // gnubg: move "8/5 6/5", result_posid "sGfwATDgc/ABMA"
-    expect(pointPlay.positionId).toBe('sGfwATDgc/ABMA');
-    expect(pointPlay.moves).toEqual([
+    expect(pointPlay?.positionId).toBe('sGfwATDgc/ABMA');
+    expect(pointPlay?.moves).toEqual([
       { from: 8, to: 5 },
       { from: 6, to: 5 },
     ]);
-    expect(pointPlay.position.player.points.slice(0, 8)).toEqual([0, 0, 0, 0, 2, 4, 0, 2]);
-    expect(pointPlay.position.opponent).toEqual({ points: START, bar: 0, off: 0 });
+    expect(pointPlay?.position.player.points.slice(0, 8)).toEqual([0, 0, 0, 0, 2, 4, 0, 2]);
+    expect(pointPlay?.position.opponent).toEqual({ points: START, bar: 0, off: 0 });
   });
 
   it('reads the same position from a gnubg Position ID and from an XGID, with the same answer', async () => {
-    const byJson = (await post({ variant: 'backgammon', position: startBoard, dice: [6, 4] }).expect(200)).body;
-    const byId = (await post({ variant: 'backgammon', position: '4HPwATDgc/ABMA', dice: [6, 4] }).expect(200)).body;
-    const byXgid = (
+    const byJson = playsOf(await post({ variant: 'backgammon', position: startBoard, dice: [6, 4] }).expect(200));
+    const byId = playsOf(await post({ variant: 'backgammon', position: '4HPwATDgc/ABMA', dice: [6, 4] }).expect(200));
+    const byXgid = playsOf(
       await post({
         variant: 'backgammon',
         position: 'XGID=-b----E-C---eE---c-e----B-:0:0:1:64:0:0:0:0:10',
         dice: [6, 4],
-      }).expect(200)
-    ).body;
+      }).expect(200),
+    );
     expect(byId).toEqual(byJson);
     expect(byXgid).toEqual(byJson);
   });
@@ -57,19 +79,20 @@ describe('POST /api/positions/legal-plays, backgammon', () => {
 });
 
 describe('POST /api/positions/legal-plays, long nardy', () => {
-  it("edge case 2: the second player's first 6-6 after a 4-2 opening is {24:13, 18:2} only (two checkers leave the head)", async () => {
+  it("E2: the second player's first 6-6 after a 4-2 opening is {24:13, 18:2} only (two checkers leave the head)", async () => {
     const res = await post({
       variant: 'long-nardy',
       position: { player: { points: pts({ 24: 15 }) }, opponent: { points: pts({ 24: 14, 18: 1 }) } },
       dice: [6, 6],
       firstTurn: true,
     }).expect(200);
-    expect(res.body.plays).toHaveLength(1);
-    expect(res.body.plays[0].position.player.points).toEqual(pts({ 24: 13, 18: 2 }));
-    expect(res.body.plays[0]).not.toHaveProperty('positionId');
+    const { plays } = playsOf(res);
+    expect(plays).toHaveLength(1);
+    expect(plays[0].position.player.points).toEqual(pts({ 24: 13, 18: 2 }));
+    expect(plays[0]).not.toHaveProperty('positionId');
   });
 
-  it('edge case 9: no legal move answers an empty list', async () => {
+  it('E9: no legal move answers an empty list', async () => {
     const res = await post({
       variant: 'long-nardy',
       position: { player: { points: pts({ 24: 14, 5: 1 }) }, opponent: { points: pts({ 7: 1, 6: 1, 1: 13 }) } },
@@ -171,7 +194,8 @@ describe('POST /api/positions/legal-plays refuses bad input with a 400 and a cod
     ],
   ])('%s: validation-failed naming the field', async (_name, body, field) => {
     const res = await post(body).expect(400);
-    expect(res.body.code).toBe('validation-failed');
-    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    const problem = problemOf(res);
+    expect(problem.code).toBe('validation-failed');
+    expect(problem.errors?.map((e) => e.field)).toContain(field);
   });
 });

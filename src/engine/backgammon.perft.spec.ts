@@ -2,8 +2,8 @@
  * Backgammon move generator against GNU Backgammon 1.07, position by
  * position ("perft" tables). Every expected value -- the number of distinct
  * legal plays, the resulting positions, the dice used and the move texts --
- * was produced by gnubg 1.07 itself (shared/tools/gnubg/legal-plays, driven by
- * scripts/gnubg/make-perft-fixtures.mjs) and is stored in
+ * was produced by gnubg 1.07 itself (the gnubg driver's `legal-plays`, driven
+ * by scripts/gnubg/make-perft-fixtures.mjs) and is stored in
  * fixtures/gnubg-legal-plays.json.
  */
 import { readFileSync } from 'node:fs';

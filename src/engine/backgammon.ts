@@ -1,5 +1,5 @@
 /**
- * Backgammon checker-step rules (RULES.md B3-B5, C2, C4), as gnubg 1.07
+ * Backgammon checker-step rules (docs/rules.md B3-B5, C2, C4), as gnubg 1.07
  * applies them: a point is open unless it holds two or more opposing
  * checkers; landing on a blot hits it to its bar; checkers on the bar enter
  * first (die d enters on my point 25 - d); bearing off per C4.

@@ -9,6 +9,7 @@ import {
   sideFromCounts,
   swapSides,
   validatePosition,
+  type PositionJson,
 } from './board.js';
 import type { Position } from './types.js';
 
@@ -105,7 +106,7 @@ describe('position helpers', () => {
 
   it('equality, hash and key agree on equal positions and tell different ones apart', () => {
     const a = initialPosition('backgammon');
-    const b = positionFromJson(JSON.parse(JSON.stringify(a)));
+    const b = positionFromJson(JSON.parse(JSON.stringify(a)) as PositionJson);
     const c = makePosition(sideFromCounts({ 24: 2, 13: 5, 8: 3, 6: 4, 5: 1 }), a.opponent);
     expect(positionsEqual(a, b)).toBe(true);
     expect(positionHash(a)).toBe(positionHash(b));

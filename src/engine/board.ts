@@ -6,6 +6,9 @@
  */
 import { CHECKERS_PER_SIDE, POINTS, type Position, type SideBoard, type Variant } from './types.js';
 
+/** `Array.isArray` as a plain test: it does not narrow a typed array to `any[]`. */
+const isArray: (value: unknown) => boolean = Array.isArray;
+
 /** Why a board was refused (`validatePosition`). */
 export type PositionRefusalCode =
   'bad-shape' | 'bad-point-count' | 'wrong-checker-count' | 'shared-point' | 'bar-in-long-nardy' | 'bad-off-count';
@@ -54,7 +57,7 @@ export function swapSides(position: Position): Position {
   return makePosition(position.opponent, position.player);
 }
 
-/** My point q as the opponent numbers it (RULES.md "Numbering"). */
+/** My point q as the opponent numbers it (docs/rules.md "Numbering"). */
 export function opponentPoint(variant: Variant, myPoint: number): number {
   if (variant === 'backgammon') return 25 - myPoint;
   return myPoint <= 12 ? myPoint + 12 : myPoint - 12;
@@ -65,7 +68,7 @@ function isCount(n: unknown): n is number {
 }
 
 function checkSide(variant: Variant, name: string, side: SideBoard | undefined): PositionRefusal | null {
-  if (side === null || typeof side !== 'object' || !Array.isArray(side.points)) {
+  if (side === null || typeof side !== 'object' || !isArray(side.points)) {
     return { code: 'bad-shape', message: `${name} must be an object with a points array` };
   }
   const points = side.points;
@@ -162,20 +165,27 @@ export function positionKey(position: Position): string {
   return `${side(position.player)}/${side(position.opponent)}`;
 }
 
-interface SideJson {
+/** One side of board JSON as a client may send it: `bar` and `off` may be left out. */
+export interface SideJson {
   readonly points: readonly number[];
   readonly bar?: number;
   readonly off?: number;
 }
 
+/** Board JSON (docs/architecture.md "Board JSON"): `player` is the side to move. */
+export interface PositionJson {
+  readonly player: SideJson;
+  readonly opponent: SideJson;
+}
+
 /**
- * A Position from board JSON (DESIGN.md): `bar` defaults to 0 and `off` to
- * 15 - points - bar when omitted. The result is frozen but NOT validated:
- * call validatePosition before using it.
+ * A Position from board JSON: `bar` defaults to 0 and `off` to 15 - points -
+ * bar when omitted. The result is frozen but NOT validated: call
+ * validatePosition before using it.
  */
-export function positionFromJson(json: { readonly player: SideJson; readonly opponent: SideJson }): Position {
+export function positionFromJson(json: PositionJson): Position {
   const side = (s: SideJson): SideBoard => {
-    const points = Array.isArray(s?.points) ? s.points.slice() : [];
+    const points = isArray(s?.points) ? s.points.slice() : [];
     const bar = s?.bar ?? 0;
     let total = bar;
     for (const n of points) total += typeof n === 'number' ? n : 0;

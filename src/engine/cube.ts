@@ -1,5 +1,5 @@
 /**
- * The doubling cube (RULES.md M1, M4) as pure transitions. Every function
+ * The doubling cube (docs/rules.md M1, M4) as pure transitions. Every function
  * returns a value: a rule refusal is `{ ok: false, reason, message }`, never
  * an exception.
  *

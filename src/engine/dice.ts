@@ -1,6 +1,7 @@
 /**
- * Provably fair dice (DESIGN.md "Dice"). Algorithm version `nardy-dice-v1`;
- * docs/dice-fairness.md states the same algorithm with test vectors.
+ * Provably fair dice (docs/architecture.md "Dice"). Algorithm version
+ * `nardy-dice-v1`; docs/dice-fairness.md states the same algorithm with test
+ * vectors.
  *
  * Inputs
  * - `seed`: the server's secret, 32 random bytes, drawn at match start.
@@ -11,7 +12,7 @@
  * - `rollIndex`: the 0-based number of the throw within the match. Every throw
  *   of the match has its own index, in order, across all games: each opening
  *   throw (including a tied one that is thrown again) and each regular roll.
- *   The match state (`MatchState.rollIndex` in game.ts) holds the index of the
+ *   The match state (`MatchState.rollIndex` in match-state.ts) holds the index of the
  *   next throw.
  *
  * Message for block k (k = 0, 1, 2, ...), all integers unsigned 32-bit big-endian:

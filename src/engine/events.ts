@@ -1,7 +1,7 @@
 /**
- * The events a match stores (DESIGN.md "Persistence": one row per fact). A
- * match is the fold of its events with `apply` (game.ts), in the manner of
- * lichess's chessops.
+ * The events a match stores, one per fact (docs/architecture.md "Match event
+ * model"). A match is the fold of its events with `apply` (apply.ts), in the
+ * manner of lichess's chessops.
  *
  * Player actions carry `by`, the colour acting; the service maps the
  * authenticated user to a colour and `apply` refuses actions out of turn.
@@ -13,14 +13,13 @@
  * already derived from the decisive event (the 15th checker borne off, a
  * drop, an accepted resignation; a timeout or leave for the match). They are
  * stored so the log reads on its own, and `apply` accepts them only when they
- * equal the derivation. `recordsDue(state)` (game.ts) builds them.
+ * equal the derivation. `recordsDue(state)` (transitions/records.ts) builds them.
  */
-import type { CubeOffer } from './cube.js';
-import type { GameOutcome, MatchScore } from './match.js';
+import type { GameOutcome, MatchScore } from './scoring.js';
 import type { ResultMultiplier } from './result.js';
 import type { Colour, Dice, Die, Move, SideBoard } from './types.js';
 
-/** Both sides' checkers, each in its own numbering (DESIGN.md: in a match the sides are named by colour). */
+/** Both sides' checkers, each in its own numbering (docs/architecture.md "Board JSON": in a match the sides are named by colour). */
 export interface ColourBoard {
   readonly white: SideBoard;
   readonly black: SideBoard;
@@ -178,5 +177,3 @@ export interface ResignationOffer {
   readonly by: Colour;
   readonly value: ResultMultiplier;
 }
-
-export type { CubeOffer };

@@ -2,7 +2,7 @@
  * Properties over random games of both variants (fast-check):
  * - every position keeps 15 checkers a side and stays valid;
  * - legalPlays equals a naive reference generator written straight from
- *   RULES.md (every die order, every checker, no pruning, no hashing);
+ *   docs/rules.md (every die order, every checker, no pruning, no hashing);
  * - every legal play uses the same number of dice, the maximum;
  * - every legal play re-validates through validatePlay, in its canonical
  *   order, in a shuffled order when that order is legal step by step (and is
@@ -55,7 +55,7 @@ function refIllegalBlock(variant: Variant, s: RefState): boolean {
   return false;
 }
 
-/** The state after moving a checker from `from` with `die`, or null when RULES.md forbids it. */
+/** The state after moving a checker from `from` with `die`, or null when docs/rules.md forbids it. */
 function refStep(variant: Variant, s: RefState, from: number, die: number, headLimit: number): RefState | null {
   const { me, opp } = s;
   if (me[from] <= 0) return null;

@@ -1,5 +1,5 @@
 /**
- * Every legal play of a position and roll (RULES.md C1-C5, B3-B5, N2-N6):
+ * Every legal play of a position and roll (docs/rules.md C1-C5, B3-B5, N2-N6):
  * maximum dice and the larger-die rule, deduplicated by resulting position.
  * Backgammon agrees with GNU Backgammon 1.07 play for play.
  *
@@ -14,9 +14,20 @@ import { myPoint, NardyBoard } from './long-nardy.js';
 import { allocInt32, bytesOfLast } from './int32-slab.js';
 import { formatPlay } from './notation/move-text.js';
 import { PlaySearch } from './play-search.js';
-import type { Dice, Move, Play, Position, SideBoard, Variant } from './types.js';
+import {
+  BAR,
+  OFF,
+  POINTS,
+  type Dice,
+  type Move,
+  type Play,
+  type Position,
+  type SideBoard,
+  type Variant,
+} from './types.js';
 import {
   CELLS,
+  OPP,
   opponentCells,
   opponentSideFromCells,
   playerSideFromCells,
@@ -40,6 +51,9 @@ export class InvalidInputError extends Error {
     this.name = 'InvalidInputError';
   }
 }
+
+/** Globals cached in module scope: a global lookup is slow inside vm contexts (Jest). */
+const { isInteger } = Number;
 
 const BG_OPPONENT_CELLS = opponentCells((p) => 25 - p);
 const NARDY_OPPONENT_CELLS = opponentCells(myPoint);
@@ -81,7 +95,7 @@ export function newWorkBoard(variant: Variant): WorkBoard {
 }
 
 export function isDie(n: unknown): boolean {
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 6;
+  return typeof n === 'number' && isInteger(n) && n >= 1 && n <= 6;
 }
 
 /** Throws InvalidInputError unless the variant, position and dice are well formed. */
@@ -211,6 +225,43 @@ export class PlayList {
     return -1;
   }
 
+  /**
+   * Index of the play whose canonical moves are exactly `moves` (a stored
+   * play, as `playEventFor` gives it), or -1: the fast path of a replay. The
+   * moves are made on a scratch board in the starting position without rule
+   * checks, to find the candidate by its resulting board; the candidate counts
+   * only when its own canonical moves are `moves`. So -1 says nothing about
+   * legality: validatePlay judges any other submission (any legal order, or
+   * why not), and correctness never rests on this shortcut.
+   */
+  indexOfMoves(moves: readonly Move[]): number {
+    const board = this.reset(scratchFor(this.variant));
+    const cells = board.cells;
+    const backgammon = this.variant === 'backgammon';
+    const maxFrom = backgammon ? BAR : POINTS;
+    for (const move of moves) {
+      if (move === null || typeof move !== 'object') return -1;
+      const { from, to } = move;
+      if (!isInteger(from) || !isInteger(to) || from < 1 || from > maxFrom || to < OFF || to >= from) return -1;
+      if (cells[from] === 0) return -1;
+      cells[from]--;
+      if (to === OFF) {
+        cells[OFF]++;
+        continue;
+      }
+      const blockers = cells[OPP + to];
+      if (backgammon && blockers === 1) {
+        cells[OPP + to] = 0;
+        cells[OPP + BAR]++;
+      } else if (blockers > 0) {
+        return -1;
+      }
+      cells[to]++;
+    }
+    const index = this.indexOf(board.words);
+    return index >= 0 && sameMoves(this.moves(index), moves) ? index : -1;
+  }
+
   /** The position after play `index`, the mover still `player`. */
   position(index: number): Position {
     const at = this.data.byteOffset + CELLS + index * CELLS;
@@ -313,6 +364,17 @@ export class PlayList {
     };
     return visit();
   }
+}
+
+/** Whether `submitted` (untrusted values) are the same moves as `canonical`, in the same order. */
+function sameMoves(canonical: readonly Move[], submitted: readonly Move[]): boolean {
+  if (canonical.length !== submitted.length) return false;
+  for (let i = 0; i < canonical.length; i++) {
+    const x = canonical[i];
+    const y = submitted[i];
+    if (y === null || typeof y !== 'object' || x.from !== y.from || x.to !== y.to) return false;
+  }
+  return true;
 }
 
 /** Runs the search for a validated position; the internal entry point of legalPlays and validatePlay. */

@@ -1,5 +1,5 @@
 /**
- * Long nardy rules: the 21 edge cases of RULES.md (each a named test), then
+ * Long nardy rules: the 21 edge cases E1-E21 of docs/rules.md (each a named test), then
  * the head rule, the six-block rule and bear-off. Positions are written as
  * {point: checkers} in each side's own numbering, "Me" to move.
  */
@@ -35,24 +35,24 @@ const usesStep = (list: readonly Play[], from: number, to: number): boolean =>
 const opening = initialPosition('long-nardy');
 const afterOpp = (oppCounts: Counts): Position => pos({ 24: 15 }, oppCounts);
 
-describe('long nardy edge cases (RULES.md)', () => {
-  it('edge case 1: opening 6-5 moves one checker off the head to point 13 and nothing else', () => {
+describe('long nardy edge cases (docs/rules.md E1-E21)', () => {
+  it('edge case E1: opening 6-5 moves one checker off the head to point 13 and nothing else', () => {
     const list = plays(opening, [6, 5], true);
     expect(results(list)).toEqual([{ 24: 14, 13: 1 }]);
     expect(list[0].text).toBe('24/13');
   });
 
-  it("edge case 2: second player's first 6-6 after a 4-2 opening takes two checkers to 18; two sixes are lost to Opp's head", () => {
+  it("edge case E2: second player's first 6-6 after a 4-2 opening takes two checkers to 18; two sixes are lost to Opp's head", () => {
     const list = plays(afterOpp({ 24: 14, 18: 1 }), [6, 6], true);
     expect(results(list)).toEqual([{ 24: 13, 18: 2 }]);
     expect(list[0].text).toBe('24/18(2)');
   });
 
-  it("edge case 3: second player's first 4-4 after a 4-2 opening is 24/16(2)", () => {
+  it("edge case E3: second player's first 4-4 after a 4-2 opening is 24/16(2)", () => {
     expect(results(plays(afterOpp({ 24: 14, 18: 1 }), [4, 4], true))).toEqual([{ 24: 13, 16: 2 }]);
   });
 
-  it("edge case 4: second player's first 3-3 after a 4-2 opening gives exactly the two four-dice plays with two head checkers", () => {
+  it("edge case E4: second player's first 3-3 after a 4-2 opening gives exactly the two four-dice plays with two head checkers", () => {
     expect(results(plays(afterOpp({ 24: 14, 18: 1 }), [3, 3], true))).toEqual(
       sorted([
         { 24: 13, 18: 2 },
@@ -61,11 +61,11 @@ describe('long nardy edge cases (RULES.md)', () => {
     );
   });
 
-  it("edge case 5: second player's first 5-5 after a 2-1 opening (Opp on my 9) is 24/14(2)", () => {
+  it("edge case E5: second player's first 5-5 after a 2-1 opening (Opp on my 9) is 24/14(2)", () => {
     expect(results(plays(afterOpp({ 24: 14, 21: 1 }), [5, 5], true))).toEqual([{ 24: 13, 14: 2 }]);
   });
 
-  it("edge case 6: second player's first 5-5 after a 6-2 or 5-3 opening (Opp on my 4) allows two head checkers, two ways", () => {
+  it("edge case E6: second player's first 5-5 after a 6-2 or 5-3 opening (Opp on my 4) allows two head checkers, two ways", () => {
     expect(results(plays(afterOpp({ 24: 14, 16: 1 }), [5, 5], true))).toEqual(
       sorted([
         { 24: 13, 14: 2 },
@@ -74,27 +74,27 @@ describe('long nardy edge cases (RULES.md)', () => {
     );
   });
 
-  it("edge case 7: second player's 5-5 after a 4-3 opening lets only one checker leave the head", () => {
+  it("edge case E7: second player's 5-5 after a 4-3 opening lets only one checker leave the head", () => {
     const p = afterOpp({ 24: 14, 17: 1 });
     expect(results(plays(p, [5, 5], true))).toEqual([{ 24: 14, 4: 1 }]);
     const refused = validatePlay('long-nardy', p, [5, 5], '24/14(2)', { firstTurn: true });
     expect(refused).toMatchObject({ ok: false, reason: 'head-rule' });
   });
 
-  it('edge case 8: a later turn 4-4 takes one head checker only and loses two fours', () => {
+  it('edge case E8: a later turn 4-4 takes one head checker only and loses two fours', () => {
     const list = plays(pos({ 24: 12, 16: 3 }, { 24: 10, 5: 5 }), [4, 4]);
     expect(results(list)).toEqual([{ 24: 11, 16: 4 }]);
     expect(list[0].moves).toHaveLength(2);
   });
 
-  it('edge case 9: with everything blocked and bear-off not allowed, 6-5 has no legal play and the turn passes', () => {
+  it('edge case E9: with everything blocked and bear-off not allowed, 6-5 has no legal play and the turn passes', () => {
     const p = pos({ 24: 14, 5: 1 }, { 7: 1, 6: 1, 1: 13 });
     expect(plays(p, [6, 5])).toEqual([]);
     expect(validatePlay('long-nardy', p, [6, 5], [])).toMatchObject({ ok: true });
     expect(validatePlay('long-nardy', p, [6, 5], '5/off')).toMatchObject({ ok: false, reason: 'no-legal-play' });
   });
 
-  it('edge case 10: when only one die of 6-4 can be played it must be the 6; with 11 also held the 4 is forced', () => {
+  it('edge case E10: when only one die of 6-4 can be played it must be the 6; with 11 also held the 4 is forced', () => {
     const p = pos({ 17: 1, 1: 14 }, { 24: 14, 19: 1 });
     const list = plays(p, [6, 4]);
     expect(list.map((x) => x.text)).toEqual(['17/11']);
@@ -103,13 +103,13 @@ describe('long nardy edge cases (RULES.md)', () => {
     expect(plays(held, [6, 4]).map((x) => x.text)).toEqual(['17/13']);
   });
 
-  it('edge case 11: 4-2 must play 9/7 5/1, because 9/5 would strand the 2', () => {
+  it('edge case E11: 4-2 must play 9/7 5/1, because 9/5 would strand the 2', () => {
     const p = pos({ 9: 1, 5: 1, 1: 13 }, { 24: 14, 15: 1 });
     expect(results(plays(p, [4, 2]))).toEqual([{ 7: 1, 1: 14 }]);
     expect(validatePlay('long-nardy', p, [4, 2], '9/5')).toMatchObject({ ok: false, reason: 'must-use-both-dice' });
   });
 
-  it('edge case 12: 5/3 is illegal when it completes the block 8..3 with no opposing checker past it', () => {
+  it('edge case E12: 5/3 is illegal when it completes the block 8..3 with no opposing checker past it', () => {
     const p = pos({ 24: 9, 8: 1, 7: 1, 6: 1, 5: 2, 4: 1 }, { 24: 11, 23: 1, 22: 1, 21: 2 });
     const list = plays(p, [2, 1]);
     expect(list.length).toBeGreaterThan(0);
@@ -134,7 +134,7 @@ describe('long nardy edge cases (RULES.md)', () => {
     expect(validatePlay('long-nardy', p, [2, 1], '24/22 4/3')).toMatchObject({ ok: true });
   });
 
-  it('edge case 13: the same 5/3 is legal once an opposing checker stands past the block (on my 2)', () => {
+  it('edge case E13: the same 5/3 is legal once an opposing checker stands past the block (on my 2)', () => {
     const p = pos({ 24: 9, 8: 1, 7: 1, 6: 1, 5: 2, 4: 1 }, { 24: 11, 23: 1, 22: 1, 21: 1, 14: 1 });
     const list = plays(p, [2, 1]);
     expect(usesStep(list, 5, 3)).toBe(true);
@@ -151,7 +151,7 @@ describe('long nardy edge cases (RULES.md)', () => {
     ).toMatchObject({ ok: true });
   });
 
-  it('edge case 14: with 1-1, 10/9 is illegal while 8..4 are held, but 8/7 then 10/9 is fine (the rule is checked after every step)', () => {
+  it('edge case E14: with 1-1, 10/9 is illegal while 8..4 are held, but 8/7 then 10/9 is fine (the rule is checked after every step)', () => {
     const p = pos({ 24: 9, 10: 1, 8: 1, 7: 1, 6: 1, 5: 1, 4: 1 }, { 24: 13, 23: 2 });
     const okOrder = [
       { from: 8, to: 7 },
@@ -170,7 +170,7 @@ describe('long nardy edge cases (RULES.md)', () => {
     expect(play!.moves.findIndex((m) => m.from === 8)).toBeLessThan(play!.moves.findIndex((m) => m.from === 10));
   });
 
-  it('edge case 15: 24/22 first is illegal (my 3..22 is a block on Opp path), after 23/18 it is legal', () => {
+  it('edge case E15: 24/22 first is illegal (my 3..22 is a block on Opp path), after 23/18 it is legal', () => {
     const p = pos({ 24: 9, 23: 1, 3: 1, 2: 2, 1: 2 }, { 24: 10, 20: 2, 16: 3 });
     expect(
       validatePlay(
@@ -200,7 +200,7 @@ describe('long nardy edge cases (RULES.md)', () => {
     expect(usesStep(plays(p, [5, 2]), 24, 22)).toBe(true);
   });
 
-  it("edge case 16: my 15..10 is not a block: on Opp's path it is 3..1 and 24..22, split by its bear-off edge", () => {
+  it("edge case E16: my 15..10 is not a block: on Opp's path it is 3..1 and 24..22, split by its bear-off edge", () => {
     const p = pos({ 24: 9, 16: 1, 14: 1, 13: 1, 12: 1, 11: 1, 10: 1 }, { 21: 5, 15: 5, 5: 5 });
     expect(usesStep(plays(p, [1, 2]), 16, 15)).toBe(true);
     expect(
@@ -216,7 +216,7 @@ describe('long nardy edge cases (RULES.md)', () => {
     ).toMatchObject({ ok: true });
   });
 
-  it('edge case 17: nothing may land on my 1 (6..1 would be a block); the 2 may bear off from 2; the 1 is played inside home', () => {
+  it('edge case E17: nothing may land on my 1 (6..1 would be a block); the 2 may bear off from 2; the 1 is played inside home', () => {
     const p = pos({ 6: 3, 5: 3, 4: 3, 3: 3, 2: 3 }, { 24: 11, 23: 2, 22: 2 });
     const list = plays(p, [2, 1]);
     expect(list.length).toBeGreaterThan(0);
@@ -228,7 +228,7 @@ describe('long nardy edge cases (RULES.md)', () => {
     expect(validatePlay('long-nardy', p, [2, 1], '3/1 6/5')).toMatchObject({ ok: false, reason: 'six-block' });
   });
 
-  it('edge case 18: 6-4 with {5, 2, 2, 1x12}: 5/off 2/off or 5/1 2/off; bearing off from 2 with the 4 while 5 is held is illegal', () => {
+  it('edge case E18: 6-4 with {5, 2, 2, 1x12}: 5/off 2/off or 5/1 2/off; bearing off from 2 with the 4 while 5 is held is illegal', () => {
     const p = pos({ 5: 1, 2: 2, 1: 12 }, { 24: 15 });
     expect(results(plays(p, [6, 4]))).toEqual(
       sorted([
@@ -252,7 +252,7 @@ describe('long nardy edge cases (RULES.md)', () => {
     });
   });
 
-  it('edge case 19: 4-3 with {6, 1x14} and Opp on my 2 is forced 6/3/off', () => {
+  it('edge case E19: 4-3 with {6, 1x14} and Opp on my 2 is forced 6/3/off', () => {
     const list = plays(pos({ 6: 1, 1: 14 }, { 24: 14, 14: 1 }), [4, 3]);
     expect(results(list)).toEqual([{ 1: 14, 0: 1 }]);
     expect(list[0].moves).toEqual([
@@ -261,7 +261,7 @@ describe('long nardy edge cases (RULES.md)', () => {
     ]);
   });
 
-  it('edge case 20: 6-1 with {7, 1x14} bears one checker off, either order giving the same single play', () => {
+  it('edge case E20: 6-1 with {7, 1x14} bears one checker off, either order giving the same single play', () => {
     const p = pos({ 7: 1, 1: 14 }, { 24: 15 });
     expect(results(plays(p, [6, 1]))).toEqual([{ 1: 14, 0: 1 }]);
     for (const text of ['7/1 1/off', '7/6 6/off']) {
@@ -269,7 +269,7 @@ describe('long nardy edge cases (RULES.md)', () => {
     }
   });
 
-  it('edge case 21: bearing off the 15th ends the game at once (remaining dice void); mars 2 or koks 3 when Opp has none off, oin 1 otherwise', () => {
+  it('edge case E21: bearing off the 15th ends the game at once (remaining dice void); mars 2 or koks 3 when Opp has none off, oin 1 otherwise', () => {
     const p = pos({ 1: 1 }, { 24: 1, 6: 14 });
     const list = plays(p, [5, 5]);
     expect(list).toHaveLength(1);

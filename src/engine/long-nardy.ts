@@ -1,5 +1,5 @@
 /**
- * Long nardy checker-step rules (RULES.md N2, N4, N6, C2, C4):
+ * Long nardy checker-step rules (docs/rules.md N2, N4, N6, C2, C4):
  * - a point is open unless it holds at least one opposing checker; no hits,
  *   no bar; no move past my point 1 except bearing off;
  * - head rule: at most `headLimit` checkers leave my head (my point 24) per

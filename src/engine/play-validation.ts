@@ -1,5 +1,5 @@
 /**
- * Validation of a submitted play (RULES.md C5): moves in any order that is
+ * Validation of a submitted play (docs/rules.md C5): moves in any order that is
  * legal step by step (a list of moves is tried in the order given), or
  * gnubg-style text (which fixes no order: every order of its moves is tried). A move may span several dice when
  * one checker plays them ("24/13" for 6-5, "8/4(2)"... ): every way of

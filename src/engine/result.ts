@@ -1,5 +1,5 @@
 /**
- * Game results (RULES.md B6 and N7): how much a finished game is worth,
+ * Game results (docs/rules.md B6 and N7): how much a finished game is worth,
  * judged on the loser's checkers when the winner bears off the 15th, times
  * the cube value.
  */
@@ -50,7 +50,7 @@ export function resultKindOf(variant: Variant, multiplier: ResultMultiplier): Re
   return RESULT_KINDS[variant][multiplier - 1];
 }
 
-/** Points a result is worth at a cube value (no Jacoby here: see match.ts). */
+/** Points a result is worth at a cube value (no Jacoby here: see scoring.ts). */
 export function resultPoints(multiplier: ResultMultiplier, cubeValue: number): number {
   return multiplier * cubeValue;
 }

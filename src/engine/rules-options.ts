@@ -1,6 +1,7 @@
 /**
- * The rule options a match or money session is created with (DESIGN.md
- * `rules`, RULES.md M1-M4, N3, N7), with their defaults.
+ * The rule options a match or money session is created with
+ * (docs/architecture.md "Match state JSON" `rules`; docs/rules.md M1-M4, N3,
+ * N7), with their defaults.
  */
 
 export type NextGameStarter = 'winner' | 'opening-roll';

@@ -2,8 +2,8 @@
  * Core value types of the rules engine. Pure TypeScript: nothing here (or
  * anywhere under src/engine) imports Nest, Prisma or does I/O.
  *
- * Numbering (RULES.md): each side counts points in its own direction of
- * travel, from 24 down to 1; 25 is the bar (backgammon), 0 is off.
+ * Numbering (docs/rules.md "Numbering"): each side counts points in its own
+ * direction of travel, from 24 down to 1; 25 is the bar (backgammon), 0 is off.
  */
 
 export const VARIANTS = ['backgammon', 'long-nardy'] as const;
@@ -12,6 +12,11 @@ export type Variant = (typeof VARIANTS)[number];
 /** The two colours of a match. White starts the first game's opening roll tie-break order only by convention. */
 export const COLOURS = ['white', 'black'] as const;
 export type Colour = (typeof COLOURS)[number];
+
+/** The other colour. */
+export function opponentOf(colour: Colour): Colour {
+  return colour === 'white' ? 'black' : 'white';
+}
 
 export const CHECKERS_PER_SIDE = 15;
 export const POINTS = 24;
@@ -35,7 +40,7 @@ export interface SideBoard {
 }
 
 /**
- * A position (DESIGN.md "Board JSON"): `player` is the side to move,
+ * A position (docs/architecture.md "Board JSON"): `player` is the side to move,
  * `opponent` the other, each in its own numbering. Immutable value.
  */
 export interface Position {

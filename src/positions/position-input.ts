@@ -1,8 +1,15 @@
-import { positionFromJson, validatePosition } from '../engine/board.js';
-import { NotationError } from '../engine/notation/notation-error.js';
-import { decodePositionId } from '../engine/notation/position-id.js';
-import { decodeXgid } from '../engine/notation/xgid.js';
-import { CHECKERS_PER_SIDE, POINTS, type Position, type Variant } from '../engine/types.js';
+import {
+  CHECKERS_PER_SIDE,
+  decodePositionId,
+  decodeXgid,
+  NotationError,
+  POINTS,
+  positionFromJson,
+  validatePosition,
+  type Position,
+  type PositionJson,
+  type Variant,
+} from '../engine/index.js';
 import { InvalidPositionError } from './position.errors.js';
 
 const isCount = (n: unknown): n is number =>
@@ -23,7 +30,7 @@ function checkSideShape(side: unknown, name: string): void {
     throw new InvalidPositionError('bad-shape', `position.${name}.bar must be a whole number from 0 to 15.`);
   if (off !== undefined && !isCount(off))
     throw new InvalidPositionError('bad-shape', `position.${name}.off must be a whole number from 0 to 15.`);
-  const onBoard = (points).reduce((a, b) => a + b, 0) + ((bar) ?? 0);
+  const onBoard = points.reduce((a, b) => a + b, 0) + (bar ?? 0);
   if (onBoard > CHECKERS_PER_SIDE) {
     throw new InvalidPositionError(
       'wrong-checker-count',
@@ -62,7 +69,7 @@ export function readPositionInput(variant: Variant, input: unknown): Position {
       throw new InvalidPositionError('bad-shape', `position has unknown fields: ${extra.join(', ')}.`);
     checkSideShape(player, 'player');
     checkSideShape(opponent, 'opponent');
-    position = positionFromJson(input as Parameters<typeof positionFromJson>[0]);
+    position = positionFromJson(input as PositionJson);
   }
   const refusal = validatePosition(variant, position);
   if (refusal) throw new InvalidPositionError(refusal.code, refusal.message);

@@ -15,7 +15,7 @@ export class PositionsController {
   @ApiOperation({
     summary: 'Every legal play of a position and roll',
     description:
-      'Backgammon as GNU Backgammon plays it, long nardy as RULES.md says. Plays are deduplicated by resulting position; ' +
+      'Backgammon as GNU Backgammon plays it, long nardy by the project’s rules (docs/rules.md). Plays are deduplicated by resulting position; ' +
       'each has its moves, gnubg-style text and the resulting board. A position with no legal play answers `{"plays": []}`.',
     operationId: 'legalPlays',
   })

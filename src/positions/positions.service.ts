@@ -1,8 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { swapSides } from '../engine/board.js';
-import { legalPlays } from '../engine/legal-plays.js';
-import { encodePositionId } from '../engine/notation/position-id.js';
-import type { Dice } from '../engine/types.js';
+import { encodePositionId, legalPlays, swapSides, type Dice } from '../engine/index.js';
 import type { LegalPlaysRequestDto } from './dto/legal-plays-request.dto.js';
 import type { LegalPlaysResponseDto } from './dto/legal-plays-response.dto.js';
 import { readPositionInput } from './position-input.js';

@@ -9,7 +9,7 @@ import {
   type MatchIdFields,
   type MatchIdPlayer,
 } from './match-id.js';
-import { gnubgNotation, refusalCode } from './notation-test-helpers.js';
+import { gnubgNotation, refusalCode } from '../testing/gnubg-notation.js';
 
 type GnubgMatchIdCase = (typeof gnubgNotation.matchIds)[number];
 
@@ -111,7 +111,7 @@ describe('gnubg Match ID', () => {
     .map(({ scores, ...f }) => ({
       ...f,
       crawford: f.matchLength > 0 && f.crawford,
-      score: (f.matchLength > 0 ? [scores[0] % (f.matchLength + 1), scores[1] % (f.matchLength + 1)] : scores),
+      score: f.matchLength > 0 ? [scores[0] % (f.matchLength + 1), scores[1] % (f.matchLength + 1)] : scores,
     }));
 
   it('round-trips all fields: decode(encode(f)) = f and encode(decode(id)) = id', () => {

@@ -1,7 +1,7 @@
 /**
  * Move text in gnubg's style. The expected strings of formatPlay are the ones
  * GNU Backgammon 1.07 prints for the same moves and board (checked with the
- * oracle at /work/shared/tools/gnubg); the generator-wide agreement is in
+ * gnubg driver of scripts/gnubg/README.md); the generator-wide agreement is in
  * backgammon.spec.ts.
  */
 import { initialPosition, makePosition, sideFromCounts } from '../board.js';

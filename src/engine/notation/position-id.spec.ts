@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { CHECKERS_PER_SIDE, POINTS, type Position } from '../types.js';
 import { bytesToBase64 } from './gnubg-base64.js';
-import { arbitraryPosition, gnubgNotation, positionFromGnubgBoard, refusalCode } from './notation-test-helpers.js';
+import { arbitraryPosition, gnubgNotation, positionFromGnubgBoard, refusalCode } from '../testing/gnubg-notation.js';
 import { decodePositionId, encodePositionId, gnubgBoardToPosition, positionToGnubgBoard } from './position-id.js';
 
 /** A Position ID whose key has 1 bits exactly at `ones` (bit 0 = least significant bit of byte 0). */

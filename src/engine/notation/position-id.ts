@@ -27,6 +27,9 @@ const KEY_BYTES = 10;
 const KEY_BITS = 80;
 const PLACES = POINTS + 1; // 24 points and the bar
 
+/** `Array.isArray` as a plain test: it does not narrow a typed array to `any[]`. */
+const isArray: (value: unknown) => boolean = Array.isArray;
+
 /** gnubg's TanBoard: [side not on roll, side on roll], 25 counts each (index 24 = bar). */
 export type GnubgBoard = readonly [readonly number[], readonly number[]];
 
@@ -52,7 +55,7 @@ export function gnubgBoardToPosition(board: GnubgBoard): Position {
 }
 
 function boardToPosition(board: GnubgBoard, code: NotationErrorCode): Position {
-  if (!Array.isArray(board) || board.length !== 2 || !board.every((s) => Array.isArray(s) && s.length === PLACES)) {
+  if (!isArray(board) || board.length !== 2 || !board.every((s) => isArray(s) && s.length === PLACES)) {
     throw new NotationError(code, `a gnubg board is two lists of ${PLACES} counts`);
   }
   const position = makePosition(arrayToSide(board[1]), arrayToSide(board[0]));
@@ -124,7 +127,7 @@ export function checkPosition(position: Position, code: NotationErrorCode = 'bad
     ['player', position.player],
     ['opponent', position.opponent],
   ] as const) {
-    if (!side || !Array.isArray(side.points) || side.points.length !== POINTS) {
+    if (!side || !isArray(side.points) || side.points.length !== POINTS) {
       throw badPosition(`${name}.points must list ${POINTS} counts`);
     }
     const onBoard = side.points.reduce((sum, n) => sum + n, 0) + side.bar;

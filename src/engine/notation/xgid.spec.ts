@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { Dice, Die, Position } from '../types.js';
+import type { Dice, Die } from '../types.js';
 import { decodeMatchId, type MatchIdFields } from './match-id.js';
-import { arbitraryPosition, gnubgNotation, refusalCode } from './notation-test-helpers.js';
+import { arbitraryPosition, gnubgNotation, refusalCode } from '../testing/gnubg-notation.js';
 import { decodePositionId } from './position-id.js';
 import { decodeXgid, encodeXgid, XGID_DECISIONS, xgidToGnubg, type XgidFields, type XgSide } from './xgid.js';
 

@@ -5,11 +5,20 @@
  * timeouts) and applies it with the engine's own `apply`. Deterministic for
  * a given seed and options. Pure: no I/O.
  */
-import { deriveRoll, type DiceContext } from '../dice.js';
-import type { MatchEvent } from '../events.js';
-import { apply, newMatch, playEventFor, recordsDue, type MatchState, type NewMatchOptions } from '../game.js';
-import type { Colour, Variant } from '../types.js';
-import { mulberry32 as prng } from '../prng.js';
+import {
+  apply,
+  deriveRoll,
+  newMatch,
+  playEventFor,
+  recordsDue,
+  type Colour,
+  type DiceContext,
+  type MatchEvent,
+  type MatchState,
+  type NewMatchOptions,
+  type Variant,
+} from '../index.js';
+import { mulberry32 as prng } from './prng.js';
 
 /** The server seed of every random match's dice. */
 const SEED = '238a31ccee3ddce50612ed11f6d2d42ad425415e6bb891a0dd95fea686c13b18';

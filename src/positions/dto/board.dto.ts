@@ -31,7 +31,7 @@ export class SideBoardDto {
   off?: number;
 }
 
-/** Board JSON (DESIGN.md): each side in its own numbering. */
+/** Board JSON (docs/architecture.md "Board JSON"): each side in its own numbering. */
 export class BoardDto {
   @ApiProperty({ type: SideBoardDto, description: 'The side to move.' })
   player!: SideBoardDto;

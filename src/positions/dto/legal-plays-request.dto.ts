@@ -12,7 +12,7 @@ import {
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
-import { VARIANTS, type Variant } from '../../engine/types.js';
+import { VARIANTS, type Variant } from '../../engine/index.js';
 import { BoardDto } from './board.dto.js';
 
 /** A board JSON object, or a notation string of at most 64 characters (parsed by the service). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 import type { MatchEvent } from './events.js';
-import { apply, replay, type MatchState } from './game.js';
+import { apply, replay } from './index.js';
 import type { RulesOptions } from './rules-options.js';
 import { longSession, playRandomMatch } from './testing/random-match.js';
 import { CHECKERS_PER_SIDE, COLOURS, type Colour, type SideBoard, type Variant } from './types.js';
@@ -159,23 +159,13 @@ describe('refusing arbitrary events', () => {
   });
 });
 
-describe('replay speed', () => {
-  it('folds a 10,000-event history in under 100 ms', () => {
+describe('replaying a long history', () => {
+  // Correctness only: the speed of replay is a figure of bench/engine.bench.ts (replay10kEventsMs), not a test.
+  it('folds a 10,000-event money session (cube, beavers, automatic doubles) into the state reached event by event', () => {
     const played = longSession('backgammon', 10_000);
     expect(played.events.length).toBe(10_000);
-    const timings: number[] = [];
-    let folded: MatchState | undefined;
-    for (let run = 0; run < 15; run++) {
-      const start = process.hrtime.bigint();
-      folded = replay(played.options, played.events);
-      timings.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
+    const folded = replay(played.options, played.events);
+    expect(folded.eventCount).toBe(10_000);
     expect(JSON.stringify(folded)).toBe(JSON.stringify(played.states[played.states.length - 1]));
-    const best = Math.min(...timings);
-     
-    console.log(
-      `replay of 10,000 events: best ${best.toFixed(1)} ms, runs ${timings.map((t) => t.toFixed(1)).join(' / ')} ms`,
-    );
-    expect(best).toBeLessThan(100);
   });
 });

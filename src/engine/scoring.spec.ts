@@ -9,7 +9,7 @@ import {
   resignationOutcome,
   type GameOutcome,
   type MatchProgress,
-} from './match.js';
+} from './scoring.js';
 import { DEFAULT_RULES, effectiveRules } from './rules-options.js';
 import type { Colour } from './types.js';
 

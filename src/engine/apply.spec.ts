@@ -14,7 +14,7 @@ import {
   type MatchState,
   type NewMatchOptions,
   type Phase,
-} from './game.js';
+} from './index.js';
 import type { RulesOptions } from './rules-options.js';
 import type { Colour, SideBoard, Variant } from './types.js';
 
@@ -159,7 +159,7 @@ describe('match lifecycle', () => {
     expect(apply(s, wrong)).toMatchObject({ ok: false, reason: 'record-mismatch' });
   });
 
-  it('passes the turn at once when the roll has no legal play (RULES edge case 9)', () => {
+  it('passes the turn at once when the roll has no legal play (E9)', () => {
     const base = seated('long-nardy', 0);
     const s = atPosition(base, sideFromCounts({ 24: 14, 5: 1 }), sideFromCounts({ 7: 1, 6: 1, 1: 13 }), 'white');
     const after = run(s, { type: 'roll', by: 'white', dice: [6, 5] });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { NotationError } from './notation-error.js';
+import { NotationError } from '../notation/notation-error.js';
 import { CHECKERS_PER_SIDE, POINTS, type Position, type SideBoard } from '../types.js';
 
 export interface GnubgNotationFixture {

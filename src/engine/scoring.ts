@@ -1,12 +1,12 @@
 /**
- * Match and money-session scoring (RULES.md M2-M4, N3): what a finished game
+ * Match and money-session scoring (docs/rules.md M2-M4, N3): what a finished game
  * is worth, the score, the Crawford game, the end of a match, and who starts
  * the next game. Pure functions over immutable values.
  */
 import type { CubeState } from './cube.js';
 import { gameResult, resultKindOf, type ResultKind, type ResultMultiplier } from './result.js';
 import type { RulesOptions } from './rules-options.js';
-import type { Colour, SideBoard, Variant } from './types.js';
+import { opponentOf, type Colour, type SideBoard, type Variant } from './types.js';
 
 /** Globals cached in module scope: a global lookup is slow inside vm contexts (Jest). */
 const { freeze: freezeObject } = Object;
@@ -46,10 +46,6 @@ export interface GameOutcome {
   readonly jacoby: boolean;
   /** Points added to the winner's score. */
   readonly points: number;
-}
-
-export function opponentOf(colour: Colour): Colour {
-  return colour === 'white' ? 'black' : 'white';
 }
 
 export function newMatchProgress(length: number): MatchProgress {

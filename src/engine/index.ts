@@ -1,0 +1,165 @@
+/**
+ * The rules engine's public API, in the manner of lichess's chessops: code
+ * outside src/engine imports from this module only (src/engine/purity.spec.ts
+ * checks it). Everything else under src/engine is internal: the move
+ * generator's typed-array boards and search, the transitions of the match
+ * state machine, the notation codecs' bit fiddling. Test helpers (random
+ * matches, seeded PRNG) have their own entry, src/engine/testing/index.ts.
+ *
+ * Pure TypeScript: no Nest, Prisma or I/O (dice.ts uses node:crypto).
+ */
+
+// Values: variants, colours, the board's numbering (docs/rules.md "Numbering").
+export {
+  BAR,
+  CHECKERS_PER_SIDE,
+  COLOURS,
+  OFF,
+  POINTS,
+  VARIANTS,
+  opponentOf,
+  type Colour,
+  type Dice,
+  type Die,
+  type Move,
+  type Play,
+  type Position,
+  type SideBoard,
+  type Variant,
+} from './types.js';
+
+// Positions as values (docs/architecture.md "Board JSON").
+export {
+  initialPosition,
+  makePosition,
+  opponentPoint,
+  pipCount,
+  positionFromJson,
+  positionHash,
+  positionKey,
+  positionsEqual,
+  sideBoard,
+  sideFromCounts,
+  swapSides,
+  validatePosition,
+  type PositionJson,
+  type PositionRefusal,
+  type PositionRefusalCode,
+  type SideJson,
+} from './board.js';
+
+// Legal plays and the validation of a submitted play (C1-C5, B3-B5, N2-N6).
+export { InvalidInputError, legalPlays, type LegalPlayOptions } from './legal-plays.js';
+export { validatePlay, type PlayRefusal, type PlayValidation } from './play-validation.js';
+
+// Notation: gnubg Position ID and Match ID, XGID, gnubg move text.
+export { NOTATION_ERROR_CODES, NotationError, type NotationErrorCode } from './notation/notation-error.js';
+export {
+  POSITION_ID_LENGTH,
+  decodePositionId,
+  encodePositionId,
+  gnubgBoardToPosition,
+  positionToGnubgBoard,
+  type GnubgBoard,
+} from './notation/position-id.js';
+export {
+  MATCH_ID_GAME_STATES,
+  MATCH_ID_LENGTH,
+  MATCH_ID_RESIGNATIONS,
+  MAX_MATCH_ID_CUBE,
+  MAX_MATCH_LENGTH,
+  decodeMatchId,
+  encodeMatchId,
+  type MatchIdFields,
+  type MatchIdGameState,
+  type MatchIdPlayer,
+  type MatchIdResignation,
+} from './notation/match-id.js';
+export {
+  XGID_DECISIONS,
+  decodeXgid,
+  encodeXgid,
+  xgidToGnubg,
+  type XgSide,
+  type XgidDecision,
+  type XgidFields,
+} from './notation/xgid.js';
+export { MoveTextError, formatPlay, parseMoveText, tryParseMoveText } from './notation/move-text.js';
+
+// Provably fair dice (docs/architecture.md "Dice", docs/dice-fairness.md).
+export {
+  DICE_ALGORITHM,
+  REJECT_FROM,
+  SEED_BYTES,
+  byteToDie,
+  commitment,
+  deriveDiceSequence,
+  deriveOpeningThrow,
+  deriveRoll,
+  diceBlock,
+  diceMessage,
+  generateServerSeed,
+  verifyCommitment,
+  verifyThrows,
+  type DiceContext,
+  type FairnessMismatch,
+  type FairnessVerdict,
+  type OpeningThrow,
+  type RecordedThrow,
+} from './dice.js';
+
+// Rule options, the cube, results and scoring (M1-M5, B6, N3, N7).
+export {
+  DEFAULT_RULES,
+  effectiveRules,
+  resolveRules,
+  type NextGameStarter,
+  type RulesOptions,
+  type RulesProblem,
+} from './rules-options.js';
+export { CENTRED_CUBE, type CubeOffer, type CubeOwner, type CubeRefusalReason, type CubeState } from './cube.js';
+export { RESULT_KINDS, gameResult, type GameResultValue, type ResultKind, type ResultMultiplier } from './result.js';
+export { type GameEndReason, type GameOutcome, type MatchProgress, type MatchScore } from './scoring.js';
+
+// A match as the fold of its events (docs/architecture.md "Match event model", "Match state JSON").
+export {
+  MATCH_EVENT_TYPES,
+  type AbortEvent,
+  type BeaverEvent,
+  type ColourBoard,
+  type DoubleEvent,
+  type DropEvent,
+  type GameEndEvent,
+  type JoinEvent,
+  type LeaveEvent,
+  type MatchEndEvent,
+  type MatchEndReason,
+  type MatchEvent,
+  type MatchEventType,
+  type MatchResult,
+  type OpeningRollEvent,
+  type PlayEvent,
+  type ResignEvent,
+  type ResignationAcceptEvent,
+  type ResignationOffer,
+  type ResignationRejectEvent,
+  type RollEvent,
+  type TakeEvent,
+  type TimeoutEvent,
+} from './events.js';
+export {
+  positionFor,
+  toAct,
+  type GameState,
+  type MatchConfig,
+  type MatchState,
+  type MatchStatus,
+  type NewMatchOptions,
+  type Phase,
+  type PhaseKind,
+  type ResumablePhase,
+} from './match-state.js';
+export { type ApplyResult, type Refusal, type RefusalReason } from './apply-result.js';
+export { IllegalEventError, apply, applyOrThrow, legalActions, newMatch, replay } from './apply.js';
+export { playEventFor } from './transitions/plays.js';
+export { recordsDue } from './transitions/records.js';
