@@ -1,8 +1,11 @@
 /**
  * Jest 30 in ESM mode (run through `npm test`, which passes --experimental-vm-modules).
- * Two projects: `engine` (pure unit and property tests next to the code) and
- * `e2e` (the real app over HTTP against real PostgreSQL; its global set-up
- * builds the migrated template database, and runs only when e2e tests do).
+ * Three projects, from small to large:
+ * - `unit`: pure unit and property tests next to the code (`*.spec.ts` under src/);
+ * - `medium`: services and repositories on a real database, without HTTP (`*.medium-spec.ts` under test/medium/);
+ * - `e2e`: the real app over HTTP (`*.e2e-spec.ts` under test/).
+ * Medium and e2e share the database set-up: the global set-up finds PostgreSQL and
+ * names the migrated template database that each test file clones.
  */
 const common = {
   testEnvironment: 'node',
@@ -16,19 +19,20 @@ const common = {
   transformIgnorePatterns: ['/node_modules/(?!@nestjs/throttler/)'],
 };
 
+/** Projects whose test files each get a database of their own (test/support/test-database.ts). */
+const withDatabase = {
+  setupFilesAfterEnv: ['<rootDir>/test/support/esm-interop.setup.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};
+
 export default {
   maxWorkers: 2,
   // PGlite and spawned servers take seconds to start.
   testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    {
-      ...common,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/support/esm-interop.setup.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-    },
+    { ...common, ...withDatabase, displayName: 'medium', testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'] },
+    { ...common, ...withDatabase, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
   ],
 };

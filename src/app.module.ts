@@ -3,7 +3,6 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
-import { SecurityModule } from './auth/security.module.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
 import { loggerParams } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
@@ -35,7 +34,6 @@ export class AppModule implements NestModule {
             loggerParams(config.get('LOG_LEVEL', { infer: true })),
         }),
         DatabaseModule,
-        SecurityModule,
         HealthModule,
         UsersModule,
         AuthModule,

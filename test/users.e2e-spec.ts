@@ -1,10 +1,12 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
+import type { TokenResponseDto } from '../src/auth/dto/token-response.dto.js';
+import type { ProblemDetails } from '../src/common/problem-details.js';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000' });
 });
 afterAll(() => t.close());
 
@@ -14,14 +16,17 @@ const register = (body: unknown) =>
     .send(body as object);
 const login = (username: string, password: string) =>
   request(t.http).post('/api/auth/token').send({ username, password });
+const problem = (res: request.Response) => res.body as ProblemDetails;
+const tokenOf = (res: request.Response) => (res.body as TokenResponseDto).accessToken;
+const anyString = expect.any(String) as unknown;
 
 describe('registration', () => {
   it('creates a player and answers 201 with the account, never the password', async () => {
     const res = await register({ username: 'Alice_1', password: 'correct horse' }).expect(201);
     expect(res.body).toEqual({
-      id: expect.any(String),
+      id: anyString,
       username: 'Alice_1',
-      createdAt: expect.any(String),
+      createdAt: anyString,
       rating: null,
       record: null,
     });
@@ -49,8 +54,8 @@ describe('registration', () => {
     ['unknown field', { username: 'carol', password: 'password1', admin: true }, 'admin'],
   ])('refuses %s with 400 validation-failed naming the field', async (_name, body, field) => {
     const res = await register(body).expect(400);
-    expect(res.body.code).toBe('validation-failed');
-    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(problem(res).code).toBe('validation-failed');
+    expect(problem(res).errors?.map((e) => e.field)).toContain(field);
     expect(await t.prisma.user.count({ where: { usernameKey: 'carol' } })).toBe(0);
   });
 
@@ -67,10 +72,10 @@ describe('login and tokens', () => {
 
   it('issues a bearer token for the right password, case-insensitively on the username', async () => {
     const res = await login('DAVE', 'dave-password').expect(200);
-    expect(res.body).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 86400 });
+    expect(res.body).toEqual({ accessToken: anyString, tokenType: 'Bearer', expiresIn: 86400 });
     const me = await request(t.http)
       .get('/api/users/me')
-      .set('Authorization', `Bearer ${res.body.accessToken}`)
+      .set('Authorization', `Bearer ${tokenOf(res)}`)
       .expect(200);
     expect(me.body).toMatchObject({ username: 'dave', rating: null });
   });
@@ -78,9 +83,9 @@ describe('login and tokens', () => {
   it('answers a wrong password and an unknown user identically: 401 invalid-credentials', async () => {
     const wrong = await login('dave', 'not-the-password').expect(401);
     const unknown = await login('nobody-here', 'not-the-password').expect(401);
-    expect(wrong.body.code).toBe('invalid-credentials');
-    expect(unknown.body.code).toBe('invalid-credentials');
-    expect(wrong.body.detail).toBe(unknown.body.detail);
+    expect(problem(wrong).code).toBe('invalid-credentials');
+    expect(problem(unknown).code).toBe('invalid-credentials');
+    expect(problem(wrong).detail).toBe(problem(unknown).detail);
   });
 
   it('takes about as long for an unknown user as for a wrong password (argon2 runs either way)', async () => {
@@ -94,6 +99,14 @@ describe('login and tokens', () => {
     const unknown = Math.min(await time('ghost'), await time('ghost'), await time('ghost'));
     expect(unknown).toBeGreaterThan(known * 0.5);
   });
+
+  it.each(['bearer', 'BEARER', 'bEaReR'])(
+    'accepts the authentication scheme regardless of case (RFC 7235): %s <token>',
+    async (scheme) => {
+      const token = tokenOf(await login('dave', 'dave-password').expect(200));
+      await request(t.http).get('/api/users/me').set('Authorization', `${scheme} ${token}`).expect(200);
+    },
+  );
 
   it.each([
     ['no header', undefined],
@@ -116,17 +129,20 @@ describe('login and tokens', () => {
     const req = request(t.http).get('/api/users/me');
     if (header) req.set('Authorization', header);
     const res = await req.expect(401);
-    expect(res.body.code).toBe('unauthorized');
+    expect(problem(res).code).toBe('unauthorized');
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
-  it('refuses a valid token whose account no longer exists', async () => {
+  it('refuses a valid token (signed with the secret as a string) whose account no longer exists', async () => {
     const token = new JwtService({ secret: TEST_JWT_SECRET }).sign({
       sub: '00000000-0000-4000-8000-000000000000',
       username: 'gone',
     });
     const res = await request(t.http).get('/api/users/me').set('Authorization', `Bearer ${token}`).expect(401);
-    expect(res.body.code).toBe('unauthorized');
+    expect(problem(res)).toMatchObject({
+      code: 'unauthorized',
+      detail: 'The account of this bearer token no longer exists.',
+    });
   });
 });
 
@@ -134,13 +150,13 @@ describe('public profiles', () => {
   it('shows username and creation date, rating and record null for now, looked up case-insensitively', async () => {
     await register({ username: 'Erin', password: 'erin-password' }).expect(201);
     const res = await request(t.http).get('/api/users/ERIN').expect(200);
-    expect(res.body).toEqual({ username: 'Erin', createdAt: expect.any(String), rating: null, record: null });
+    expect(res.body).toEqual({ username: 'Erin', createdAt: anyString, rating: null, record: null });
     expect(res.body).not.toHaveProperty('id');
   });
 
   it('answers 404 user-not-found for an unknown player and 400 invalid-parameter for an impossible name', async () => {
-    expect((await request(t.http).get('/api/users/nobody').expect(404)).body.code).toBe('user-not-found');
-    expect((await request(t.http).get('/api/users/no%20body').expect(400)).body.code).toBe('invalid-parameter');
+    expect(problem(await request(t.http).get('/api/users/nobody').expect(404)).code).toBe('user-not-found');
+    expect(problem(await request(t.http).get('/api/users/no%20body').expect(400)).code).toBe('invalid-parameter');
   });
 });
 
@@ -148,7 +164,7 @@ describe('request ids', () => {
   it('echoes a sane X-Request-Id and puts it in problems; invents one otherwise', async () => {
     const res = await request(t.http).get('/api/users/nobody').set('X-Request-Id', 'client-id-123').expect(404);
     expect(res.headers['x-request-id']).toBe('client-id-123');
-    expect(res.body.requestId).toBe('client-id-123');
+    expect(problem(res).requestId).toBe('client-id-123');
     const other = await request(t.http).get('/api/users/nobody').set('X-Request-Id', 'bad id with spaces').expect(404);
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });

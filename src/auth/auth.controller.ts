@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { RateLimited } from '../security/rate-limits.js';
 import { AuthService } from './auth.service.js';
 import { TokenRequestDto } from './dto/token-request.dto.js';
 import { TokenResponseDto } from './dto/token-response.dto.js';
@@ -13,7 +13,7 @@ export class AuthController {
 
   @Post('token')
   @HttpCode(HttpStatus.OK)
-  @UseGuards(ThrottlerGuard)
+  @RateLimited('token')
   @ApiOperation({ summary: 'Log in with username and password; get a bearer token', operationId: 'issueToken' })
   @ApiOkResponse({ type: TokenResponseDto })
   @ApiProblems(...BODY_PROBLEMS, [401, 'Wrong username or password (`invalid-credentials`).'], 429)

@@ -7,8 +7,3 @@ export class InvalidCredentialsError extends DomainError {
     super('Wrong username or password.');
   }
 }
-
-export class UnauthorizedError extends DomainError {
-  readonly code = 'unauthorized';
-  readonly kind = 'unauthenticated';
-}

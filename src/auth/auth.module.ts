@@ -1,24 +1,12 @@
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { ThrottlerModule } from '@nestjs/throttler';
-import type { Environment } from '../config/environment.js';
+import { SecurityModule } from '../security/security.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 
+/** Password login: bearer tokens for registered users. */
 @Module({
-  imports: [
-    UsersModule,
-    ThrottlerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) => [
-        {
-          ttl: config.get('AUTH_THROTTLE_TTL_SECONDS', { infer: true }) * 1000,
-          limit: config.get('AUTH_THROTTLE_LIMIT', { infer: true }),
-        },
-      ],
-    }),
-  ],
+  imports: [UsersModule, SecurityModule],
   controllers: [AuthController],
   providers: [AuthService],
 })

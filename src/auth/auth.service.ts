@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import type { Environment } from '../config/environment.js';
+import { PasswordHasher } from '../security/password-hasher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { InvalidCredentialsError } from './auth.errors.js';
 import type { TokenResponseDto } from './dto/token-response.dto.js';
-import { PasswordHasher } from './password-hasher.js';
 
 @Injectable()
 export class AuthService {

@@ -1,26 +1,22 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, type HealthCheckResult, PrismaHealthIndicator } from '@nestjs/terminus';
+import { HealthCheck, type HealthCheckResult } from '@nestjs/terminus';
 import { ApiProblems } from '../common/api-problems.decorator.js';
-import { PrismaService } from '../database/prisma.service.js';
 import { HealthStatusDto, IndicatorStatusDto } from './health-status.dto.js';
+import { HealthService } from './health.service.js';
 
 @ApiTags('health')
 @ApiExtraModels(IndicatorStatusDto)
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly health: HealthCheckService,
-    private readonly prismaIndicator: PrismaHealthIndicator,
-    private readonly prisma: PrismaService,
-  ) {}
+  constructor(private readonly health: HealthService) {}
 
   @Get()
   @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiOperation({ summary: 'Liveness: the process is up and serving', operationId: 'liveness' })
   @ApiOkResponse({ type: HealthStatusDto, description: 'Alive.' })
   liveness(): Promise<HealthCheckResult> {
-    return this.health.check([]);
+    return this.health.liveness();
   }
 
   @Get('ready')
@@ -29,6 +25,6 @@ export class HealthController {
   @ApiOkResponse({ type: HealthStatusDto, description: 'Ready.' })
   @ApiProblems([503, 'The database does not answer (`service-unavailable`).'])
   readiness(): Promise<HealthCheckResult> {
-    return this.health.check([() => this.prismaIndicator.pingCheck('database', this.prisma, { timeout: 3000 })]);
+    return this.health.readiness();
   }
 }

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller.js';
+import { HealthRepository } from './health.repository.js';
+import { HealthService } from './health.service.js';
 
 @Module({
   imports: [TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController],
+  providers: [HealthService, HealthRepository],
 })
 export class HealthModule {}

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { BearerAuthGuard } from '../auth/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../auth/principal.js';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
+import { CurrentPrincipal, type Principal } from '../security/principal.js';
+import { RateLimited } from '../security/rate-limits.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import { UsernameParamPipe } from './username.pipe.js';
@@ -15,9 +16,10 @@ export class UsersController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
+  @RateLimited('register')
   @ApiOperation({ summary: 'Register a player', operationId: 'registerUser' })
   @ApiCreatedResponse({ type: MeDto, description: 'The new account.' })
-  @ApiProblems(...BODY_PROBLEMS, [409, 'The username is taken, regardless of case (`username-taken`).'])
+  @ApiProblems(...BODY_PROBLEMS, [409, 'The username is taken, regardless of case (`username-taken`).'], 429)
   register(@Body() dto: RegisterUserDto): Promise<MeDto> {
     return this.users.register(dto);
   }

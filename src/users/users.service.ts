@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { UnauthorizedError } from '../auth/auth.errors.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from '../security/password-hasher.js';
+import { UnauthorizedError } from '../security/security.errors.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import { UserNotFoundError } from './user.errors.js';

@@ -26,6 +26,8 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         JWT_SECRET: TEST_JWT_SECRET,
+        // Tests register many users from one address; test/throttling.e2e-spec.ts tests the limit.
+        REGISTER_THROTTLE_LIMIT: '1000',
         ...database.env,
         ...env,
       }),

@@ -1,13 +1,16 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
-import { UnauthorizedError } from './auth.errors.js';
 import type { RequestWithPrincipal } from './principal.js';
+import { UnauthorizedError } from './security.errors.js';
 
 interface TokenClaims {
   sub?: unknown;
   username?: unknown;
 }
+
+/** `Authorization: Bearer <JWT>`; the scheme is case-insensitive (RFC 7235). */
+const BEARER_CREDENTIALS = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 
 /** Requires `Authorization: Bearer <token>` with a valid, unexpired token of ours. */
 @Injectable()
@@ -17,8 +20,8 @@ export class BearerAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request & RequestWithPrincipal>();
     const header = req.headers.authorization;
-    const match = header?.match(/^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/);
-    if (!match) {
+    const token = header?.match(BEARER_CREDENTIALS)?.[1];
+    if (!token) {
       throw new UnauthorizedError(
         header
           ? 'The Authorization header is not a bearer token.'
@@ -27,7 +30,7 @@ export class BearerAuthGuard implements CanActivate {
     }
     let claims: TokenClaims;
     try {
-      claims = await this.jwt.verifyAsync<TokenClaims & object>(match[1], { algorithms: ['HS256'] });
+      claims = await this.jwt.verifyAsync<TokenClaims & object>(token, { algorithms: ['HS256'] });
     } catch (err) {
       const expired = (err as Error).name === 'TokenExpiredError';
       throw new UnauthorizedError(

@@ -1,0 +1,181 @@
+/**
+ * The code base's structural rules (docs/architecture.md, Layers), checked on
+ * the source text: the module graph between the top-level folders of src/ is
+ * one-way, only repositories touch Prisma, files stay small, and nothing
+ * points at a machine's paths or at documents outside the repository.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+/** Files under a repository folder, as repository-relative POSIX paths. */
+function filesUnder(folder: string, accept: (path: string) => boolean = () => true): string[] {
+  return readdirSync(REPO + folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => posix.join(posix.relative(REPO, entry.parentPath), entry.name))
+    .filter((path) => !path.startsWith('src/generated/') && accept(path))
+    .sort();
+}
+
+const read = (path: string): string => readFileSync(REPO + path, 'utf8');
+
+/** The top-level folder of src/ a source file belongs to; `app` for the composition root (src/*.ts). */
+function folderOf(srcPath: string): string {
+  const parts = srcPath.split('/');
+  return parts.length > 1 ? parts[0] : 'app';
+}
+
+interface Import {
+  /** The importing file, relative to src/. */
+  readonly from: string;
+  /** A file of src/ (relative to it) for a relative import; the package name otherwise. */
+  readonly target: string;
+  readonly relative: boolean;
+}
+
+/** Every import, export-from and dynamic import of every .ts file in src/ (comments and strings ignored). */
+function importsOfSrc(): Import[] {
+  return filesUnder('src', (path) => path.endsWith('.ts')).flatMap((path) => {
+    const from = path.slice('src/'.length);
+    return ts.preProcessFile(read(path), true, true).importedFiles.map(({ fileName }) => {
+      const relative = fileName.startsWith('.');
+      const target = relative ? posix.normalize(posix.join(posix.dirname(from), fileName)) : fileName;
+      return { from, target, relative };
+    });
+  });
+}
+
+type Graph = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * One cycle (as a path that ends where it starts) through each group of nodes
+ * that reach each other, i.e. each strongly connected component of two or more
+ * nodes (Tarjan's algorithm). Empty when the graph is acyclic.
+ */
+function findCycles(graph: Graph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const successors = (node: string) => [...(graph.get(node) ?? [])].sort();
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of successors(node)) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component = stack.splice(stack.indexOf(node));
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return components.map((component) => cycleThrough(component[0], new Set(component), successors));
+}
+
+/** The shortest path from `start` back to itself inside `within` (breadth-first). */
+function cycleThrough(start: string, within: ReadonlySet<string>, successors: (node: string) => string[]): string[] {
+  const parent = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    for (const next of successors(node).filter((n) => within.has(n))) {
+      if (next === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(parent.get(path[0])!);
+        return [...path, start];
+      }
+      if (!parent.has(next)) {
+        parent.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start];
+}
+
+function graphOf(edges: Record<string, string[]>): Graph {
+  return new Map(Object.entries(edges).map(([node, targets]) => [node, new Set(targets)]));
+}
+
+describe('the cycle finder', () => {
+  it('finds no cycle in a graph that has none', () => {
+    expect(findCycles(graphOf({ auth: ['users', 'security'], users: ['security'], security: [] }))).toEqual([]);
+  });
+
+  it('finds a cycle, and one per group of folders that reach each other', () => {
+    const graph = graphOf({ auth: ['users'], users: ['security', 'auth'], security: [], a: ['b'], b: ['c'], c: ['a'] });
+    expect(findCycles(graph)).toEqual([
+      ['a', 'b', 'c', 'a'],
+      ['auth', 'users', 'auth'],
+    ]);
+  });
+});
+
+describe('architecture', () => {
+  const imports = importsOfSrc();
+
+  it('has no import cycle between the top-level folders of src/', () => {
+    const graph = new Map<string, Set<string>>();
+    const example = new Map<string, string>();
+    for (const { from, target, relative } of imports) {
+      if (!relative || target.startsWith('..')) continue;
+      const [a, b] = [folderOf(from), folderOf(target)];
+      if (a === b) continue;
+      graph.set(a, (graph.get(a) ?? new Set()).add(b));
+      if (!example.has(`${a}>${b}`)) example.set(`${a}>${b}`, `${from} imports ${target}`);
+    }
+    const described = findCycles(graph).map((cycle) =>
+      cycle
+        .slice(1)
+        .map((to, i) => `${cycle[i]} -> ${to} (${example.get(`${cycle[i]}>${to}`)})`)
+        .join('; '),
+    );
+    expect(described).toEqual([]);
+    expect([...(graph.get('auth') ?? [])]).toEqual(expect.arrayContaining(['users', 'security']));
+  });
+
+  it('keeps Prisma behind the repositories: only *.repository.ts and src/database/ import it', () => {
+    const touchesPrisma = ({ target, relative }: Import) =>
+      relative
+        ? target.startsWith('generated/') || target === 'database/prisma.service.js'
+        : target.startsWith('@prisma/');
+    const offenders = imports
+      .filter((i) => touchesPrisma(i) && !i.from.endsWith('.repository.ts') && !i.from.startsWith('database/'))
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(offenders).toEqual([]);
+    expect(imports.some((i) => i.from === 'users/users.repository.ts' && touchesPrisma(i))).toBe(true);
+  });
+
+  it('has no file in src/ over 600 lines', () => {
+    const long = filesUnder('src', (path) => !path.endsWith('.json'))
+      .map((path) => [path, (read(path).match(/\n/g) ?? []).length] as const)
+      .filter(([, lines]) => lines > 600);
+    expect(long).toEqual([]);
+  });
+
+  it('names no absolute path of a machine in src/, scripts/ or bench/', () => {
+    const machinePath = new RegExp(['work', 'farm', 'home', 'tmp'].map((dir) => `/${dir}/`).join('|'));
+    const found = ['src', 'scripts', 'bench']
+      .flatMap((folder) => filesUnder(folder))
+      .filter((path) => machinePath.test(read(path)));
+    expect(found).toEqual([]);
+  });
+
+  it('cites no document from outside the repository in src/, scripts/, bench/ or test/', () => {
+    const outside = new RegExp(['RULES', 'DESIGN'].map((name) => `\\b${name}\\.md`).join('|') + '|\\.\\./shared\\b');
+    const found = ['src', 'scripts', 'bench', 'test']
+      .flatMap((folder) => filesUnder(folder))
+      .filter((path) => outside.test(read(path)));
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import type { Response } from 'express';
+
+/**
+ * @nestjs/throttler's guard, answering a refusal with the standard `Retry-After`
+ * header: for named throttlers the library sets only `Retry-After-<name>`.
+ * ProblemDetailsFilter renders the refusal as 429 `too-many-requests`.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(detail.timeToBlockExpire));
+    await super.throwThrottlingException(context, detail);
+  }
+}

@@ -1,0 +1,39 @@
+import { createSecretKey } from 'node:crypto';
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { JwtModule } from '@nestjs/jwt';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { Environment } from '../config/environment.js';
+import { resolveJwtSecret } from '../config/jwt-secret.js';
+import { BearerAuthGuard } from './bearer-auth.guard.js';
+import { PasswordHasher } from './password-hasher.js';
+import { rateLimitThrottlers } from './rate-limits.js';
+
+/**
+ * What guards routes and keeps passwords, for every feature module that does:
+ * bearer tokens (JwtModule, BearerAuthGuard), password hashing (PasswordHasher)
+ * and per-client rate limits (ThrottlerModule; see RateLimited).
+ * It imports no feature module, so feature modules can all depend on it.
+ */
+@Module({
+  imports: [
+    JwtModule.registerAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) => ({
+        // A KeyObject made once: given a string, jsonwebtoken tries it as a PEM public key on every
+        // verify (crypto.createPublicKey, which fails) before making a secret key of it.
+        secret: createSecretKey(
+          Buffer.from(
+            resolveJwtSecret(config.get('JWT_SECRET', { infer: true }), config.get('DATA_DIR', { infer: true })),
+            'utf8',
+          ),
+        ),
+        signOptions: { algorithm: 'HS256' },
+      }),
+    }),
+    ThrottlerModule.forRootAsync({ inject: [ConfigService], useFactory: rateLimitThrottlers }),
+  ],
+  providers: [PasswordHasher, BearerAuthGuard],
+  exports: [PasswordHasher, BearerAuthGuard, JwtModule],
+})
+export class SecurityModule {}
