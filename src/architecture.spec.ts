@@ -144,11 +144,13 @@ describe('architecture', () => {
     expect([...(graph.get('auth') ?? [])]).toEqual(expect.arrayContaining(['users', 'security']));
   });
 
-  it('keeps Prisma behind the repositories: only *.repository.ts and src/database/ import it', () => {
+  it('keeps the database behind the repositories: only *.repository.ts and src/database/ import Prisma, the SqlClient or pg', () => {
     const touchesPrisma = ({ target, relative }: Import) =>
       relative
-        ? target.startsWith('generated/') || target === 'database/prisma.service.js'
-        : target.startsWith('@prisma/');
+        ? target.startsWith('generated/') ||
+          target === 'database/prisma.service.js' ||
+          target === 'database/sql-client.js'
+        : target.startsWith('@prisma/') || target === 'pg';
     const offenders = imports
       .filter((i) => touchesPrisma(i) && !i.from.endsWith('.repository.ts') && !i.from.startsWith('database/'))
       .map((i) => `${i.from} imports ${i.target}`);

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
+import type { INestApplication, LoggerService } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { flushLogs } from './common/logging.js';
 import { EnvironmentError } from './config/environment.js';
 
 async function main(): Promise<void> {
@@ -13,12 +15,39 @@ async function main(): Promise<void> {
   );
   const port = app.get(ConfigService).getOrThrow<number>('PORT');
   await app.listen(port);
-  app
-    .get((await import('nestjs-pino')).Logger)
-    .log(
-      `Listening on port ${port}; Swagger UI at /docs; ready in ${Math.round(performance.now() - started)} ms`,
-      'Main',
-    );
+  const logger = app.get((await import('nestjs-pino')).Logger);
+  exitGracefullyOn(['SIGTERM', 'SIGINT'], app, logger);
+  logger.log(
+    `Listening on port ${port}; Swagger UI at /docs; ready in ${Math.round(performance.now() - started)} ms`,
+    'Main',
+  );
+}
+
+/**
+ * On the first of `signals`: stop accepting connections, finish the requests
+ * in flight, run the shutdown hooks (which close the database), write out the
+ * last log lines, and exit 0; exit 1 when the shutdown fails. Repeated
+ * signals (`npm start` forwards Ctrl-C to a process that got it already) do
+ * not interrupt it. The process exits rather than re-raising the signal: as
+ * PID 1 of a container it would ignore its own SIGTERM.
+ */
+function exitGracefullyOn(signals: NodeJS.Signals[], app: INestApplication, logger: LoggerService): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: finishing the requests in flight, then stopping`, 'Main');
+    let exitCode = 0;
+    try {
+      await app.close();
+    } catch (err: unknown) {
+      logger.error('Shutdown failed', err instanceof Error ? err.stack : String(err), 'Main');
+      exitCode = 1;
+    }
+    await flushLogs();
+    process.exit(exitCode);
+  };
+  for (const signal of signals) process.on(signal, (received) => void stop(received));
 }
 
 main().catch((err: unknown) => {

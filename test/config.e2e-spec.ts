@@ -1,20 +1,36 @@
 import { validateEnvironment, EnvironmentError } from '../src/config/environment.js';
 
 describe('configuration is validated at boot', () => {
-  it('fills defaults: port 3000, embedded database under ./data, development', () => {
+  it('fills defaults: port 3000, embedded database under ./data, development, no trusted proxy, no CORS', () => {
     const env = validateEnvironment({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', DATABASE_URL: undefined });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      NODE_ENV: 'development',
+      DATABASE_URL: undefined,
+      TRUST_PROXY: false,
+      CORS_ORIGINS: [],
+    });
   });
 
   it.each([
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://root@localhost/db' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['JWT_SECRET', { JWT_SECRET: 'short' }],
     ['JWT_TTL_SECONDS', { JWT_TTL_SECONDS: '5' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['JWT_SECRET', { NODE_ENV: 'production' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'loopback, 10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'proxy.example.com' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'app.example.com' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example.com/path' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'https://a.example.com,*' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'ftp://files.example.com' }],
   ])('refuses a bad or missing %s, naming it', (name, raw) => {
     expect(() => validateEnvironment(raw)).toThrow(EnvironmentError);
     expect(() => validateEnvironment(raw)).toThrow(new RegExp(`${name}:`));
@@ -28,5 +44,25 @@ describe('configuration is validated at boot', () => {
       PORT: '8080',
     });
     expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgresql://u:p@db:5432/nardy' });
+  });
+
+  it.each([
+    ['false', false],
+    ['', false],
+    ['TRUE', true],
+    ['2', 2],
+    ['loopback', ['loopback']],
+    ['loopback, 10.0.0.0/8 ,fd00::/8,192.168.1.7', ['loopback', '10.0.0.0/8', 'fd00::/8', '192.168.1.7']],
+  ])('reads TRUST_PROXY=%j as Express’s trust proxy setting %j', (text, setting) => {
+    expect(validateEnvironment({ TRUST_PROXY: text }).TRUST_PROXY).toEqual(setting);
+  });
+
+  it.each([
+    ['', []],
+    ['*', '*'],
+    ['https://App.Example.com', ['https://app.example.com']],
+    ['https://app.example.com/, http://localhost:5173', ['https://app.example.com', 'http://localhost:5173']],
+  ])('reads CORS_ORIGINS=%j as the origins %j', (text, origins) => {
+    expect(validateEnvironment({ CORS_ORIGINS: text }).CORS_ORIGINS).toEqual(origins);
   });
 });

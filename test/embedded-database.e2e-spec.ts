@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import type { UserProfileDto } from '../src/users/dto/user-profile.dto.js';
 import { startTestApp } from './support/test-app.js';
 
 describe('embedded default database (PGlite, no DATABASE_URL)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'nardy-embedded-'));
-  const embedded = { env: { DATABASE_URL: undefined, DATA_DIR: dataDir }, dataDir, drop: async () => undefined };
+  const embedded = { env: { DATABASE_URL: undefined, DATA_DIR: dataDir }, dataDir, drop: () => Promise.resolve() };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keeps a registered user across a restart of the app', async () => {
@@ -23,7 +24,7 @@ describe('embedded default database (PGlite, no DATABASE_URL)', () => {
     const second = await startTestApp({}, embedded);
     try {
       const res = await request(second.http).get('/api/users/persistent').expect(200);
-      expect(res.body.username).toBe('persistent');
+      expect((res.body as UserProfileDto).username).toBe('persistent');
       await request(second.http)
         .post('/api/auth/token')
         .send({ username: 'persistent', password: 'persistent-pw' })

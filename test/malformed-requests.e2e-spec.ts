@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { ProblemDetails } from '../src/common/problem-details.js';
 import { buildOpenApiDocument } from '../src/openapi.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -12,9 +13,11 @@ let token: string;
 beforeAll(async () => {
   t = await startTestApp({ AUTH_THROTTLE_LIMIT: '100000' });
   await request(t.http).post('/api/users').send({ username: 'victim', password: 'victim-password' }).expect(201);
-  token = (
-    await request(t.http).post('/api/auth/token').send({ username: 'victim', password: 'victim-password' }).expect(200)
-  ).body.accessToken;
+  const issued = await request(t.http)
+    .post('/api/auth/token')
+    .send({ username: 'victim', password: 'victim-password' })
+    .expect(200);
+  token = (issued.body as { accessToken: string }).accessToken;
 });
 afterAll(() => t.close());
 
@@ -25,6 +28,31 @@ async function databaseSnapshot(): Promise<unknown> {
 }
 
 type Send = (r: request.Test) => request.Test;
+
+/** Sends the bytes as they are (superagent would serialise a Buffer given to `send` as JSON). */
+function sendBytes(r: request.Test, bytes: Buffer): request.Test {
+  r.set('Content-Length', String(bytes.length)).write(bytes);
+  return r;
+}
+
+function problem(res: request.Response): ProblemDetails {
+  return res.body as ProblemDetails;
+}
+
+/** A JSON object holding arrays nested so that the body is `depth` levels deep (`{"a":[[…]]}`). */
+function nestedBody(depth: number): string {
+  return '{"a":' + '['.repeat(depth - 1) + '1' + ']'.repeat(depth - 1) + '}';
+}
+/** A well-formed request whose nested object carries a `__proto__` key (JSON.parse keeps it as an own key). */
+const NESTED_PROTO =
+  '{"username":"victim3","password":"victim-password","variant":"backgammon","dice":[3,1],' +
+  '"position":{"player":{"points":[],"__proto__":{"admin":true}},"opponent":{"points":[]}}}';
+/** A JSON object whose string holds a lone continuation byte and an overlong encoding: not UTF-8. */
+const INVALID_UTF8 = Buffer.concat([
+  Buffer.from('{"username":"vic'),
+  Buffer.from([0x80, 0xc0, 0xaf]),
+  Buffer.from('tim4","password":"victim-password"}'),
+]);
 const BODIES: Array<[string, Send]> = [
   ['malformed JSON', (r) => r.set('Content-Type', 'application/json').send('{"username": "x",')],
   ['truncated JSON', (r) => r.set('Content-Type', 'application/json').send('{')],
@@ -55,6 +83,12 @@ const BODIES: Array<[string, Send]> = [
   ['nulls', (r) => r.send({ username: null, password: null })],
   ['nested objects', (r) => r.send({ username: { $ne: '' }, password: { $gt: '' } })],
   ['deeply nested', (r) => r.send(JSON.parse('{"a":'.repeat(500) + '1' + '}'.repeat(500)))],
+  [
+    'nested 5,000 deep (10 KB; used to overflow the stack: a 500)',
+    (r) => r.set('Content-Type', 'application/json').send(nestedBody(5000)),
+  ],
+  ['nested __proto__ key', (r) => r.set('Content-Type', 'application/json').send(NESTED_PROTO)],
+  ['invalid UTF-8', (r) => sendBytes(r.set('Content-Type', 'application/json'), INVALID_UTF8)],
   ['huge strings', (r) => r.send({ username: 'u'.repeat(60_000) })],
   ['unicode', (r) => r.send({ username: 'ālīсе\u0000', password: '\ud800broken' })],
 ];
@@ -77,12 +111,25 @@ const BAD_PARAMS = [
   '💥',
 ];
 
-function operations(): Array<{ method: string; path: string; params: string[] }> {
+interface Operation {
+  method: string;
+  path: string;
+  params: string[];
+  /** It takes a JSON request body. */
+  hasBody: boolean;
+}
+
+function operations(): Operation[] {
   const doc = buildOpenApiDocument(t.app);
   return Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.keys(item)
-      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-      .map((method) => ({ method, path, params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]) })),
+    (['get', 'post', 'put', 'patch', 'delete'] as const)
+      .filter((method) => item[method] !== undefined)
+      .map((method) => ({
+        method,
+        path,
+        params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
+        hasBody: item[method]?.requestBody !== undefined,
+      })),
   );
 }
 
@@ -94,7 +141,7 @@ function checkAnswer(res: request.Response, what: string): void {
   expect([what, res.status < 500]).toEqual([what, true]);
   if (res.status >= 400) {
     expect([what, res.headers['content-type']]).toEqual([what, expect.stringMatching(/^application\/problem\+json/)]);
-    expect([what, typeof res.body.code, res.body.status]).toEqual([what, 'string', res.status]);
+    expect([what, typeof problem(res).code, problem(res).status]).toEqual([what, 'string', res.status]);
   }
 }
 
@@ -149,16 +196,73 @@ describe('malformed requests to every endpoint', () => {
     ] as const) {
       const res = await call(method, url);
       expect(res.status).toBe(404);
-      expect(res.body.code).toBe('not-found');
+      expect(problem(res).code).toBe('not-found');
     }
+  });
+
+  it('refuses over-deep nesting, prototype keys at any depth and invalid UTF-8 on every JSON endpoint, each with its code', async () => {
+    const before = await databaseSnapshot();
+    const jsonEndpoints = operations().filter((op) => op.hasBody);
+    expect(jsonEndpoints.map((op) => `${op.method} ${op.path}`)).toEqual(
+      expect.arrayContaining(['post /api/users', 'post /api/auth/token', 'post /api/positions/legal-plays']),
+    );
+    const cases: Array<[string, Send, string, RegExp]> = [
+      ['5,000 levels', (r) => r.send(nestedBody(5000)), 'json-too-deep', /nested/],
+      ['33 levels of objects', (r) => r.send('{"a":'.repeat(33) + '1' + '}'.repeat(33)), 'json-too-deep', /nested/],
+      ['a top-level __proto__ key', (r) => r.send('{"__proto__":{"admin":true}}'), 'validation-failed', /__proto__/],
+      ['a nested __proto__ key', (r) => r.send(NESTED_PROTO), 'validation-failed', /position\.player\.__proto__/],
+      [
+        'a constructor key',
+        (r) => r.send('{"a":[{"constructor":{"prototype":{}}}]}'),
+        'validation-failed',
+        /a\.0\.constructor/,
+      ],
+      ['a prototype key', (r) => r.send('{"prototype":1}'), 'validation-failed', /prototype/],
+      ['invalid UTF-8', (r) => sendBytes(r, INVALID_UTF8), 'invalid-utf8', /UTF-8/],
+    ];
+    const answers: Array<[string, number, string, string]> = [];
+    const expected: typeof answers = [];
+    for (const op of jsonEndpoints) {
+      for (const [name, body, code, detail] of cases) {
+        const what = `${op.method} ${op.path} with ${name}`;
+        const res = await body(
+          call(op.method, op.path.replace(/\{(\w+)\}/g, 'victim'))
+            .set('Authorization', `Bearer ${token}`)
+            .set('Content-Type', 'application/json'),
+        );
+        const answer = problem(res);
+        const explained = JSON.stringify(answer.errors ?? answer.detail);
+        answers.push([what, res.status, `${answer.code} (${String(res.headers['content-type'])})`, explained]);
+        expected.push([
+          what,
+          400,
+          `${code} (application/problem+json; charset=utf-8)`,
+          detail.test(explained) ? explained : `matching ${String(detail)}`,
+        ]);
+      }
+    }
+    expect(answers).toEqual(expected);
+    expect(await databaseSnapshot()).toEqual(before);
+  });
+
+  it('accepts JSON nested up to the depth limit (the limit refuses only deeper bodies)', async () => {
+    const res = await request(t.http).post('/api/users').set('Content-Type', 'application/json').send(nestedBody(32));
+    // 32 levels deep counting the body object: past the depth check, refused only as an unknown field.
+    expect(res.status).toBe(400);
+    expect(problem(res).code).toBe('validation-failed');
+    expect(problem(res).errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'a', constraint: 'unknown-field' })]),
+    );
   });
 
   it('gives each kind of broken body its own code', async () => {
     const post = () => request(t.http).post('/api/users');
-    expect((await post().set('Content-Type', 'application/json').send('{')).body.code).toBe('malformed-json');
+    expect(problem(await post().set('Content-Type', 'application/json').send('{')).code).toBe('malformed-json');
     expect((await post().set('Content-Type', 'text/plain').send('x')).status).toBe(415);
+    const utf16 = Buffer.from('\ufeff{"username":"utf16","password":"utf16-password"}', 'utf16le');
+    expect((await sendBytes(post().set('Content-Type', 'application/json; charset=utf-16'), utf16)).status).toBe(415);
     expect((await post().send({ username: 'x', password: 'y'.repeat(200_000) })).status).toBe(413);
-    expect((await post().send({ username: 'abc', password: 'password', extra: 1 })).body.code).toBe(
+    expect(problem(await post().send({ username: 'abc', password: 'password', extra: 1 })).code).toBe(
       'validation-failed',
     );
   });

@@ -3,7 +3,7 @@ import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails } from './problem-details.js';
 
 const DEFAULT_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid request (`validation-failed`, `malformed-json`, `invalid-parameter`).',
+  400: 'Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`).',
   401: 'Missing, malformed or expired bearer token (`unauthorized`).',
   403: 'Not allowed (`forbidden`).',
   404: 'Not found.',

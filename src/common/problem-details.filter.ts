@@ -30,6 +30,18 @@ const CODE_OF_STATUS: Record<number, string> = {
   429: 'too-many-requests',
 };
 
+/** `Authorization: Bearer <something>`, the scheme in any case (RFC 9110 §11.1). */
+const BEARER_CREDENTIALS = /^bearer +\S/i;
+
+/**
+ * The challenge of a 401 (RFC 9110 §11.6.1): the Bearer scheme, with
+ * `error="invalid_token"` when the request presented a bearer token, which is
+ * then what failed: malformed, forged or expired (RFC 6750 §3.1).
+ */
+function bearerChallenge(req: Request): string {
+  return BEARER_CREDENTIALS.test(req.headers.authorization ?? '') ? 'Bearer error="invalid_token"' : 'Bearer';
+}
+
 interface Problem {
   status: number;
   code: string;
@@ -56,6 +68,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     }
     if (res.headersSent) return;
     const requestId = (req as Request & { id?: unknown }).id;
+    if (problem.status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req));
     res
       .status(problem.status)
       .type(PROBLEM_CONTENT_TYPE)
@@ -66,7 +79,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
         detail: problem.detail,
         code: problem.code,
         instance: req.originalUrl?.split('?')[0],
-        ...(requestId !== undefined ? { requestId: String(requestId) } : {}),
+        ...(typeof requestId === 'string' ? { requestId } : {}),
         ...(problem.errors ? { errors: problem.errors } : {}),
         ...(problem.extensions ?? {}),
       });
@@ -98,7 +111,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      if (status === HttpStatus.SERVICE_UNAVAILABLE) {
+      if (status === (HttpStatus.SERVICE_UNAVAILABLE as number)) {
         return {
           status,
           code: 'service-unavailable',

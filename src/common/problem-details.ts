@@ -52,6 +52,8 @@ export class ProblemDetails {
 const TITLES: Record<string, string> = {
   'validation-failed': 'Validation failed',
   'malformed-json': 'Malformed JSON body',
+  'json-too-deep': 'JSON body nested too deep',
+  'invalid-utf8': 'Request body not UTF-8',
   'unsupported-media-type': 'Unsupported media type',
   'payload-too-large': 'Request body too large',
   'invalid-parameter': 'Invalid path or query parameter',

@@ -1,5 +1,45 @@
-import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { plainToInstance, Transform, type TransformFnParams } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateBy,
+  validateSync,
+} from 'class-validator';
+import { type CorsOrigins, parseCorsOrigins } from './cors-origins.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
+
+/** A number setting: the text as a number (NaN, refused by @IsInt, when it is none); unset stays unset, for the default. */
+function toNumber({ value }: TransformFnParams): unknown {
+  return value === undefined || value === '' ? value : Number(value);
+}
+
+/**
+ * A setting read by `parse`: the property gets the parsed value, or keeps the
+ * text when it does not parse, which validation then refuses (the message
+ * shows the text), saying what it should be.
+ */
+function ParsedBy<T>(parse: (text: string) => T | undefined, expected: string): PropertyDecorator {
+  const transform = Transform(({ value }: TransformFnParams): unknown =>
+    typeof value === 'string' ? (parse(value) ?? value) : value,
+  );
+  const validate = ValidateBy({
+    name: 'parsed',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || parse(value) !== undefined,
+      defaultMessage: (args) => `${args?.property ?? 'the setting'} must be ${expected}`,
+    },
+  });
+  return (target, property) => {
+    transform(target, property);
+    validate(target, property);
+  };
+}
 
 /**
  * The process environment the service reads, validated at boot: a bad or
@@ -9,7 +49,7 @@ export class Environment {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @Transform(toNumber)
   @IsInt()
   @Min(0)
   @Max(65535)
@@ -31,7 +71,7 @@ export class Environment {
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET?: string;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @Transform(toNumber)
   @IsInt()
   @Min(60)
   @Max(30 * 24 * 3600)
@@ -41,46 +81,48 @@ export class Environment {
   LOG_LEVEL: string = 'info';
 
   /** Token requests allowed per client address per AUTH_THROTTLE_TTL_SECONDS. */
-  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @Transform(toNumber)
   @IsInt()
   @Min(1)
   AUTH_THROTTLE_LIMIT = 10;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @Transform(toNumber)
   @IsInt()
   @Min(1)
   AUTH_THROTTLE_TTL_SECONDS = 60;
 
   /** Registrations allowed per client address per REGISTER_THROTTLE_TTL_SECONDS (each costs a password hash). */
-  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @Transform(toNumber)
   @IsInt()
   @Min(1)
   REGISTER_THROTTLE_LIMIT = 5;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @Transform(toNumber)
   @IsInt()
   @Min(1)
   REGISTER_THROTTLE_TTL_SECONDS = 60;
 
   /** Password hashes and verifications computed at once; the rest wait in a queue (argon2 is memory- and CPU-hard). */
-  @Transform(({ value }) => (value === undefined || value === '' ? value : Number(value)))
+  @Transform(toNumber)
   @IsInt()
   @Min(1)
   @Max(64)
   PASSWORD_HASH_CONCURRENCY = 2;
 
   /**
-   * Express's `trust proxy`: which proxies may set the client address with
-   * X-Forwarded-For. Off by default (the socket's address is the client's).
-   * `true`, a hop count, or a comma-separated list of addresses, subnets or
-   * the names loopback, linklocal, uniquelocal.
+   * Which proxies may name the client with X-Forwarded-For (Express's `trust
+   * proxy`, see trust-proxy.ts); the client address keys the rate limits. Off
+   * by default: the socket's peer is the client.
    */
-  @IsString()
-  TRUST_PROXY: string = 'false';
+  @ParsedBy(
+    parseTrustProxy,
+    'false, true, a hop count, or a comma-separated list of IP addresses, CIDR subnets, loopback, linklocal, uniquelocal',
+  )
+  TRUST_PROXY: TrustProxy = false;
 
-  /** Origins allowed to call the API from a browser (CORS): a comma-separated list, or `*`; empty for none. */
-  @IsString()
-  CORS_ORIGINS: string = '';
+  /** Browser origins allowed to call the API (CORS, see cors-origins.ts); none by default. */
+  @ParsedBy(parseCorsOrigins, 'empty, * or a comma-separated list of origins such as https://app.example.com')
+  CORS_ORIGINS: CorsOrigins = [];
 }
 
 export class EnvironmentError extends Error {

@@ -1,11 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { makePrivateDirectory, restrictTreeToOwner } from '../config/private-files.js';
 import { readMigrations, runMigrations, type MigrationReport } from './migration-runner.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
+import { OwnerOnlyNodeFS } from './owner-only-node-fs.js';
 import { connectPostgres } from './pg-connection.js';
 import { pgliteConnection } from './pglite-connection.js';
 
@@ -15,6 +17,8 @@ export interface DatabaseTarget {
   /** Where: the URL without its password, or the PGlite data directory. */
   readonly description: string;
   readonly adapter: Prisma.PrismaClientOptionsWithAdapter['adapter'];
+  /** PostgreSQL: the connection pool Prisma's adapter uses, shared with the SqlClient. Null on PGlite. */
+  readonly pool: pg.Pool | null;
   readonly migrations: MigrationReport;
   close(): Promise<void>;
 }
@@ -29,7 +33,7 @@ function redact(url: string): string {
   }
 }
 
-/** Real PostgreSQL through node-postgres: migrate on a dedicated session, then hand Prisma a pool. */
+/** Real PostgreSQL through node-postgres: migrate on a dedicated session, then hand Prisma (and the SqlClient) a pool. */
 export async function openPostgres(url: string): Promise<DatabaseTarget> {
   const conn = await connectPostgres(url);
   let migrations: MigrationReport;
@@ -38,24 +42,41 @@ export async function openPostgres(url: string): Promise<DatabaseTarget> {
   } finally {
     await conn.close();
   }
+  const pool = new pg.Pool({ connectionString: url });
   return {
     kind: 'postgres',
     description: redact(url),
-    adapter: new PrismaPg({ connectionString: url }),
+    adapter: new PrismaPg(pool),
+    pool,
     migrations,
-    close: async () => undefined,
+    close: () => (pool.ended ? Promise.resolve() : pool.end()),
   };
 }
 
-/** Embedded PostgreSQL (PGlite, WASM) kept in `dataDir`, or in memory for `memory://`. */
+/**
+ * Embedded PostgreSQL (PGlite, WASM) kept in `<dataDir>/pglite`, or in memory
+ * for `memory://`. The data directory is the service's alone: created, or
+ * made, readable by its owner only, and so is every file PGlite writes.
+ */
 export async function openPglite(dataDir: string): Promise<DatabaseTarget> {
   const inMemory = dataDir.startsWith('memory://');
-  const where = inMemory ? dataDir : resolve(dataDir);
-  if (!inMemory) mkdirSync(where, { recursive: true });
-  const db = await PGlite.create(inMemory ? undefined : where);
+  const where = inMemory ? dataDir : join(resolve(dataDir), 'pglite');
+  if (!inMemory) {
+    makePrivateDirectory(resolve(dataDir));
+    makePrivateDirectory(where);
+    restrictTreeToOwner(where);
+  }
+  const db = await PGlite.create(inMemory ? { dataDir } : { fs: new OwnerOnlyNodeFS(where) });
   try {
     const migrations = await runMigrations(pgliteConnection(db), readMigrations(MIGRATIONS_DIR));
-    return { kind: 'pglite', description: where, adapter: new PrismaPGlite(db), migrations, close: () => db.close() };
+    return {
+      kind: 'pglite',
+      description: where,
+      adapter: new PrismaPGlite(db),
+      pool: null,
+      migrations,
+      close: () => db.close(),
+    };
   } catch (err) {
     await db.close();
     throw err;

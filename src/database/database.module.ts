@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
 import { openPglite, openPostgres, type DatabaseTarget } from './database-target.js';
 import { DATABASE_TARGET, PrismaService } from './prisma.service.js';
+import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
 
 /**
  * Opens the database at start: real PostgreSQL when DATABASE_URL is set,
@@ -17,9 +18,7 @@ import { DATABASE_TARGET, PrismaService } from './prisma.service.js';
       useFactory: async (config: ConfigService<Environment, true>): Promise<DatabaseTarget> => {
         const logger = new Logger('Database');
         const url = config.get('DATABASE_URL', { infer: true });
-        const target = url
-          ? await openPostgres(url)
-          : await openPglite(`${config.get('DATA_DIR', { infer: true })}/pglite`);
+        const target = url ? await openPostgres(url) : await openPglite(config.get('DATA_DIR', { infer: true }));
         logger.log(
           `Using ${target.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite (no DATABASE_URL set)'} at ${target.description}; ` +
             `migrations applied now: ${target.migrations.applied.length}, already applied: ${target.migrations.alreadyApplied.length}`,
@@ -28,7 +27,13 @@ import { DATABASE_TARGET, PrismaService } from './prisma.service.js';
       },
     },
     PrismaService,
+    {
+      provide: SqlClient,
+      inject: [DATABASE_TARGET, PrismaService],
+      useFactory: (target: DatabaseTarget, prisma: PrismaService): SqlClient =>
+        target.pool ? new PoolSqlClient(target.pool) : new PrismaSqlClient(prisma),
+    },
   ],
-  exports: [PrismaService],
+  exports: [PrismaService, SqlClient],
 })
 export class DatabaseModule {}

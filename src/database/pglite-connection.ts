@@ -8,6 +8,6 @@ export function pgliteConnection(db: PGlite): SqlConnection {
     exec: async (script) => {
       await db.exec(script);
     },
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }

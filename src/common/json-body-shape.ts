@@ -1,0 +1,55 @@
+import type { FieldError } from './problem-details.js';
+
+/**
+ * Deepest nesting of objects and arrays accepted in a request body (the body
+ * object itself is level 1). The API's bodies need a handful of levels; deeper
+ * ones only serve to exhaust the stack of the recursive code after parsing
+ * (class-transformer, class-validator).
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Keys naming JavaScript's prototype machinery. JSON.parse keeps them as
+ * plain own keys, but no field of this API has such a name and code that
+ * merges objects may treat them specially: they are refused at any depth,
+ * like any unknown field.
+ */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** What is wrong with the shape of a parsed body, if anything. */
+export type JsonShapeProblem = { kind: 'too-deep' } | { kind: 'prototype-keys'; errors: FieldError[] };
+
+/**
+ * Walks a parsed JSON value without recursion (so a value of any depth is
+ * safe to inspect) and reports nesting beyond MAX_JSON_DEPTH, else every
+ * prototype key with its dotted path (`a.0.__proto__`).
+ */
+export function jsonShapeProblem(body: unknown): JsonShapeProblem | undefined {
+  const errors: FieldError[] = [];
+  const pending: Array<{ value: unknown; path: string; depth: number }> = [{ value: body, path: '', depth: 1 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path, depth } = next;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_JSON_DEPTH) return { kind: 'too-deep' };
+    const children: Array<[string, unknown]> = Object.entries(value);
+    for (const [key] of children) {
+      if (PROTOTYPE_KEYS.has(key)) {
+        errors.push({
+          field: join(path, key),
+          constraint: 'unknown-field',
+          message: `property ${key} should not exist`,
+        });
+      }
+    }
+    // Pushed in reverse, so that fields are visited (and reported) in document order.
+    for (let i = children.length - 1; i >= 0; i--) {
+      const [key, child] = children[i];
+      pending.push({ value: child, path: join(path, key), depth: depth + 1 });
+    }
+  }
+  return errors.length > 0 ? { kind: 'prototype-keys', errors } : undefined;
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
