@@ -19,6 +19,12 @@ function toNumber({ value }: TransformFnParams): unknown {
   return value === undefined || value === '' ? value : Number(value);
 }
 
+/** A whole-number setting from `min` to `max` (when given). */
+function WholeNumber(min: number, max?: number): PropertyDecorator {
+  const decorators = [Transform(toNumber), IsInt(), Min(min), ...(max === undefined ? [] : [Max(max)])];
+  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
+}
+
 /**
  * A setting read by `parse`: the property gets the parsed value, or keeps the
  * text when it does not parse, which validation then refuses (the message
@@ -49,10 +55,7 @@ export class Environment {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toNumber)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @WholeNumber(0, 65535)
   PORT = 3000;
 
   /** PostgreSQL connection string; when unset the service runs on embedded PGlite under DATA_DIR. */
@@ -71,42 +74,28 @@ export class Environment {
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET?: string;
 
-  @Transform(toNumber)
-  @IsInt()
-  @Min(60)
-  @Max(30 * 24 * 3600)
+  @WholeNumber(60, 30 * 24 * 3600)
   JWT_TTL_SECONDS = 24 * 3600;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
   /** Token requests allowed per client address per AUTH_THROTTLE_TTL_SECONDS. */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   AUTH_THROTTLE_LIMIT = 10;
 
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   AUTH_THROTTLE_TTL_SECONDS = 60;
 
   /** Registrations allowed per client address per REGISTER_THROTTLE_TTL_SECONDS (each costs a password hash). */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   REGISTER_THROTTLE_LIMIT = 5;
 
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   REGISTER_THROTTLE_TTL_SECONDS = 60;
 
   /** Password hashes and verifications computed at once; the rest wait in a queue (argon2 is memory- and CPU-hard). */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @WholeNumber(1, 64)
   PASSWORD_HASH_CONCURRENCY = 2;
 
   /**
