@@ -3,6 +3,7 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
+import { ClockModule } from './common/clock.module.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
 import { loggerParams } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
@@ -10,6 +11,7 @@ import { createValidationPipe } from './common/validation.js';
 import { type Environment, validateEnvironment } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MatchesModule } from './matches/matches.module.js';
 import { PositionsModule } from './positions/positions.module.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -38,6 +40,8 @@ export class AppModule implements NestModule {
         UsersModule,
         AuthModule,
         PositionsModule,
+        ClockModule,
+        MatchesModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -27,7 +27,7 @@ import { play } from './transitions/plays.js';
 import { recordGameEnd, recordMatchEnd } from './transitions/records.js';
 import { answerResignation, resign } from './transitions/resignation.js';
 import { openingRoll, roll } from './transitions/rolls.js';
-import { abort, join } from './transitions/seats.js';
+import { abort, decline, join } from './transitions/seats.js';
 import { claimTimeout, leave } from './transitions/timeout-and-leave.js';
 
 /** Thrown by `applyOrThrow` and `replay` for a stored event the state refuses. */
@@ -124,6 +124,8 @@ function transition(state: MatchState, event: MatchEvent): ApplyResult {
   switch (event.type) {
     case 'join':
       return join(state, event.colour, event.clientSeed);
+    case 'decline':
+      return decline(state, event.by);
     case 'abort':
       return abort(state, event.by);
     case 'opening-roll':

@@ -32,6 +32,12 @@ export interface JoinEvent {
   readonly clientSeed?: string;
 }
 
+/** The invited player turns the invitation down; `by` is the seat they were offered. */
+export interface DeclineEvent {
+  readonly type: 'decline';
+  readonly by: Colour;
+}
+
 /** The match is called off before its first play. */
 export interface AbortEvent {
   readonly type: 'abort';
@@ -135,6 +141,7 @@ export interface MatchEndEvent extends MatchResult {
 
 export type MatchEvent =
   | JoinEvent
+  | DeclineEvent
   | AbortEvent
   | OpeningRollEvent
   | RollEvent
@@ -155,6 +162,7 @@ export type MatchEventType = MatchEvent['type'];
 
 export const MATCH_EVENT_TYPES: readonly MatchEventType[] = Object.freeze([
   'join',
+  'decline',
   'abort',
   'opening-roll',
   'roll',

@@ -125,6 +125,7 @@ export { type GameEndReason, type GameOutcome, type MatchProgress, type MatchSco
 export {
   MATCH_EVENT_TYPES,
   type AbortEvent,
+  type DeclineEvent,
   type BeaverEvent,
   type ColourBoard,
   type DoubleEvent,

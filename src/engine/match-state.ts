@@ -63,14 +63,15 @@ export type Phase =
   | { readonly kind: 'game-over'; readonly outcome: GameOutcome }
   /** The match is over; `recorded` once its `match-end` record is applied. */
   | { readonly kind: 'match-over'; readonly result: MatchResult; readonly recorded: boolean }
-  | { readonly kind: 'aborted'; readonly by: Colour };
+  | { readonly kind: 'aborted'; readonly by: Colour }
+  | { readonly kind: 'declined'; readonly by: Colour };
 
 export type PhaseKind = Phase['kind'];
 
 /** The phases a resignation may interrupt, and a rejection returns to. */
 export type ResumablePhase = Extract<Phase, { kind: 'roll' | 'play' }>;
 
-export type MatchStatus = 'awaiting-players' | 'playing' | 'finished' | 'aborted';
+export type MatchStatus = 'awaiting-players' | 'playing' | 'finished' | 'aborted' | 'declined';
 
 export interface GameState {
   /** 1-based number of the game in the match. */

@@ -14,3 +14,9 @@ export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: Execution
   if (!principal) throw new Error('CurrentPrincipal used on a route without BearerAuthGuard');
   return principal;
 });
+
+/** The caller on routes guarded by OptionalBearerAuthGuard: null when anonymous. */
+export const OptionalPrincipal = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): Principal | null =>
+    ctx.switchToHttp().getRequest<RequestWithPrincipal>().principal ?? null,
+);

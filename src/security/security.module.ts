@@ -6,6 +6,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import type { Environment } from '../config/environment.js';
 import { resolveJwtSecret } from '../config/jwt-secret.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
+import { OptionalBearerAuthGuard } from './optional-bearer-auth.guard.js';
 import { PasswordHasher } from './password-hasher.js';
 import { rateLimitThrottlers } from './rate-limits.js';
 
@@ -33,7 +34,7 @@ import { rateLimitThrottlers } from './rate-limits.js';
     }),
     ThrottlerModule.forRootAsync({ inject: [ConfigService], useFactory: rateLimitThrottlers }),
   ],
-  providers: [PasswordHasher, BearerAuthGuard],
-  exports: [PasswordHasher, BearerAuthGuard, JwtModule],
+  providers: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard],
+  exports: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard, JwtModule],
 })
 export class SecurityModule {}

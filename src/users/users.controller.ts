@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { RateLimited } from '../security/rate-limits.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
+import { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import { UsernameParamPipe } from './username.pipe.js';
 import { UsersService } from './users.service.js';
@@ -32,6 +33,16 @@ export class UsersController {
   @ApiProblems(401)
   me(@CurrentPrincipal() principal: Principal): Promise<MeDto> {
     return this.users.me(principal.userId);
+  }
+
+  @Patch('me')
+  @UseGuards(BearerAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Change the caller’s settings', operationId: 'updateMe' })
+  @ApiOkResponse({ type: MeDto })
+  @ApiProblems(...BODY_PROBLEMS, 401)
+  updateMe(@CurrentPrincipal() principal: Principal, @Body() dto: UpdateSettingsDto): Promise<MeDto> {
+    return this.users.updateSettings(principal.userId, dto);
   }
 
   @Get(':username')

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PasswordHasher } from '../security/password-hasher.js';
 import { UnauthorizedError } from '../security/security.errors.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
+import type { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import { UserNotFoundError } from './user.errors.js';
 import { UsersRepository } from './users.repository.js';
@@ -20,6 +21,12 @@ export class UsersService {
 
   async me(userId: string): Promise<MeDto> {
     const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
+    return MeDto.of(user);
+  }
+
+  async updateSettings(userId: string, settings: UpdateSettingsDto): Promise<MeDto> {
+    const user = await this.users.updateSettings(userId, settings);
     if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
     return MeDto.of(user);
   }

@@ -3,6 +3,7 @@ import { inspect } from 'node:util';
 import type { LoggerService, LogLevel, ModuleMetadata } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { Test, type TestingModule } from '@nestjs/testing';
+import { ClockModule } from '../../src/common/clock.module.js';
 import { validateEnvironment } from '../../src/config/environment.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -39,6 +40,7 @@ export async function startMediumApp(
         validate: (raw) => validateEnvironment({ ...raw, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...db.env, ...env }),
       }),
       DatabaseModule,
+      ClockModule,
       ...imports,
     ],
   })

@@ -24,6 +24,7 @@ describe('UsersService.register', () => {
       createdAt: anyString,
       rating: null,
       record: null,
+      autoPlayForced: false,
     });
     const row = await m.get(PrismaService).user.findUniqueOrThrow({ where: { id: account.id } });
     expect(row).toMatchObject({ username: 'Mira', usernameKey: 'mira' });

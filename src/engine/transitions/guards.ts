@@ -28,7 +28,7 @@ export function isDie(value: unknown): value is Die {
  * the match is under way.
  */
 export function inPlay(state: MatchState, allowAwaiting = false): Refusal | null {
-  if (state.status === 'finished' || state.status === 'aborted') {
+  if (state.status === 'finished' || state.status === 'aborted' || state.status === 'declined') {
     if (state.phase.kind === 'game-over') return refuse('records-due', 'The game-end record is due.');
     return refuse('match-over', 'The match is over.');
   }
@@ -49,6 +49,7 @@ export function phaseRefusal(phase: Phase, by?: Colour): RefusalReason {
       return 'game-over';
     case 'match-over':
     case 'aborted':
+    case 'declined':
       return 'match-over';
     case 'awaiting-players':
       return 'awaiting-players';

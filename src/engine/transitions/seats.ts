@@ -1,7 +1,7 @@
 /**
  * Seats: two `join` events (client seeds kept in join order, for dice.ts)
- * start the match at the opening roll; `abort` calls the match off, allowed
- * until the first play.
+ * start the match at the opening roll; `decline` turns an invitation down;
+ * `abort` calls the match off, allowed until the first play.
  */
 import { ok, refuse, type ApplyResult } from '../apply-result.js';
 import type { MatchState } from '../match-state.js';
@@ -26,6 +26,14 @@ export function join(state: MatchState, colour: Colour, clientSeed: string | und
       phase: full ? OPENING_ROLL : AWAITING_PLAYERS,
     }),
   );
+}
+
+/** The invitation is turned down by the player offered the free seat: the match never starts. */
+export function decline(state: MatchState, by: Colour): ApplyResult {
+  if (!isColour(by)) return refuse('bad-event', "`by` must be 'white' or 'black'.");
+  if (state.status !== 'awaiting-players') return refuse('unexpected-event', 'Only an invitation can be declined.');
+  if (state.joined.includes(by)) return refuse('already-joined', `${by} has joined; a seated player aborts instead.`);
+  return ok(withState(state, { status: 'declined', phase: freeze({ kind: 'declined', by }) }));
 }
 
 export function abort(state: MatchState, by: Colour): ApplyResult {

@@ -36,7 +36,10 @@ export class MeDto extends UserProfileDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
+  @ApiProperty({ description: 'Whether a roll’s only legal play is made at once, as your play.' })
+  autoPlayForced!: boolean;
+
   static override of(user: User): MeDto {
-    return { id: user.id, ...UserProfileDto.of(user) };
+    return { id: user.id, ...UserProfileDto.of(user), autoPlayForced: user.autoPlayForced };
   }
 }

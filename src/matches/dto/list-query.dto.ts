@@ -1,0 +1,58 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { Equals, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+/** A page of a list: the `next` cursor of the previous page, and its size. */
+export class PageQueryDto {
+  @ApiPropertyOptional({ description: 'The `next` of the previous page.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+}
+
+/** `GET /api/matches?status=invited&open=true`: the open challenges anyone may join. */
+export class MatchListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: ['invited'], description: 'Open challenges are invitations: `invited`.' })
+  @IsOptional()
+  @IsIn(['invited'])
+  status?: 'invited';
+
+  @ApiPropertyOptional({ enum: ['true'], description: 'Only challenges open to anyone (no opponent named).' })
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value))
+  @Equals(true, { message: 'open must be true: this list is of open challenges' })
+  open!: boolean;
+}
+
+/** `GET /api/users/me/matches`: all my matches, or with `awaiting=me` the inbox. */
+export class MyMatchesQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: ['me'], description: 'Only the matches where I must act, soonest deadline first.' })
+  @IsOptional()
+  @IsIn(['me'])
+  awaiting?: 'me';
+}
+
+export class EventsQueryDto {
+  @ApiPropertyOptional({ minimum: 0, default: 0, description: 'Events after this seq.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  after?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 200 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+}

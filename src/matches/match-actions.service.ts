@@ -1,0 +1,223 @@
+/**
+ * Acting on a match (docs/architecture.md, "Data flow"): load the record and
+ * the folded state, check who may act and on which version, let the engine
+ * judge the event, add what the server does by itself (records, throws
+ * nobody has a choice about, forced plays), move the clock, and append it all
+ * with the projection in one versioned write. Nothing is appended unless
+ * everything is accepted; of two racing actions exactly one is written.
+ */
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
+import {
+  apply,
+  playEventFor,
+  type Colour,
+  type DiceContext,
+  type MatchEvent,
+  type MatchState,
+  type Refusal,
+} from '../engine/index.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { DiceRoller } from './dice-roller.js';
+import type { MatchAction } from './match-action.js';
+import { deadlinePassed, passClock } from './match-clock.js';
+import {
+  ActionNotAllowedError,
+  DeadlineNotReachedError,
+  IllegalPlayError,
+  NotAPlayerError,
+  NotYourTurnError,
+  VersionConflictError,
+} from './match.errors.js';
+import { betweenMoneyGames, followUps } from './match-follow-ups.js';
+import { colourOf, positionIdOf, presentMatch, turnOf } from './match-presenter.js';
+import { projectionOf, type Seats } from './match-projection.js';
+import type { MatchRecord, NewMatchEvent, SeatedPlayer } from './match-record.js';
+import { MatchStore } from './match-store.js';
+import type { MatchView } from './match-view.js';
+
+/** Attempts of an action sent without a version, when another action got in first. */
+const ATTEMPTS = 3;
+
+/** The event a caller's action makes, who made it, and the seats after it. */
+interface Decision {
+  readonly event: MatchEvent;
+  readonly white: SeatedPlayer | null;
+  readonly black: SeatedPlayer | null;
+}
+
+@Injectable()
+export class MatchActionsService {
+  constructor(
+    private readonly store: MatchStore,
+    private readonly users: UsersRepository,
+    private readonly roller: DiceRoller,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Performs `action` for `userId` on the match, on `expectedVersion` when given; answers the state after it. */
+  async act(id: string, userId: string, action: MatchAction, expectedVersion: number | null): Promise<MatchView> {
+    for (let attempt = 1; ; attempt++) {
+      const { record, state } = await this.store.load(id);
+      if (expectedVersion !== null && expectedVersion !== record.version) {
+        throw new VersionConflictError(record.version, expectedVersion);
+      }
+      const now = this.clock.now();
+      const decision = await this.decide(record, state, userId, action, now);
+      const result = this.append(record, state, decision, userId, now);
+      const { events, after, next } = result;
+      if (await this.store.append(id, record.version, events, after, next.projection, now)) {
+        return presentMatch(next, after, userId, now);
+      }
+      if (expectedVersion !== null || attempt >= ATTEMPTS) {
+        const current = await this.store.load(id);
+        throw new VersionConflictError(current.record.version, expectedVersion);
+      }
+    }
+  }
+
+  /** The caller's event, or the refusal: who may act is checked here, what the rules allow by the engine. */
+  private async decide(
+    record: MatchRecord,
+    state: MatchState,
+    userId: string,
+    action: MatchAction,
+    now: Date,
+  ): Promise<Decision> {
+    const seats = { white: record.white, black: record.black };
+    const freeSeat: Colour = record.white === null ? 'white' : 'black';
+    switch (action.name) {
+      case 'join': {
+        if (userId === record.creatorId) {
+          throw new ActionNotAllowedError(
+            'already-joined',
+            'You created this match; the other seat is for an opponent.',
+          );
+        }
+        if (record.invited !== null && record.invited.id !== userId) {
+          throw new NotAPlayerError('This invitation is for another player.');
+        }
+        const joiner = await this.seatedPlayer(userId);
+        const event: MatchEvent = { type: 'join', colour: freeSeat, clientSeed: action.clientSeed };
+        return { event, ...seats, [freeSeat]: joiner };
+      }
+      case 'decline':
+        if (record.invited === null || record.invited.id !== userId) {
+          throw new NotAPlayerError('Only the invited player can decline an invitation.');
+        }
+        return { event: { type: 'decline', by: freeSeat }, ...seats };
+      default:
+        break;
+    }
+    const colour = colourOf(record, userId);
+    if (colour === null) throw new NotAPlayerError('Only the two players of a match act on it.');
+    return { event: this.playerEvent(record, state, colour, action, now), ...seats };
+  }
+
+  private playerEvent(record: MatchRecord, state: MatchState, by: Colour, action: MatchAction, now: Date): MatchEvent {
+    switch (action.name) {
+      case 'roll': {
+        const dice = diceContext(record, state);
+        if (state.phase.kind === 'opening-roll' && betweenMoneyGames(state)) {
+          const { white, black } = this.roller.opening(dice, state.rollIndex);
+          return { type: 'opening-roll', white, black };
+        }
+        if (state.phase.kind === 'roll' && state.phase.player === by) {
+          return { type: 'roll', by, dice: this.roller.roll(dice, state.rollIndex) };
+        }
+        // Refused below with the engine's reason; no dice are thrown for a roll that cannot be made.
+        return { type: 'roll', by, dice: [1, 1] };
+      }
+      case 'plays': {
+        const submission = action.text ?? action.moves ?? [];
+        const play = playEventFor(state, by, submission);
+        if (!play.ok) throw refusalError(play);
+        return play.event;
+      }
+      case 'resign':
+        return { type: 'resign', by, value: action.value };
+      case 'resignation/accept':
+        return { type: 'resignation-accept', by };
+      case 'resignation/reject':
+        return { type: 'resignation-reject', by };
+      case 'claim-timeout': {
+        const { deadline } = record.projection.clock;
+        if (record.daysPerTurn === null || deadline === null) {
+          throw new ActionNotAllowedError('no-clock', 'Nobody is on a clock in this match.');
+        }
+        if (!deadlinePassed(record.projection.clock, now) && turnOf(state).player !== by) {
+          throw new DeadlineNotReachedError(deadline);
+        }
+        return { type: 'timeout', by };
+      }
+      case 'join':
+      case 'decline':
+        throw new Error('handled by decide');
+      default:
+        return { type: action.name, by };
+    }
+  }
+
+  /** The events to append (the caller's, then the server's follow-ups), the state after them, and the next record. */
+  private append(
+    record: MatchRecord,
+    state: MatchState,
+    decision: Decision,
+    userId: string,
+    now: Date,
+  ): { events: NewMatchEvent[]; after: MatchState; next: MatchRecord } {
+    const applied = apply(state, decision.event);
+    if (!applied.ok) throw refusalError(applied);
+    const seats: Seats = { whiteId: decision.white?.id ?? null, blackId: decision.black?.id ?? null };
+    const autoPlayForced = (colour: Colour): boolean => decision[colour]?.autoPlayForced ?? false;
+    const more = followUps(applied.state, {
+      dice: diceContext(record, applied.state),
+      roller: this.roller,
+      autoPlayForced,
+    });
+    const events: NewMatchEvent[] = [
+      { event: decision.event, actorId: userId, positionId: positionIdOf(applied.state) },
+      ...more.added.map(({ event, player, state: after }) => ({
+        event,
+        actorId: player === null ? null : (seatOf(seats, player) ?? null),
+        positionId: positionIdOf(after),
+      })),
+    ];
+    const after = more.state;
+    const terms = { daysPerTurn: record.daysPerTurn, bankDays: record.bankDays };
+    const clock = passClock(record.projection.clock, terms, record.projection.turnColour, turnOf(after).player, now);
+    const projection = projectionOf(record, seats, after, clock, record.projection.finishedAt ?? now);
+    const next: MatchRecord = {
+      ...record,
+      white: decision.white,
+      black: decision.black,
+      version: record.version + events.length,
+      projection,
+      updatedAt: now,
+    };
+    return { events, after, next };
+  }
+
+  private async seatedPlayer(userId: string): Promise<SeatedPlayer> {
+    const user = await this.users.findById(userId);
+    if (user === null) throw new NotAPlayerError('The account of this bearer token no longer exists.');
+    return { id: user.id, username: user.username, autoPlayForced: user.autoPlayForced };
+  }
+}
+
+function seatOf(seats: Seats, colour: Colour): string | null {
+  return colour === 'white' ? seats.whiteId : seats.blackId;
+}
+
+/** The dice derivation's inputs (docs/dice-fairness.md): the secret seed, the match id, the client seeds in join order. */
+export function diceContext(record: MatchRecord, state: MatchState): DiceContext {
+  return { seed: record.diceSeed, matchId: record.id, clientSeeds: state.clientSeeds };
+}
+
+/** The domain error for an engine refusal. */
+export function refusalError(refusal: Refusal): Error {
+  if (refusal.reason === 'not-your-turn') return new NotYourTurnError(refusal.message);
+  if (refusal.reason === 'illegal-play')
+    return new IllegalPlayError(refusal.playReason ?? 'illegal-play', refusal.message);
+  return new ActionNotAllowedError(refusal.reason, refusal.message);
+}

@@ -1,0 +1,93 @@
+/**
+ * The refusals of the match use cases (docs/architecture.md, "Errors"):
+ * plain domain errors, mapped to HTTP statuses once by the problem filter.
+ */
+import { DomainError } from '../common/domain-error.js';
+
+export class MatchNotFoundError extends DomainError {
+  readonly code = 'match-not-found';
+  readonly kind = 'not-found';
+  constructor(id: string) {
+    super(`There is no match ${id}.`);
+  }
+}
+
+/** The caller is not one of the match's players (or, for an invitation, not the invited player). */
+export class NotAPlayerError extends DomainError {
+  readonly code = 'not-a-player';
+  readonly kind = 'forbidden';
+}
+
+/** The caller is a player, but the decision is the opponent's. */
+export class NotYourTurnError extends DomainError {
+  readonly code = 'not-your-turn';
+  readonly kind = 'conflict';
+}
+
+/** The rules do not allow the action now; `reason` is the engine's (e.g. `crawford-game`). */
+export class ActionNotAllowedError extends DomainError {
+  readonly code = 'action-not-allowed';
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(reason: string, message: string) {
+    super(message);
+    this.extensions = { reason };
+  }
+}
+
+/** The play breaks a rule; `reason` is the play validator's (e.g. `must-use-larger-die`). */
+export class IllegalPlayError extends DomainError {
+  readonly code = 'illegal-play';
+  readonly kind = 'unprocessable';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(reason: string, message: string) {
+    super(message);
+    this.extensions = { reason };
+  }
+}
+
+/** The client acted on a version that is no longer the match's; nothing was appended. */
+export class VersionConflictError extends DomainError {
+  readonly code = 'version-conflict';
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(currentVersion: number, expectedVersion: number | null) {
+    super(
+      expectedVersion === null
+        ? `The match changed while the action was decided (now at version ${currentVersion}); reload and try again.`
+        : `The action was decided on version ${expectedVersion}, but the match is at version ${currentVersion}.`,
+    );
+    this.extensions = { currentVersion };
+  }
+}
+
+/** A timeout is claimed before the deadline. */
+export class DeadlineNotReachedError extends DomainError {
+  readonly code = 'deadline-not-reached';
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(deadline: Date) {
+    super(`The player on the clock has until ${deadline.toISOString()}; a timeout can be claimed after that.`);
+    this.extensions = { deadline: deadline.toISOString() };
+  }
+}
+
+/** The match terms make no sense together (e.g. Jacoby in a match, inviting oneself). */
+export class InvalidMatchTermsError extends DomainError {
+  readonly code = 'invalid-match-terms';
+  readonly kind = 'invalid';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(message: string, field: string) {
+    super(message);
+    this.extensions = { field };
+  }
+}
+
+/** No event has that sequence number in the match. */
+export class EventNotFoundError extends DomainError {
+  readonly code = 'event-not-found';
+  readonly kind = 'not-found';
+  constructor(matchId: string, seq: number) {
+    super(`Match ${matchId} has no event ${seq}.`);
+  }
+}

@@ -1,0 +1,132 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  ParseIntPipe,
+  Post,
+  Query,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
+import { OptionalBearerAuthGuard } from '../security/optional-bearer-auth.guard.js';
+import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../security/principal.js';
+import { CreateMatchDto } from './dto/create-match.dto.js';
+import { EventsQueryDto, MatchListQueryDto } from './dto/list-query.dto.js';
+import {
+  EventsPageDto,
+  FairnessDto,
+  MatchLegalPlaysDto,
+  MatchListDto,
+  PositionAtDto,
+} from './dto/match-history.dto.js';
+import { MatchStateDto } from './dto/match-state.dto.js';
+import type {
+  EventsPage,
+  FairnessView,
+  MatchLegalPlaysView,
+  MatchListView,
+  PositionView,
+} from './match-history-view.js';
+import type { MatchView } from './match-view.js';
+import { MatchesService } from './matches.service.js';
+
+const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
+
+/** Creating matches and reading them; anyone may read a match, its events and positions. */
+@ApiTags('matches')
+@Controller('api/matches')
+export class MatchesController {
+  constructor(private readonly matches: MatchesService) {}
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  @UseGuards(BearerAuthGuard)
+  @UseInterceptors(IdempotencyInterceptor)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Invite a player to a match or money session, or open a challenge to anyone',
+    operationId: 'createMatch',
+  })
+  @ApiCreatedResponse({ type: MatchStateDto, description: 'The invitation; the creator already has a seat.' })
+  @ApiProblems(
+    ...BODY_PROBLEMS.filter((s) => s !== 400),
+    [400, 'Invalid terms (`validation-failed`, `invalid-match-terms` with `field`).'],
+    401,
+    [404, 'No such opponent (`user-not-found`).'],
+  )
+  create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateMatchDto): Promise<MatchView> {
+    return this.matches.create(principal.userId, dto);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Open challenges anyone may join, newest first', operationId: 'listOpenChallenges' })
+  @ApiOkResponse({ type: MatchListDto })
+  @ApiProblems([400, 'Invalid query (`validation-failed`, `invalid-cursor`).'])
+  list(@Query() query: MatchListQueryDto): Promise<MatchListView> {
+    return this.matches.openChallenges({ cursor: query.cursor, limit: query.limit ?? 20 });
+  }
+
+  @Get(':id')
+  @UseGuards(OptionalBearerAuthGuard)
+  @ApiBearerAuth()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'The match state; with a token, `you` and `actions` are the caller’s',
+    operationId: 'getMatch',
+  })
+  @ApiOkResponse({ type: MatchStateDto })
+  @ApiProblems(401, NOT_FOUND)
+  get(@Param('id') id: string, @OptionalPrincipal() principal: Principal | null): Promise<MatchView> {
+    return this.matches.view(id, principal?.userId ?? null);
+  }
+
+  @Get(':id/legal-plays')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({ summary: 'Every legal play of the dice on the board', operationId: 'getMatchLegalPlays' })
+  @ApiOkResponse({ type: MatchLegalPlaysDto, description: 'Empty (dice null) when no play is awaited.' })
+  @ApiProblems(NOT_FOUND)
+  legalPlays(@Param('id') id: string): Promise<MatchLegalPlaysView> {
+    return this.matches.legalPlays(id);
+  }
+
+  @Get(':id/events')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({ summary: 'The event log: every roll, play, cube action and record', operationId: 'getMatchEvents' })
+  @ApiOkResponse({ type: EventsPageDto })
+  @ApiProblems(400, NOT_FOUND)
+  events(@Param('id') id: string, @Query() query: EventsQueryDto): Promise<EventsPage> {
+    return this.matches.events(id, query.after ?? 0, query.limit ?? 200);
+  }
+
+  @Get(':id/positions/:seq')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiParam({ name: 'seq', type: Number, description: 'An event’s seq, from 1 to the version.' })
+  @ApiOperation({
+    summary: 'Score, game and turn after event `seq`, rebuilt by replay',
+    operationId: 'getMatchPosition',
+  })
+  @ApiOkResponse({ type: PositionAtDto })
+  @ApiProblems(400, [404, 'No such match or event (`match-not-found`, `event-not-found`).'])
+  position(@Param('id') id: string, @Param('seq', ParseIntPipe) seq: number): Promise<PositionView> {
+    return this.matches.position(id, seq);
+  }
+
+  @Get(':id/fairness')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'The dice commitment, client seeds and every throw; the seed once the match is over',
+    operationId: 'getMatchFairness',
+  })
+  @ApiOkResponse({ type: FairnessDto })
+  @ApiProblems(NOT_FOUND)
+  fairness(@Param('id') id: string): Promise<FairnessView> {
+    return this.matches.fairness(id);
+  }
+}

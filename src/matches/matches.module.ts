@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { SecurityModule } from '../security/security.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { DiceRoller, FairDiceRoller } from './dice-roller.js';
+import { MatchActionsController } from './match-actions.controller.js';
+import { MatchActionsService } from './match-actions.service.js';
+import { MatchStore } from './match-store.js';
+import { MatchesController } from './matches.controller.js';
+import { MatchesRepository } from './matches.repository.js';
+import { MatchesService } from './matches.service.js';
+import { MyMatchesController } from './my-matches.controller.js';
+
+/** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
+@Module({
+  imports: [SecurityModule, UsersModule, IdempotencyModule],
+  controllers: [MatchesController, MatchActionsController, MyMatchesController],
+  providers: [
+    MatchesService,
+    MatchActionsService,
+    MatchStore,
+    MatchesRepository,
+    { provide: DiceRoller, useClass: FairDiceRoller },
+  ],
+  exports: [MatchesRepository, MatchStore],
+})
+export class MatchesModule {}

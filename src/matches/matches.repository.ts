@@ -1,0 +1,309 @@
+import { Injectable } from '@nestjs/common';
+import { SqlClient } from '../database/sql-client.js';
+import { isUniqueViolation } from '../database/sql-state.js';
+import { decodeCursor, encodeCursor, type ListCursors, type ListName } from './list-cursor.js';
+import type {
+  MatchProjection,
+  MatchRecord,
+  NewMatchEvent,
+  NewMatchRecord,
+  Page,
+  StoredMatchEvent,
+} from './match-record.js';
+import {
+  EVENT_RECORDSET,
+  PROJECTION_COLUMN_LIST,
+  PROJECTION_SELECT,
+  eventRecordset,
+  matchSelect,
+  projectionAssignments,
+  projectionPlaceholders,
+  projectionValues,
+  toMatchRecord,
+  toProjection,
+  toStoredEvent,
+  type EventRow,
+  type MatchRow,
+  type ProjectionRow,
+} from './match-rows.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PageRequest {
+  /** The `next` of the previous page; absent or null for the first. */
+  readonly cursor?: string | null;
+  /** Items per page: a whole number of at least 1 (the controllers bound it). */
+  readonly limit: number;
+}
+
+/** Inserts the match row, then its first events, in one statement (so both or neither). */
+const CREATE = `
+WITH m AS (
+  INSERT INTO matches (id, variant, length, rules, days_per_turn, bank_days, creator_id, invited_id,
+                       dice_commitment, dice_seed, version, created_at, updated_at, ${PROJECTION_COLUMN_LIST})
+  VALUES ($1::uuid, $2::varchar, $3::int, $4::jsonb, $5::int, $6::int, $7::uuid, $8::uuid,
+          $9::char(64), $10::char(64), $11::int, $12::timestamptz, $12::timestamptz,
+          ${projectionPlaceholders(14)})
+  RETURNING id
+)
+INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $12::timestamptz
+  FROM m, jsonb_to_recordset($13::jsonb) AS ${EVENT_RECORDSET}`;
+
+/**
+ * The versioned append: the projection moves only from the version the
+ * caller read, and the events are inserted only for the row it moved, in one
+ * statement. Returns the seqs inserted: none when the version had moved.
+ */
+const APPEND = `
+WITH m AS (
+  UPDATE matches
+     SET ${projectionAssignments(6)}, version = version + $3::int, updated_at = $4::timestamptz
+   WHERE id = $1::uuid AND version = $2::int
+  RETURNING id
+)
+INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
+  FROM m, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
+RETURNING seq`;
+
+const FIND_BY_ID = `${matchSelect('matches')} WHERE m.id = $1::uuid`;
+
+const EVENTS_AFTER = `
+SELECT seq, data, actor_id, position_id, created_at
+  FROM match_events
+ WHERE match_id = $1::uuid AND seq > $2::int
+ ORDER BY seq
+ LIMIT $3::int`;
+
+const READ_PROJECTION = `SELECT ${PROJECTION_SELECT} FROM matches m WHERE m.id = $1::uuid`;
+
+/**
+ * Newest first, after the cursor's (created_at, id) when there is one. The
+ * bound `created_at <= $c` is the part an index on created_at can seek to;
+ * the rest breaks ties within a millisecond.
+ */
+function newestFirst(cursor: { createdAt: number; id: number } | null): string {
+  const after = cursor
+    ? `AND created_at <= $${cursor.createdAt}::timestamptz
+       AND (created_at < $${cursor.createdAt}::timestamptz OR id < $${cursor.id}::uuid)`
+    : '';
+  return `${after} ORDER BY created_at DESC, id DESC`;
+}
+
+/** Open challenges ($1 = limit + 1): served by matches_status_created_at_idx, read backwards. */
+function openChallengesSql(withCursor: boolean): string {
+  return `${matchSelect(`(
+    SELECT * FROM matches
+     WHERE status = 'invited' AND invited_id IS NULL ${newestFirst(withCursor ? { createdAt: 2, id: 3 } : null)}
+     LIMIT $1::int)`)}
+  ORDER BY m.created_at DESC, m.id DESC`;
+}
+
+/**
+ * A player's matches ($1 = user, $2 = limit + 1): the newest of each seat's
+ * own index (white_id, black_id, invited_id, each with created_at), merged;
+ * a match where the player is both invited and seated counts once.
+ */
+function playerMatchesSql(withCursor: boolean): string {
+  const seat = (column: string) =>
+    `(SELECT id, created_at FROM matches WHERE ${column} = $1::uuid
+      ${newestFirst(withCursor ? { createdAt: 3, id: 4 } : null)} LIMIT $2::int)`;
+  return `${matchSelect('matches')}
+  WHERE m.id IN (
+    SELECT id FROM (${seat('white_id')} UNION ${seat('black_id')} UNION ${seat('invited_id')}) AS mine
+     ORDER BY created_at DESC, id DESC
+     LIMIT $2::int)
+  ORDER BY m.created_at DESC, m.id DESC`;
+}
+
+/** The inbox's order: soonest deadline first (none last), then the longest-waiting turn, then id. */
+const inboxOrder = (m: string) =>
+  `COALESCE(${m}deadline, 'infinity'::timestamptz), COALESCE(${m}turn_started_at, ${m}updated_at), ${m}id`;
+
+/**
+ * The inbox ($1 = user, $2 = limit + 1): matches_turn_user_id_deadline_idx
+ * finds the player's turns (a player has only so many open matches), sorted
+ * in memory. After a cursor: $3 = its deadline or 'infinity', $4 = turn start, $5 = id.
+ */
+function inboxSql(withCursor: boolean): string {
+  const after = withCursor ? `AND (${inboxOrder('')}) > ($3::timestamptz, $4::timestamptz, $5::uuid)` : '';
+  return `${matchSelect(`(
+    SELECT * FROM matches
+     WHERE turn_user_id = $1::uuid AND status IN ('invited', 'playing') ${after}
+     ORDER BY ${inboxOrder('')}
+     LIMIT $2::int)`)}
+  ORDER BY ${inboxOrder('m.')}`;
+}
+
+const SQL = {
+  openChallenges: [openChallengesSql(false), openChallengesSql(true)],
+  playerMatches: [playerMatchesSql(false), playerMatchesSql(true)],
+  inbox: [inboxSql(false), inboxSql(true)],
+  matchIds: [
+    'SELECT id FROM matches ORDER BY id LIMIT $1::int',
+    'SELECT id FROM matches WHERE id > $2::uuid ORDER BY id LIMIT $1::int',
+  ],
+} as const;
+
+/**
+ * Matches and their events in the database (docs/architecture.md,
+ * "Persistence"): the only code that touches `matches` and `match_events`.
+ * Plain parameterised SQL through SqlClient, one statement per call, so an
+ * action costs one read and one write; the same SQL runs on PostgreSQL and
+ * on PGlite. `match_events` is append-only (a trigger refuses UPDATE, DELETE
+ * and TRUNCATE); the version guard of `append` decides which of two racing
+ * actions wins.
+ */
+@Injectable()
+export class MatchesRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  /** The match at version `events.length`, and its first events (seq 1, 2, ...), atomically. */
+  async create(
+    record: NewMatchRecord,
+    events: readonly NewMatchEvent[],
+    projection: MatchProjection,
+    at: Date,
+  ): Promise<void> {
+    await this.sql.query(CREATE, [
+      record.id,
+      record.variant,
+      record.length,
+      JSON.stringify(record.rules),
+      record.daysPerTurn,
+      record.bankDays,
+      record.creatorId,
+      record.invitedId,
+      record.diceCommitment,
+      record.diceSeed,
+      events.length,
+      at.toISOString(),
+      eventRecordset(events, 1),
+      ...projectionValues(projection),
+    ]);
+  }
+
+  /** The match with its players' names and settings; null for an unknown id or a string that is not a UUID. */
+  async findById(id: string): Promise<MatchRecord | null> {
+    if (!UUID.test(id)) return null;
+    const rows = await this.sql.query<MatchRow>(FIND_BY_ID, [id]);
+    return rows.length > 0 ? toMatchRecord(rows[0]) : null;
+  }
+
+  /** At most `limit` events with seq > `afterSeq`, in seq order. */
+  async eventsAfter(id: string, afterSeq: number, limit: number): Promise<StoredMatchEvent[]> {
+    if (!UUID.test(id)) return [];
+    const rows = await this.sql.query<EventRow>(EVENTS_AFTER, [id, afterSeq, limit]);
+    return rows.map(toStoredEvent);
+  }
+
+  /**
+   * Appends `events` as seqs expectedVersion+1 .. +n and writes the projection
+   * after them, if and only if the match is still at `expectedVersion`: true
+   * when written, false (nothing written) when another append got there first.
+   * Should the version and the log ever disagree, the (match_id, seq) key
+   * refuses the events and the whole statement, and the answer is false too.
+   */
+  async append(
+    id: string,
+    expectedVersion: number,
+    events: readonly NewMatchEvent[],
+    projection: MatchProjection,
+    at: Date,
+  ): Promise<boolean> {
+    if (events.length === 0) throw new RangeError('An append writes at least one event.');
+    if (!UUID.test(id)) return false;
+    try {
+      const inserted = await this.sql.query(APPEND, [
+        id,
+        expectedVersion,
+        events.length,
+        at.toISOString(),
+        eventRecordset(events, expectedVersion + 1),
+        ...projectionValues(projection),
+      ]);
+      return inserted.length === events.length;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
+  /** Challenges anyone may accept (invited, nobody named), newest first. */
+  async listOpenChallenges(page: PageRequest): Promise<Page<MatchRecord>> {
+    const after = this.startOf('open', page);
+    const rows = await this.sql.query<MatchRow>(
+      SQL.openChallenges[after ? 1 : 0],
+      after ? [page.limit + 1, after.createdAt.toISOString(), after.id] : [page.limit + 1],
+    );
+    return this.page('open', rows, page.limit, (m) => ({ createdAt: m.createdAt, id: m.id }));
+  }
+
+  /** The matches where the user is white, black or the invited player, newest first. */
+  async listForUser(userId: string, page: PageRequest): Promise<Page<MatchRecord>> {
+    const after = this.startOf('mine', page);
+    if (!UUID.test(userId)) return { items: [], next: null };
+    const rows = await this.sql.query<MatchRow>(
+      SQL.playerMatches[after ? 1 : 0],
+      after ? [userId, page.limit + 1, after.createdAt.toISOString(), after.id] : [userId, page.limit + 1],
+    );
+    return this.page('mine', rows, page.limit, (m) => ({ createdAt: m.createdAt, id: m.id }));
+  }
+
+  /**
+   * The matches waiting for the user (invitations to answer, turns to take),
+   * soonest deadline first (matches without one last), then the turn that has
+   * waited longest (one with no start time counts from the match's last change).
+   */
+  async inbox(userId: string, page: PageRequest): Promise<Page<MatchRecord>> {
+    const after = this.startOf('inbox', page);
+    if (!UUID.test(userId)) return { items: [], next: null };
+    const keys = after
+      ? [after.deadline?.toISOString() ?? 'infinity', after.turnStartedAt.toISOString(), after.id]
+      : [];
+    const rows = await this.sql.query<MatchRow>(SQL.inbox[after ? 1 : 0], [userId, page.limit + 1, ...keys]);
+    return this.page('inbox', rows, page.limit, (m) => ({
+      deadline: m.projection.clock.deadline,
+      turnStartedAt: m.projection.clock.turnStartedAt ?? m.updatedAt,
+      id: m.id,
+    }));
+  }
+
+  /** Every match id in id order, a batch at a time (for the replay check). */
+  async matchIds(afterId: string | null, limit: number): Promise<string[]> {
+    if (afterId !== null && !UUID.test(afterId)) throw new RangeError(`Not a match id: ${afterId}`);
+    const rows = await this.sql.query<{ id: string }>(
+      SQL.matchIds[afterId === null ? 0 : 1],
+      afterId === null ? [limit] : [limit, afterId],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The projection as stored (for the replay check); null for an unknown match. */
+  async readProjection(id: string): Promise<MatchProjection | null> {
+    if (!UUID.test(id)) return null;
+    const rows = await this.sql.query<ProjectionRow>(READ_PROJECTION, [id]);
+    return rows.length > 0 ? toProjection(rows[0]) : null;
+  }
+
+  /** The sort keys to continue after (null for the first page); refuses a bad cursor or limit. */
+  private startOf<L extends ListName>(list: L, page: PageRequest): ListCursors[L] | null {
+    if (!Number.isInteger(page.limit) || page.limit < 1) {
+      throw new RangeError(`A page holds at least 1 item, not ${page.limit}.`);
+    }
+    return page.cursor === undefined || page.cursor === null ? null : decodeCursor(list, page.cursor);
+  }
+
+  /** A page of `limit` from `limit + 1` rows: the extra row says there is a next page. */
+  private page<L extends ListName>(
+    list: L,
+    rows: readonly MatchRow[],
+    limit: number,
+    keysOf: (match: MatchRecord) => ListCursors[L],
+  ): Page<MatchRecord> {
+    const items = rows.slice(0, limit).map(toMatchRecord);
+    const next = rows.length > limit ? encodeCursor(list, keysOf(items[items.length - 1])) : null;
+    return { items, next };
+  }
+}

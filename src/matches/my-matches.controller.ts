@@ -1,0 +1,32 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblems } from '../common/api-problems.decorator.js';
+import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
+import { CurrentPrincipal, type Principal } from '../security/principal.js';
+import { MyMatchesQueryDto } from './dto/list-query.dto.js';
+import { MatchListDto } from './dto/match-history.dto.js';
+import type { MatchListView } from './match-history-view.js';
+import { MatchesService } from './matches.service.js';
+
+/** The caller's matches; `awaiting=me` is the correspondence inbox. */
+@ApiTags('matches')
+@ApiBearerAuth()
+@UseGuards(BearerAuthGuard)
+@Controller('api/users/me/matches')
+export class MyMatchesController {
+  constructor(private readonly matches: MatchesService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'My matches, newest first; with awaiting=me, those where I must act, soonest deadline first',
+    operationId: 'listMyMatches',
+  })
+  @ApiOkResponse({ type: MatchListDto })
+  @ApiProblems([400, 'Invalid query (`validation-failed`, `invalid-cursor`).'], 401)
+  list(@CurrentPrincipal() principal: Principal, @Query() query: MyMatchesQueryDto): Promise<MatchListView> {
+    return this.matches.mine(principal.userId, query.awaiting === 'me', {
+      cursor: query.cursor,
+      limit: query.limit ?? 20,
+    });
+  }
+}

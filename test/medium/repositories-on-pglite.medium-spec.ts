@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { openPglite, type DatabaseTarget } from '../../src/database/database-target.js';
+import { PrismaSqlClient } from '../../src/database/sql-client.js';
+import { PrismaClient } from '../../src/generated/prisma/client.js';
+import { IdempotencyRepository } from '../../src/idempotency/idempotency.repository.js';
+import type { MatchProjection } from '../../src/matches/match-record.js';
+import { MatchesRepository } from '../../src/matches/matches.repository.js';
+import { matchTerms, minute, projection, stored } from './match-fixtures.js';
+
+/**
+ * The plain-SQL repositories run their one SQL text on PostgreSQL (the rest of
+ * the medium tier) and on embedded PGlite through Prisma's `$queryRawUnsafe`,
+ * which types parameters and results its own way: this file proves the second
+ * path on a migrated in-memory PGlite, whatever database the suite runs on.
+ */
+let target: DatabaseTarget;
+let prisma: PrismaClient;
+let sql: PrismaSqlClient;
+let ids: { ann: string; ben: string };
+beforeAll(async () => {
+  target = await openPglite('memory://');
+  prisma = new PrismaClient({ adapter: target.adapter });
+  sql = new PrismaSqlClient(prisma);
+  const user = (username: string) =>
+    prisma.user.create({ data: { username, usernameKey: username, passwordHash: 'not a real hash' } });
+  ids = { ann: (await user('ann')).id, ben: (await user('ben')).id };
+});
+afterAll(async () => {
+  await prisma.$disconnect();
+  await target.close();
+});
+
+describe('MatchesRepository on PGlite through Prisma', () => {
+  it('creates, reads back, appends, and refuses stale and clashing appends as on PostgreSQL', async () => {
+    const repo = new MatchesRepository(sql);
+    const terms = matchTerms(ids.ann, { invitedId: ids.ben });
+    const seated = projection({ status: 'playing', whiteId: ids.ann, blackId: ids.ben });
+    await repo.create(
+      terms,
+      [stored({ type: 'join', colour: 'white' }, ids.ann), stored({ type: 'join', colour: 'black' }, ids.ben)],
+      seated,
+      minute(0),
+    );
+    const afterPlay: MatchProjection = {
+      ...seated,
+      turnColour: 'black',
+      turnUserId: ids.ben,
+      awaiting: 'roll',
+      clock: { turnStartedAt: minute(7), deadline: minute(4327), bankMs: { white: 9_007_199_254_740, black: 1 } },
+    };
+
+    expect(
+      await repo.append(terms.id, 2, [stored({ type: 'opening-roll', white: 6, black: 1 })], afterPlay, minute(7)),
+    ).toBe(true);
+    expect(await repo.append(terms.id, 2, [stored({ type: 'abort', by: 'white' }, ids.ann)], seated, minute(8))).toBe(
+      false,
+    );
+
+    expect(await repo.findById(terms.id)).toEqual({
+      id: terms.id,
+      variant: 'backgammon',
+      length: 5,
+      rules: terms.rules,
+      daysPerTurn: 3,
+      bankDays: 7,
+      creatorId: ids.ann,
+      invited: { id: ids.ben, username: 'ben' },
+      white: { id: ids.ann, username: 'ann', autoPlayForced: false },
+      black: { id: ids.ben, username: 'ben', autoPlayForced: false },
+      version: 3,
+      diceCommitment: terms.diceCommitment,
+      diceSeed: terms.diceSeed,
+      projection: afterPlay,
+      createdAt: minute(0),
+      updatedAt: minute(7),
+    });
+    expect((await repo.eventsAfter(terms.id, 1, 10)).map((e) => [e.seq, e.event.type, e.at])).toEqual([
+      [2, 'join', minute(0)],
+      [3, 'opening-roll', minute(7)],
+    ]);
+    expect((await repo.inbox(ids.ben, { limit: 5 })).items.map((m) => m.id)).toEqual([terms.id]);
+
+    // A version that disagrees with the log: the taken seq refuses the append, projection included.
+    await sql.query('UPDATE matches SET version = 2 WHERE id = $1::uuid', [terms.id]);
+    expect(await repo.append(terms.id, 2, [stored({ type: 'abort', by: 'white' }, ids.ann)], seated, minute(8))).toBe(
+      false,
+    );
+    expect(await repo.readProjection(terms.id)).toEqual(afterPlay);
+    await expect(sql.query('DELETE FROM match_events WHERE match_id = $1::uuid', [terms.id])).rejects.toThrow(
+      'match_events is append-only',
+    );
+  });
+});
+
+describe('IdempotencyRepository on PGlite through Prisma', () => {
+  it('reserves, completes and replays a key', async () => {
+    const keys = new IdempotencyRepository(sql);
+    const hash = createHash('sha256').update('POST /api/matches {}').digest('hex');
+    expect(await keys.reserve(ids.ann, 'k-1', hash, minute(0))).toEqual({ kind: 'reserved' });
+    expect(await keys.reserve(ids.ann, 'k-1', hash, minute(0))).toEqual({ kind: 'in-progress' });
+    await keys.complete(ids.ann, 'k-1', 201, { id: 'm-1', version: 2 });
+    expect(await keys.reserve(ids.ann, 'k-1', hash, minute(1))).toEqual({
+      kind: 'replay',
+      statusCode: 201,
+      response: { id: 'm-1', version: 2 },
+    });
+    expect(await keys.purgeOlderThan(minute(1))).toBe(1);
+  });
+});
