@@ -30,7 +30,8 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0
 const DURATION = positiveInt('BENCH_DURATION_SECONDS', 10);
 const WARMUP = positiveInt('BENCH_WARMUP_SECONDS', 3);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 16);
-const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
+/** The built server; this file runs as dist/bench/bench/api.bench.js. */
+const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 
 interface Route {
   readonly path: string;
