@@ -3,8 +3,7 @@
  * "Match state JSON"): events, a past position, the fairness record, list items.
  */
 import type { Colour, Dice, Die, Move, Play, PositionJson } from '../engine/index.js';
-import type { MatchStatusName } from './match-record.js';
-import type { GameView, TurnView } from './match-view.js';
+import type { GameView, MatchView, TurnView } from './match-view.js';
 
 /** One stored event: `seq`, `type`, the acting colour (`by`, null for the server's own), when, and the event's fields. */
 export type EventView = {
@@ -58,23 +57,11 @@ export interface MatchLegalPlaysView {
 }
 
 /** A match in a list: enough to pick it; the full state is one GET away. */
-export interface MatchSummaryView {
-  readonly id: string;
-  readonly variant: string;
-  readonly length: number;
-  readonly status: MatchStatusName;
-  readonly version: number;
-  readonly players: {
-    readonly white: { readonly username: string } | null;
-    readonly black: { readonly username: string } | null;
-  };
-  readonly opponent: string | null;
-  readonly score: { readonly white: number; readonly black: number };
-  readonly turn: TurnView;
-  readonly daysPerTurn: number | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export type MatchSummaryView = Pick<
+  MatchView,
+  'id' | 'variant' | 'length' | 'status' | 'version' | 'players' | 'opponent' | 'score' | 'turn' | 'daysPerTurn'
+> &
+  Pick<MatchView, 'createdAt' | 'updatedAt'>;
 
 export interface MatchListView {
   readonly items: readonly MatchSummaryView[];

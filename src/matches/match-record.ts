@@ -20,22 +20,12 @@ export interface SeatedPlayer extends UserRef {
  * A match row as the use cases read it: the fixed terms, who is who, the
  * version, the dice secret, and the projection of its events as last written.
  */
-export interface MatchRecord {
-  readonly id: string;
-  readonly variant: Variant;
-  readonly length: number;
-  readonly rules: RulesOptions;
-  readonly daysPerTurn: number | null;
-  readonly bankDays: number;
-  readonly creatorId: string;
+export interface MatchRecord extends MatchTerms {
   readonly invited: UserRef | null;
   readonly white: SeatedPlayer | null;
   readonly black: SeatedPlayer | null;
   /** The number of events (the last seq). */
   readonly version: number;
-  readonly diceCommitment: string;
-  /** Secret until the match is over. */
-  readonly diceSeed: string;
   readonly projection: MatchProjection;
   readonly createdAt: Date;
   readonly updatedAt: Date;
@@ -85,8 +75,8 @@ export interface StoredMatchEvent {
   readonly at: Date;
 }
 
-/** The fixed terms of a new match. */
-export interface NewMatchRecord {
+/** What a match is created with and never changes. */
+export interface MatchTerms {
   readonly id: string;
   readonly variant: Variant;
   readonly length: number;
@@ -94,9 +84,14 @@ export interface NewMatchRecord {
   readonly daysPerTurn: number | null;
   readonly bankDays: number;
   readonly creatorId: string;
-  readonly invitedId: string | null;
   readonly diceCommitment: string;
+  /** Secret until the match is over. */
   readonly diceSeed: string;
+}
+
+/** The fixed terms of a new match. */
+export interface NewMatchRecord extends MatchTerms {
+  readonly invitedId: string | null;
 }
 
 /** A page of a list, newest first or soonest deadline first; `next` is the opaque cursor of the following page. */
