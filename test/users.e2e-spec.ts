@@ -29,6 +29,7 @@ describe('registration', () => {
       createdAt: anyString,
       rating: null,
       record: null,
+      autoPlayForced: false,
     });
     const row = await t.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice_1' } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -143,6 +144,22 @@ describe('login and tokens', () => {
       code: 'unauthorized',
       detail: 'The account of this bearer token no longer exists.',
     });
+  });
+});
+
+describe('settings', () => {
+  it('turns autoPlayForced on and off for the caller only, and refuses anything but a boolean', async () => {
+    await register({ username: 'frank', password: 'frank-password' }).expect(201);
+    const token = tokenOf(await login('frank', 'frank-password').expect(200));
+    const patch = (body: object) =>
+      request(t.http).patch('/api/users/me').set('Authorization', `Bearer ${token}`).send(body);
+    expect((await patch({ autoPlayForced: true }).expect(200)).body).toMatchObject({ autoPlayForced: true });
+    const me = await request(t.http).get('/api/users/me').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(me.body).toMatchObject({ username: 'frank', autoPlayForced: true });
+    expect(problem(await patch({ autoPlayForced: 'yes' }).expect(400)).code).toBe('validation-failed');
+    expect(problem(await patch({ rating: 3000 }).expect(400)).code).toBe('validation-failed');
+    expect((await patch({ autoPlayForced: false }).expect(200)).body).toMatchObject({ autoPlayForced: false });
+    await request(t.http).patch('/api/users/me').send({ autoPlayForced: true }).expect(401);
   });
 });
 

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { Logger } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -43,6 +44,9 @@ export async function openPostgres(url: string): Promise<DatabaseTarget> {
     await conn.close();
   }
   const pool = new pg.Pool({ connectionString: url });
+  // An idle pooled connection that the server ends (a restart, a failover, idle_session_timeout, a
+  // dropped database) is reported here; the pool replaces it. Unheard, the event would end the process.
+  pool.on('error', (err) => new Logger('Database').warn(`An idle database connection failed: ${err.message}`));
   return {
     kind: 'postgres',
     description: redact(url),

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
 import type { Server } from 'node:http';
 import { AppModule } from '../../src/app.module.js';
 import { setUpApp } from '../../src/app-setup.js';
@@ -17,23 +18,50 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a database of this test file's own, configured as in production but quiet. */
-export async function startTestApp(env: Record<string, string | undefined> = {}, db?: TestDatabase): Promise<TestApp> {
+/** A provider of the app replaced by a value, by its injection token (e.g. `{ provide: Clock, useValue: clock }`). */
+export interface ProviderOverride {
+  // Nest's own type for an injection token (a class, abstract ones included, a string or a symbol).
+  readonly provide: Parameters<ReturnType<typeof Test.createTestingModule>['overrideProvider']>[0];
+  readonly useValue: unknown;
+}
+
+export interface TestAppOptions {
+  /** Test seams (Clock, DiceRoller, ...) replaced in the whole app. */
+  readonly overrides?: readonly ProviderOverride[];
+}
+
+/**
+ * The real app on a database of this test file's own, configured as in production but quiet.
+ * With `overrides`, the app is built through Nest's testing module so that those providers
+ * are replaced; it is set up exactly as main.ts sets up the real one.
+ */
+export async function startTestApp(
+  env: Record<string, string | undefined> = {},
+  db?: TestDatabase,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
-  const app = setUpApp(
-    await NestFactory.create<NestExpressApplication>(
-      AppModule.forRoot({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        JWT_SECRET: TEST_JWT_SECRET,
-        // Tests register many users from one address; test/throttling.e2e-spec.ts tests the limit.
-        REGISTER_THROTTLE_LIMIT: '1000',
-        ...database.env,
-        ...env,
-      }),
-      { bodyParser: false, logger: false },
-    ),
-  );
+  const module = AppModule.forRoot({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    // Tests register many users from one address; test/throttling.e2e-spec.ts tests the limit.
+    REGISTER_THROTTLE_LIMIT: '1000',
+    ...database.env,
+    ...env,
+  });
+  const appOptions = { bodyParser: false, logger: false } as const;
+  const overrides = options.overrides ?? [];
+  let created: NestExpressApplication;
+  if (overrides.length === 0) {
+    created = await NestFactory.create<NestExpressApplication>(module, appOptions);
+  } else {
+    let builder = Test.createTestingModule({ imports: [module] });
+    for (const override of overrides) builder = builder.overrideProvider(override.provide).useValue(override.useValue);
+    const moduleRef = await builder.compile();
+    created = moduleRef.createNestApplication<NestExpressApplication>(appOptions);
+  }
+  const app = setUpApp(created);
   await app.init();
   return {
     app,
