@@ -75,11 +75,12 @@ export class MatchesController {
 
   @Get(':id')
   @UseGuards(OptionalBearerAuthGuard)
-  @ApiBearerAuth()
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOperation({
     summary: 'The match state; with a token, `you` and `actions` are the caller’s',
     operationId: 'getMatch',
+    // The token is optional (OpenAPI: an empty requirement is "no authentication").
+    security: [{ bearer: [] }, {}],
   })
   @ApiOkResponse({ type: MatchStateDto })
   @ApiProblems(401, NOT_FOUND)
