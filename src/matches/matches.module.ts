@@ -10,6 +10,7 @@ import { MatchesController } from './matches.controller.js';
 import { MatchesRepository } from './matches.repository.js';
 import { MatchesService } from './matches.service.js';
 import { MyMatchesController } from './my-matches.controller.js';
+import { ReplayVerifier } from './replay-verifier.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
@@ -20,6 +21,7 @@ import { MyMatchesController } from './my-matches.controller.js';
     MatchActionsService,
     MatchStore,
     MatchesRepository,
+    ReplayVerifier,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
   exports: [MatchesRepository, MatchStore],

@@ -1,0 +1,403 @@
+/**
+ * Matches played over HTTP against the built server (`npm run bench:http`).
+ *
+ * Starts dist/main.js as a production process on a fresh database of its own on
+ * a real PostgreSQL (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres),
+ * request logging at its default level into a temporary file; registers players;
+ * then:
+ * 1. plays BENCH_MATCHES (64) matches at once to the end, each driven by one loop of
+ *    a client that knows no rules (bench/match-driver.ts: it posts what `actions`
+ *    lists, for `plays` a random one of `GET legal-plays`, always with expectedVersion);
+ * 2. plays one money session alone, with real plays only (never a double, so never
+ *    a drop or a quick resignation), until its version passes BENCH_LONG_EVENTS (2,000),
+ *    then times actions on it in turns with actions on young sessions (events 5-35);
+ * 3. measures the PostgreSQL server itself with pgbench (TPC-B: `-i -s 10` into a scratch
+ *    database, then `-c 16 -j 2 -T 20`), when pgbench is installed.
+ * Prints ONE JSON line: the actions posted per second over the run, their p50/p95/p99
+ * latency (ms), the matches finished, errors (answers other than 200 and 409, and
+ * loops that gave up), 409s, the server's CPU per action, the long session's
+ * latencies and their ratio, pgbench's TPS and actionsPerSecond / TPS, and each bar
+ * with pass true/false. Exits non-zero on errors only, never on a missed bar.
+ * All its traffic goes to 127.0.0.1 (and to the PostgreSQL of BENCH_DATABASE_URL).
+ *
+ * Knobs: BENCH_SERVERS (1; more start more server processes on the one database, as nodes
+ * behind a load balancer, match i played on server i mod n), BENCH_MATCHES (64), BENCH_MATCH_LENGTH (3), BENCH_LONG_EVENTS (2000),
+ * BENCH_PGBENCH_SECONDS (20; 0 to skip pgbench), BENCH_LOG_LEVEL (the server's LOG_LEVEL;
+ * its default when unset), BENCH_CPU_PROF_DIR (run the server with --cpu-prof and write
+ * its profile there; see bench/profile-summary.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createBenchDatabase, type BenchDatabase } from './bench-database.js';
+import { JsonClient, registerPlayer } from './http-client.js';
+import { MatchDriver, type Colour, type MatchView, type PostedAction, type Seat } from './match-driver.js';
+import { measurePgbench, type PgbenchFigures } from './pgbench.js';
+import { startServer, type ServerProcess } from './server-process.js';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const MATCHES = wholeNumber('BENCH_MATCHES', 64, 1);
+const MATCH_LENGTH = wholeNumber('BENCH_MATCH_LENGTH', 3, 1);
+const LONG_EVENTS = wholeNumber('BENCH_LONG_EVENTS', 2000, 100);
+const PGBENCH_SECONDS = wholeNumber('BENCH_PGBENCH_SECONDS', 20, 0);
+const SERVERS = wholeNumber('BENCH_SERVERS', 1, 1);
+const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
+
+/** The bars (printed with the figures). */
+const BARS = { actionsPerSecond: 500, p99Ms: 50, errors: 0, longSessionRatio: 1.5 };
+/** Players registered: each plays MATCHES / PLAYERS * 2 matches, one loop per match. */
+const PLAYERS = 32;
+/** Actions timed at each end of the long session. */
+const LONG_SAMPLE = 60;
+/** The events of a young session timed as "around event 20" (its first are the joins and the opening throw). */
+const EARLY_FROM = 5;
+const EARLY_TO = 35;
+/** Time limits of the phases: a phase past its limit stops its loops (the figures say what was done). */
+const MATCHES_LIMIT_MS = 80_000;
+const LONG_LIMIT_MS = 45_000;
+
+function wholeNumber(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min} (got ${raw})`);
+  return n;
+}
+
+function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return round(sorted[at]);
+}
+
+const round = (n: number, places = 2): number => Math.round(n * 10 ** places) / 10 ** places;
+
+function progress(message: string): void {
+  process.stderr.write(`bench:http: ${message}\n`);
+}
+
+function serverEnv(databaseUrl: string, dataDir: string, jwtSecret: string): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('BENCH_')) delete env[key];
+  delete env.LOG_LEVEL;
+  delete env.NODE_OPTIONS;
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: jwtSecret,
+    REGISTER_THROTTLE_LIMIT: '10000',
+    AUTH_THROTTLE_LIMIT: '10000',
+    ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+  };
+}
+
+/** A PRNG from a seed (mulberry32): the bench's choices repeat from run to run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function registerPlayers(client: JsonClient, count: number): Promise<Seat[]> {
+  const password = randomBytes(12).toString('hex');
+  const prefix = `b${randomBytes(3).toString('hex')}`;
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const username = `${prefix}_${i}`;
+      return { username, token: await registerPlayer(client, username, password) };
+    }),
+  );
+}
+
+/** A match of `white` against `black` (invited, then joined), white taking white. */
+async function startMatch(
+  client: JsonClient,
+  white: Seat,
+  black: Seat,
+  terms: Record<string, unknown>,
+): Promise<string> {
+  const created = await client.send('POST', '/api/matches', white.token, {
+    opponent: black.username,
+    colour: 'white',
+    ...terms,
+  });
+  if (created.status !== 201) throw new Error(`POST /api/matches: ${created.status} ${JSON.stringify(created.body)}`);
+  const id = (created.body as MatchView).id;
+  const joined = await client.send('POST', `/api/matches/${id}/join`, black.token, {});
+  if (joined.status !== 200) throw new Error(`POST join: ${joined.status} ${JSON.stringify(joined.body)}`);
+  return id;
+}
+
+interface ManyMatchesFigures {
+  readonly matches: number;
+  readonly matchLength: number;
+  readonly seconds: number;
+  readonly actions: number;
+  readonly actionsPerSecond: number;
+  readonly requestsPerSecond: number;
+  readonly latencyMs: { p50: number | null; p95: number | null; p99: number | null; max: number | null };
+  readonly matchesFinished: number;
+  readonly errors: number;
+  readonly conflicts: number;
+  readonly serverCpuMsPerAction: number | null;
+  readonly clientCpuMsPerAction: number | null;
+  readonly errorSamples: string[];
+}
+
+/** The CPU time (ms) all the servers have used so far; undefined where /proc is missing. */
+function serversCpuMs(servers: readonly ServerProcess[]): number | undefined {
+  let total = 0;
+  for (const server of servers) {
+    const ms = server.cpuMs();
+    if (ms === undefined) return undefined;
+    total += ms;
+  }
+  return total;
+}
+
+/** Phase 1: MATCHES matches at once, each to its end, one loop each; match i on server i mod SERVERS. */
+async function playManyMatches(
+  servers: readonly ServerProcess[],
+  clients: readonly JsonClient[],
+  players: Seat[],
+): Promise<ManyMatchesFigures> {
+  const client = clients[0];
+  const ids: Array<{ id: string; seats: Record<Colour, Seat> }> = [];
+  for (let i = 0; i < MATCHES; i++) {
+    const pair = i % (players.length / 2);
+    const seats = { white: players[2 * pair], black: players[2 * pair + 1] };
+    const variant = i % 2 === 0 ? 'backgammon' : 'long-nardy';
+    ids.push({ id: await startMatch(client, seats.white, seats.black, { variant, length: MATCH_LENGTH }), seats });
+  }
+  const latencies: number[] = [];
+  const errorSamples: string[] = [];
+  let errors = 0;
+  let conflicts = 0;
+  const onAction = (posted: PostedAction): void => {
+    latencies.push(posted.ms);
+    if (posted.status === 409) conflicts++;
+    else if (posted.status !== 200) {
+      errors++;
+      if (errorSamples.length < 5) errorSamples.push(`${posted.action} ${posted.status} ${posted.code ?? ''}`);
+    }
+  };
+  const deadline = Date.now() + MATCHES_LIMIT_MS;
+  const stop = (): boolean => Date.now() > deadline;
+  const requestCount = (): number => clients.reduce((sum, c) => sum + c.requests, 0);
+  const requestsBefore = requestCount();
+  const cpuBefore = serversCpuMs(servers);
+  const clientCpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const finals = await Promise.allSettled(
+    ids.map(({ id, seats }, i) =>
+      new MatchDriver(clients[i % clients.length], seats, {
+        random: seeded(i + 1),
+        doubleRate: 0.02,
+        dropRate: 0.2,
+        onAction,
+        stop,
+      }).drive(id),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = serversCpuMs(servers);
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  for (const final of finals) {
+    if (final.status === 'rejected') {
+      errors++;
+      if (errorSamples.length < 5) errorSamples.push(String(final.reason));
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  const actions = latencies.length;
+  return {
+    matches: MATCHES,
+    matchLength: MATCH_LENGTH,
+    seconds: round(seconds, 1),
+    actions,
+    actionsPerSecond: Math.round(actions / seconds),
+    requestsPerSecond: Math.round((requestCount() - requestsBefore) / seconds),
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+    },
+    matchesFinished: finals.filter((f) => f.status === 'fulfilled' && f.value.status === 'finished').length,
+    errors,
+    conflicts,
+    serverCpuMsPerAction:
+      cpuBefore === undefined || cpuAfter === undefined || actions === 0
+        ? null
+        : round((cpuAfter - cpuBefore) / actions),
+    clientCpuMsPerAction: actions === 0 ? null : round((clientCpu.user + clientCpu.system) / 1000 / actions),
+    errorSamples,
+  };
+}
+
+interface LongSessionFigures {
+  readonly events: number;
+  readonly games: number;
+  readonly early: { readonly events: string; readonly actions: number; readonly p50Ms: number | null };
+  readonly late: { readonly fromEvent: number; readonly actions: number; readonly p50Ms: number | null };
+  readonly ratio: number | null;
+  readonly errors: number;
+}
+
+/**
+ * Phase 2: one money session, real plays only, played (untimed) until its
+ * version passes LONG_EVENTS; then LONG_SAMPLE actions on it are timed, each
+ * in turn with one on a young session (events EARLY_FROM..EARLY_TO; a new
+ * one when it is past), so that both ends see the same load on the machine.
+ */
+async function playLongSession(client: JsonClient, players: Seat[]): Promise<LongSessionFigures> {
+  const seats = { white: players[0], black: players[1] };
+  let errors = 0;
+  /** Where the next action's latency goes (null: untimed). */
+  let timing: number[] | null = null;
+  const driver = new MatchDriver(client, seats, {
+    random: seeded(4242),
+    doubleRate: 0,
+    onAction: (posted) => {
+      if (posted.status !== 200) errors++;
+      else timing?.push(posted.ms);
+    },
+  });
+  const newSession = async (): Promise<MatchView> =>
+    driver.view(await startMatch(client, seats.white, seats.black, { variant: 'backgammon', length: 0 }), 'white');
+  const deadline = Date.now() + LONG_LIMIT_MS;
+  let long = await newSession();
+  while (long.version < LONG_EVENTS && Date.now() <= deadline) long = await driver.step(long);
+  const early: number[] = [];
+  const late: number[] = [];
+  let young = await newSession();
+  while (late.length < LONG_SAMPLE && long.version >= LONG_EVENTS && Date.now() <= deadline) {
+    while (young.version < EARLY_FROM) young = await driver.step(young);
+    timing = early;
+    young = await driver.step(young);
+    timing = late;
+    long = await driver.step(long);
+    timing = null;
+    if (young.version > EARLY_TO) young = await newSession();
+  }
+  const p50 = (xs: number[]): number | null =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
+  const [earlyP50, lateP50] = [p50(early), p50(late)];
+  return {
+    events: long.version,
+    games: long.game.number,
+    early: { events: `${EARLY_FROM}-${EARLY_TO}`, actions: early.length, p50Ms: earlyP50 },
+    late: { fromEvent: LONG_EVENTS, actions: late.length, p50Ms: lateP50 },
+    ratio: earlyP50 === null || lateP50 === null || late.length < LONG_SAMPLE ? null : round(lateP50 / earlyP50),
+    errors,
+  };
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\``);
+  const work = mkdtempSync(join(tmpdir(), 'nardy-bench-http-'));
+  const profileDir = process.env.BENCH_CPU_PROF_DIR ? resolve(process.env.BENCH_CPU_PROF_DIR) : undefined;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  let database: BenchDatabase | undefined;
+  const servers: ServerProcess[] = [];
+  const clients: JsonClient[] = [];
+  const budgetMs = (60 + MATCHES_LIMIT_MS / 1000 + LONG_LIMIT_MS / 1000 + PGBENCH_SECONDS * 2 + 30) * 1000;
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`bench:http: gave up after ${budgetMs / 1000} s\n`);
+    for (const server of servers) server.kill();
+    void database?.drop().finally(() => process.exit(2));
+  }, budgetMs);
+  try {
+    database = await createBenchDatabase(ADMIN_URL);
+    // Several servers are several nodes of one service (docs/architecture.md "Scale"): one database, one secret.
+    const jwtSecret = randomBytes(48).toString('base64url');
+    for (let n = 0; n < SERVERS; n++) {
+      const server = await startServer({
+        main: MAIN,
+        env: serverEnv(database.url, work, jwtSecret),
+        logFile: join(work, `server-${n}.log`),
+        cpuProfileDir: profileDir,
+        startTimeoutMs: 60_000,
+      });
+      servers.push(server);
+      clients.push(new JsonClient(server.base));
+    }
+    const [client] = clients;
+    const players = await registerPlayers(client, PLAYERS);
+    progress(`${PLAYERS} players registered; playing ${MATCHES} matches of ${MATCH_LENGTH} points`);
+    const many = await playManyMatches(servers, clients, players);
+    progress(`${many.matchesFinished}/${MATCHES} matches finished in ${many.seconds} s; the long session`);
+    const long = await playLongSession(client, players);
+    for (const server of servers) await server.stop();
+    progress(`long session at event ${long.events}; pgbench`);
+    const pgbench: PgbenchFigures =
+      PGBENCH_SECONDS === 0
+        ? { available: false, reason: 'skipped (BENCH_PGBENCH_SECONDS=0)' }
+        : await measurePgbench(ADMIN_URL, { scale: 10, clients: 16, threads: 2, seconds: PGBENCH_SECONDS });
+
+    const errors = many.errors + long.errors;
+    const pass = {
+      actionsPerSecond: many.actionsPerSecond >= BARS.actionsPerSecond,
+      p99: many.latencyMs.p99 !== null && many.latencyMs.p99 < BARS.p99Ms,
+      errors: errors === BARS.errors,
+      longSession: long.ratio !== null && long.ratio <= BARS.longSessionRatio,
+    };
+    const line = {
+      actionsPerSecond: many.actionsPerSecond,
+      latencyMs: many.latencyMs,
+      matchesFinished: many.matchesFinished,
+      errors,
+      conflicts: many.conflicts,
+      run: {
+        servers: SERVERS,
+        matches: many.matches,
+        matchLength: many.matchLength,
+        variants: 'backgammon and long-nardy, half each',
+        seconds: many.seconds,
+        actions: many.actions,
+        requestsPerSecond: many.requestsPerSecond,
+        requestsPerAction: many.actions === 0 ? null : round(many.requestsPerSecond / many.actionsPerSecond),
+        serverCpuMsPerAction: many.serverCpuMsPerAction,
+        clientCpuMsPerAction: many.clientCpuMsPerAction,
+        ...(many.errorSamples.length > 0 ? { errorSamples: many.errorSamples } : {}),
+      },
+      longSession: long,
+      pgbench,
+      actionsPerPgbenchTps: pgbench.available ? round(many.actionsPerSecond / pgbench.tps, 3) : null,
+      bars: BARS,
+      pass: { ...pass, all: Object.values(pass).every(Boolean) },
+    };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+    if (errors > 0) {
+      process.stderr.write(`bench:http: ${errors} errors\n${servers.map((server) => server.logTail(2000)).join('\n')}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    clearTimeout(watchdog);
+    for (const c of clients) c.close();
+    for (const server of servers) await server.stop();
+    await database?.drop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`bench:http: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);
