@@ -246,11 +246,19 @@ describe('the version acted on', () => {
     expect((done.body as MatchStateJson).version).toBeGreaterThan(before.version);
   });
 
+  it('acts on any current version for If-Match: * (RFC 9110)', async () => {
+    const match = await newMatch();
+    const play = await firstPlay(match.id);
+    const res = await s.client.act(alice, match.id, 'plays', play, { 'If-Match': '*' });
+    expect(res.status).toBe(200);
+    expect((res.body as MatchStateJson).version).toBeGreaterThan(match.version);
+  });
+
   it('refuses an If-Match that names no version with 400, appending nothing', async () => {
     const match = await newMatch();
     const before = await logOf(match.id);
     const play = await firstPlay(match.id);
-    for (const tag of ['abc', '*', '"1", "2"', 'W/"x"', '"-1"', '1.5']) {
+    for (const tag of ['abc', '"1", "2"', 'W/"x"', '"-1"', '1.5']) {
       const res = await s.client.act(alice, match.id, 'plays', play, { 'If-Match': tag });
       expectProblem(res);
       expect([tag, res.status, (res.body as ProblemJson).code]).toEqual([tag, 400, 'invalid-parameter']);

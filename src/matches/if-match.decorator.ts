@@ -7,12 +7,13 @@ const VERSION_TAG = /^(?:W\/)?"?(\d{1,9})"?$/;
 
 /**
  * The version named by the If-Match header (RFC 9110 §13.1.1; the match
- * state's `version` as an entity tag), null when the header is absent; a
+ * state's `version` as an entity tag), null when the header is absent or
+ * `*` (any current version); a
  * header that names no version is refused with 400.
  */
 export const IfMatchVersion = createParamDecorator((_: unknown, ctx: ExecutionContext): number | null => {
   const header = ctx.switchToHttp().getRequest<Request>().headers['if-match'];
-  if (header === undefined) return null;
+  if (header === undefined || header.trim() === '*') return null;
   const match = VERSION_TAG.exec(header.trim());
   if (match === null) throw new InvalidParameter('If-Match', 'If-Match must name a match version, e.g. "17".');
   return Number(match[1]);
