@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { startServer, type ServerProcess } from './server-process.js';
+import { runBench } from './run-bench.js';
 
 const BAR = 0.6;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -207,10 +208,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`bench:api: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench('bench:api', main);

@@ -36,6 +36,8 @@ import { JsonClient, registerPlayer } from './http-client.js';
 import { MatchDriver, type Colour, type MatchView, type PostedAction, type Seat } from './match-driver.js';
 import { measurePgbench, type PgbenchFigures } from './pgbench.js';
 import { startServer, type ServerProcess } from './server-process.js';
+import { runBench } from './run-bench.js';
+import { mulberry32 } from '../src/engine/testing/index.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MATCHES = wholeNumber('BENCH_MATCHES', 64, 1);
@@ -92,18 +94,6 @@ function serverEnv(databaseUrl: string, dataDir: string, jwtSecret: string): Rec
     REGISTER_THROTTLE_LIMIT: '10000',
     AUTH_THROTTLE_LIMIT: '10000',
     ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
-  };
-}
-
-/** A PRNG from a seed (mulberry32): the bench's choices repeat from run to run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -200,7 +190,7 @@ async function playManyMatches(
   const finals = await Promise.allSettled(
     ids.map(({ id, seats }, i) =>
       new MatchDriver(clients[i % clients.length], seats, {
-        random: seeded(i + 1),
+        random: mulberry32(i + 1),
         doubleRate: 0.02,
         dropRate: 0.2,
         onAction,
@@ -265,7 +255,7 @@ async function playLongSession(client: JsonClient, players: Seat[]): Promise<Lon
   /** Where the next action's latency goes (null: untimed). */
   let timing: number[] | null = null;
   const driver = new MatchDriver(client, seats, {
-    random: seeded(4242),
+    random: mulberry32(4242),
     doubleRate: 0,
     onAction: (posted) => {
       if (posted.status !== 200) errors++;
@@ -394,10 +384,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`bench:http: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench('bench:http', main);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Colour, EventJson, MatchStateJson, Player } from './support/match-client.js';
 import { planRace } from './support/race-plan.js';
-import { startScriptedApp, type ScriptedApp } from './support/scripted-app.js';
+import { startScriptedApp, startScriptedMatch, type ScriptedApp } from './support/scripted-app.js';
 import type { ScriptedThrow } from './support/scripted-dice.js';
 
 /**
@@ -32,12 +32,8 @@ afterEach(() => {
 });
 
 /** Alice (white) invites Bob (black) with these terms; the throws are queued; Bob joins. */
-async function start(terms: Record<string, unknown>, throws: readonly ScriptedThrow[]): Promise<string> {
-  const created = await s.client.create(alice, { opponent: 'bob', colour: 'white', ...terms });
-  s.dice.script(created.id, ...throws);
-  await s.client.ok(bob, created.id, 'join');
-  return created.id;
-}
+const start = (terms: Record<string, unknown>, throws: readonly ScriptedThrow[]): Promise<string> =>
+  startScriptedMatch(s, alice, bob, terms, throws);
 
 const act = (id: string, colour: Colour, action: string, body: Record<string, unknown> = {}) =>
   s.client.ok(seat[colour], id, action, body);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Colour, EventJson, MatchStateJson, Player, ProblemJson } from './support/match-client.js';
-import { startScriptedApp, type ScriptedApp } from './support/scripted-app.js';
+import { startScriptedApp, startScriptedMatch, type ScriptedApp } from './support/scripted-app.js';
 import type { ScriptedThrow } from './support/scripted-dice.js';
 
 /**
@@ -27,12 +27,8 @@ afterEach(() => {
   s.dice.reset();
 });
 
-async function start(terms: Record<string, unknown>, throws: readonly ScriptedThrow[]): Promise<string> {
-  const created = await s.client.create(alice, { opponent: 'bob', colour: 'white', ...terms });
-  s.dice.script(created.id, ...throws);
-  await s.client.ok(bob, created.id, 'join');
-  return created.id;
-}
+const start = (terms: Record<string, unknown>, throws: readonly ScriptedThrow[]): Promise<string> =>
+  startScriptedMatch(s, alice, bob, terms, throws);
 
 /** Everything a reader can see of the match: the state for both players and the log. */
 async function snapshot(id: string): Promise<{ white: MatchStateJson; black: MatchStateJson; events: EventJson[] }> {

@@ -1,8 +1,8 @@
 import { Clock } from '../../src/common/clock.js';
 import { DiceRoller } from '../../src/matches/dice-roller.js';
 import { ManualClock } from './manual-clock.js';
-import { MatchClient } from './match-client.js';
-import { ScriptedDice } from './scripted-dice.js';
+import { MatchClient, type Player } from './match-client.js';
+import { ScriptedDice, type ScriptedThrow } from './scripted-dice.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 /** The real app with the test seams in place: dice the test scripts and a clock it moves. */
@@ -23,4 +23,21 @@ export async function startScriptedApp(): Promise<ScriptedApp> {
     ],
   });
   return { t, client: new MatchClient(t.http), dice, clock };
+}
+
+/**
+ * `creator` (white) invites `invited` (black) with `terms`; the match's throws are queued; `invited`
+ * joins. The match id.
+ */
+export async function startScriptedMatch(
+  s: ScriptedApp,
+  creator: Player,
+  invited: Player,
+  terms: Record<string, unknown>,
+  throws: readonly ScriptedThrow[],
+): Promise<string> {
+  const created = await s.client.create(creator, { opponent: invited.username, colour: 'white', ...terms });
+  s.dice.script(created.id, ...throws);
+  await s.client.ok(invited, created.id, 'join');
+  return created.id;
 }
