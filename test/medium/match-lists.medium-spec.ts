@@ -238,8 +238,8 @@ describe('the lists’ query plans', () => {
       'matches_white_id_created_at_idx',
     ];
     const expected = [
-      ['matches_status_created_at_idx'],
-      ['matches_status_created_at_idx'],
+      ['matches_status_invited_id_created_at_idx'],
+      ['matches_status_invited_id_created_at_idx'],
       [...seat, 'matches_pkey'].sort(),
       [...seat, 'matches_pkey'].sort(),
       ['matches_turn_user_id_deadline_idx'],
