@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase, type BenchDatabase } from './bench-database.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { productionServerEnv, startServer, type ServerProcess } from './server-process.js';
 import { runBench } from './run-bench.js';
 
 const BAR = 0.6;
@@ -135,23 +135,6 @@ async function measure(server: ServerProcess, route: Route, token: string): Prom
   };
 }
 
-function serverEnv(databaseUrl: string, dataDir: string): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('BENCH_')) delete env[key];
-  delete env.LOG_LEVEL;
-  delete env.NODE_OPTIONS;
-  return {
-    ...env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    REGISTER_THROTTLE_LIMIT: '1000',
-    AUTH_THROTTLE_LIMIT: '1000',
-    ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
-  };
-}
-
 async function main(): Promise<number> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\``);
   const routes = selectedRoutes();
@@ -171,7 +154,7 @@ async function main(): Promise<number> {
     database = await createBenchDatabase(ADMIN_URL);
     server = await startServer({
       main: MAIN,
-      env: serverEnv(database.url, work),
+      env: productionServerEnv(database.url, work, randomBytes(48).toString('base64url')),
       logFile: join(work, 'server.log'),
       cpuProfileDir: profileDir,
       startTimeoutMs: 60_000,

@@ -35,7 +35,7 @@ import { createBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { JsonClient, registerPlayer } from './http-client.js';
 import { MatchDriver, type Colour, type MatchView, type PostedAction, type Seat } from './match-driver.js';
 import { measurePgbench, type PgbenchFigures } from './pgbench.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { productionServerEnv, startServer, type ServerProcess } from './server-process.js';
 import { runBench } from './run-bench.js';
 import { mulberry32 } from '../src/engine/testing/index.js';
 
@@ -78,23 +78,6 @@ const round = (n: number, places = 2): number => Math.round(n * 10 ** places) / 
 
 function progress(message: string): void {
   process.stderr.write(`bench:http: ${message}\n`);
-}
-
-function serverEnv(databaseUrl: string, dataDir: string, jwtSecret: string): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('BENCH_')) delete env[key];
-  delete env.LOG_LEVEL;
-  delete env.NODE_OPTIONS;
-  return {
-    ...env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: jwtSecret,
-    REGISTER_THROTTLE_LIMIT: '10000',
-    AUTH_THROTTLE_LIMIT: '10000',
-    ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
-  };
 }
 
 async function registerPlayers(client: JsonClient, count: number): Promise<Seat[]> {
@@ -316,7 +299,7 @@ async function main(): Promise<number> {
     for (let n = 0; n < SERVERS; n++) {
       const server = await startServer({
         main: MAIN,
-        env: serverEnv(database.url, work, jwtSecret),
+        env: productionServerEnv(database.url, work, jwtSecret),
         logFile: join(work, `server-${n}.log`),
         cpuProfileDir: profileDir,
         startTimeoutMs: 60_000,

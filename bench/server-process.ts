@@ -115,3 +115,29 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   server.kill();
   throw new Error(`no /health within ${options.startTimeoutMs} ms:\n${logTail()}`);
 }
+
+/**
+ * The environment of a benched server: production settings on `databaseUrl`, this process's
+ * environment without the bench's own settings, rate limits out of the way of a load run, and
+ * LOG_LEVEL at its default (request logging is part of the real cost) unless BENCH_LOG_LEVEL says.
+ */
+export function productionServerEnv(
+  databaseUrl: string,
+  dataDir: string,
+  jwtSecret: string,
+): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('BENCH_')) delete env[key];
+  delete env.LOG_LEVEL;
+  delete env.NODE_OPTIONS;
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: jwtSecret,
+    REGISTER_THROTTLE_LIMIT: '10000',
+    AUTH_THROTTLE_LIMIT: '10000',
+    ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+  };
+}

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Colour, EventJson, MatchStateJson, Player } from './support/match-client.js';
 import { planRace } from './support/race-plan.js';
-import { startScriptedApp, startScriptedMatch, type ScriptedApp } from './support/scripted-app.js';
+import {
+  expectOnlyScriptedThrows,
+  startScriptedApp,
+  startScriptedMatch,
+  type ScriptedApp,
+} from './support/scripted-app.js';
 import type { ScriptedThrow } from './support/scripted-dice.js';
 
 /**
@@ -25,11 +30,7 @@ beforeAll(async () => {
   seat = { white: alice, black: bob };
 });
 afterAll(() => s.t.close());
-afterEach(() => {
-  // A throw the scenario did not script is a failure of the scenario, whatever the assertions said.
-  expect(s.dice.failures).toEqual([]);
-  s.dice.reset();
-});
+afterEach(() => expectOnlyScriptedThrows(s));
 
 /** Alice (white) invites Bob (black) with these terms; the throws are queued; Bob joins. */
 const start = (terms: Record<string, unknown>, throws: readonly ScriptedThrow[]): Promise<string> =>

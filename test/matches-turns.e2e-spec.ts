@@ -1,6 +1,11 @@
 import request from 'supertest';
 import type { Colour, EventJson, MatchStateJson, Player, ProblemJson } from './support/match-client.js';
-import { startScriptedApp, startScriptedMatch, type ScriptedApp } from './support/scripted-app.js';
+import {
+  expectOnlyScriptedThrows,
+  startScriptedApp,
+  startScriptedMatch,
+  type ScriptedApp,
+} from './support/scripted-app.js';
 import type { ScriptedThrow } from './support/scripted-dice.js';
 
 /**
@@ -22,10 +27,7 @@ beforeAll(async () => {
   seat = { white: alice, black: bob };
 });
 afterAll(() => s.t.close());
-afterEach(() => {
-  expect(s.dice.failures).toEqual([]);
-  s.dice.reset();
-});
+afterEach(() => expectOnlyScriptedThrows(s));
 
 const start = (terms: Record<string, unknown>, throws: readonly ScriptedThrow[]): Promise<string> =>
   startScriptedMatch(s, alice, bob, terms, throws);

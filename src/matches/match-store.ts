@@ -31,9 +31,15 @@ export class MatchStore {
   constructor(private readonly matches: MatchesRepository) {}
 
   async load(id: string): Promise<LoadedMatch> {
+    const record = await this.record(id);
+    return { record, state: await this.stateAt(record) };
+  }
+
+  /** The match's record alone, for reads that need no folded state (the log, a past position). */
+  async record(id: string): Promise<MatchRecord> {
     const record = await this.matches.findById(id);
     if (record === null) throw new MatchNotFoundError(id);
-    return { record, state: await this.stateAt(record) };
+    return record;
   }
 
   /** The state after the first `seq` events, folded afresh from the log (never from memory). */

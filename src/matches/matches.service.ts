@@ -134,7 +134,7 @@ export class MatchesService {
   }
 
   async events(id: string, after: number, limit: number): Promise<EventsPage> {
-    const { record } = await this.store.load(id);
+    const record = await this.store.record(id);
     const stored = await this.store.eventsAfter(record.id, after, limit + 1);
     const page = stored.slice(0, limit);
     return {
@@ -145,7 +145,7 @@ export class MatchesService {
 
   /** The score, game and turn as they stood after event `seq`, rebuilt by replaying the log up to it. */
   async position(id: string, seq: number): Promise<PositionView> {
-    const { record } = await this.store.load(id);
+    const record = await this.store.record(id);
     if (seq < 1 || seq > record.version) throw new EventNotFoundError(id, seq);
     const state = await this.store.replayTo(record, seq);
     const current = seq === record.version ? record.projection.clock.deadline : null;

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import request from 'supertest';
+import type { RulesOptions } from '../../src/engine/index.js';
 
 /**
  * An HTTP client of the matches API that knows nothing of the rules
@@ -59,16 +60,8 @@ export interface ResultJson {
   readonly score: ScoreJson;
 }
 
-export interface RulesJson {
-  readonly cube: boolean;
-  readonly crawford: boolean;
-  readonly jacoby: boolean;
-  readonly beavers: boolean;
-  readonly automaticDoubles: number;
-  readonly cubeLimit: number | null;
-  readonly koks: boolean;
-  readonly nextGameStarter: 'winner' | 'opening-roll';
-}
+/** The rules as the state shows them: the engine's options, defaults filled in. */
+export type RulesJson = RulesOptions;
 
 export interface MatchStateJson {
   readonly id: string;

@@ -41,3 +41,9 @@ export async function startScriptedMatch(
   await s.client.ok(invited, created.id, 'join');
   return created.id;
 }
+
+/** After each scenario: a throw it did not script is its failure, whatever its assertions said. */
+export function expectOnlyScriptedThrows(s: ScriptedApp): void {
+  expect(s.dice.failures).toEqual([]);
+  s.dice.reset();
+}
