@@ -1,7 +1,6 @@
 import { ConfigService } from '@nestjs/config';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { Environment } from './config/environment.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -10,29 +9,27 @@ import { buildOpenApiDocument } from './openapi.js';
 const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key', 'X-Request-Id'];
 /** Response headers a browser app may read beyond the CORS-safelisted ones. */
 const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'ETag'];
+/** The methods a preflight allows: every one (the API's routes need GET, POST and PATCH). */
+const CORS_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE'];
 
-/** What main.ts and the e2e tests both do to a created app before it listens. */
-export function setUpApp(app: NestExpressApplication): NestExpressApplication {
+/**
+ * What main.ts and the e2e tests both do to an app created on createHttpAdapter()
+ * (src/http-adapter.ts, which holds the security headers, the trusted proxies and
+ * the body parsing) before it starts.
+ */
+export function setUpApp(app: NestFastifyApplication): NestFastifyApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.useLogger(app.get(Logger));
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        // Swagger UI at /docs loads its scripts and styles from this origin (helmet's defaults allow that);
-        // the service speaks plain HTTP behind whatever terminates TLS, so its pages must not demand https.
-        directives: { 'upgrade-insecure-requests': null },
-      },
-    }),
-  );
   const origins = config.get('CORS_ORIGINS', { infer: true });
   if (origins === '*' || origins.length > 0) {
     app.enableCors({
       origin: origins,
-      allowedHeaders: CORS_ALLOWED_HEADERS,
-      exposedHeaders: CORS_EXPOSED_HEADERS,
+      // Lists as comma-separated values without spaces, and every OPTIONS request answered as a preflight.
+      methods: CORS_METHODS.join(','),
+      allowedHeaders: CORS_ALLOWED_HEADERS.join(','),
+      exposedHeaders: CORS_EXPOSED_HEADERS.join(','),
       maxAge: 600,
+      strictPreflight: false,
     });
   }
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {

@@ -1,10 +1,9 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { ClockModule } from './common/clock.module.js';
-import { JsonBodyMiddleware } from './common/json-body.middleware.js';
 import { loggerParams } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { createValidationPipe } from './common/validation.js';
@@ -16,7 +15,7 @@ import { PositionsModule } from './positions/positions.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   /**
    * The whole service. `overrides` take precedence over the process
    * environment (tests run several differently configured apps in one process).
@@ -48,9 +47,5 @@ export class AppModule implements NestModule {
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
   }
 }

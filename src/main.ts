@@ -1,26 +1,42 @@
 import 'reflect-metadata';
+import { networkInterfaces } from 'node:os';
 import type { INestApplication, LoggerService } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { flushLogs } from './common/logging.js';
-import { EnvironmentError } from './config/environment.js';
+import { EnvironmentError, validateEnvironment } from './config/environment.js';
 
 async function main(): Promise<void> {
   const started = performance.now();
   const { AppModule } = await import('./app.module.js');
   const { setUpApp } = await import('./app-setup.js');
+  const { createHttpAdapter } = await import('./http-adapter.js');
+  // The app validates the same environment again; the HTTP layer needs its settings before the app exists.
+  const adapter = createHttpAdapter(validateEnvironment(process.env));
   const app = setUpApp(
-    await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { bufferLogs: true, bodyParser: false }),
+    await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(), adapter, {
+      bufferLogs: true,
+      bodyParser: false,
+    }),
   );
   const port = app.get(ConfigService).getOrThrow<number>('PORT');
-  await app.listen(port);
+  await app.listen(port, anyAddress());
   const logger = app.get((await import('nestjs-pino')).Logger);
   exitGracefullyOn(['SIGTERM', 'SIGINT'], app, logger);
   logger.log(
     `Listening on port ${port}; Swagger UI at /docs; ready in ${Math.round(performance.now() - started)} ms`,
     'Main',
   );
+}
+
+/**
+ * Every address of the host, as Node.js listens by default: IPv6 and IPv4
+ * (`::`, dual-stack) where the host has IPv6, else every IPv4 address.
+ */
+function anyAddress(): string {
+  const ipv6 = Object.values(networkInterfaces()).some((addresses) => addresses?.some((a) => a.family === 'IPv6'));
+  return ipv6 ? '::' : '0.0.0.0';
 }
 
 /**

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { createHttpAdapter } from './http-adapter.js';
 import { buildOpenApiDocument, sortKeysDeep } from './openapi.js';
 
 /** `npm run openapi`: writes the app's OpenAPI document, keys sorted, to openapi.json (test/openapi.e2e-spec.ts keeps them equal). */
@@ -12,6 +13,7 @@ try {
   // Preview mode scans modules and controllers without instantiating providers: no database is opened.
   const app = await NestFactory.create(
     AppModule.forRoot({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }),
+    createHttpAdapter({ TRUST_PROXY: false }),
     {
       preview: true,
       logger: false,

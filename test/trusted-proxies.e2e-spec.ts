@@ -48,3 +48,19 @@ describe('with TRUST_PROXY=loopback (behind a proxy on the same host)', () => {
     expect((await attempt(t, '10.9.9.99, 198.51.100.201')).status).toBe(429);
   });
 });
+
+describe('with TRUST_PROXY=1 (one proxy in front, whatever its address)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_THROTTLE_LIMIT: String(LIMIT), TRUST_PROXY: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('takes the client from the nearest hop’s entry, and limits each client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i++) statuses.push((await attempt(t, `10.9.8.7, 198.51.100.${i + 1}`)).status);
+    expect(statuses).toEqual(Array<number>(LIMIT + 1).fill(401));
+    for (let i = 0; i < LIMIT; i++) expect((await attempt(t, `10.9.8.${i}, 198.51.100.202`)).status).toBe(401);
+    expect((await attempt(t, '10.9.8.99, 198.51.100.202')).status).toBe(429);
+  });
+});

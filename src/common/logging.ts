@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import { once } from 'node:events';
 import { pino, type SerializedRequest, type SerializedResponse } from 'pino';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** The request id: the client's X-Request-Id when it is sane, else a fresh UUID; echoed in the response. */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
+/**
+ * The request id: the client's X-Request-Id when it is sane, else a fresh UUID. Fastify's
+ * `genReqId` (src/http-adapter.ts, which also echoes it in the response); the log lines, the
+ * problems and the response all carry the id Fastify gave the request.
+ */
+export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
-  res.setHeader('X-Request-Id', id);
-  return id;
+  return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** What stands in a log line for a credential. */
@@ -41,7 +43,8 @@ export function loggerParams(level: string): Params {
     pinoHttp: [
       {
         level,
-        genReqId: requestId,
+        // pino-http keeps the id the raw request carries (Fastify's, which @fastify/middie copies there): a fallback.
+        genReqId: requestIdOf,
         serializers: { req: requestSummary, res: responseSummary },
         redact: {
           // Request and response lines carry no headers but the censored authorization (above);

@@ -1,8 +1,10 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { DomainError, type DomainErrorKind } from './domain-error.js';
 import { RequestProblem } from './http-problems.js';
+import { payloadTooLarge, unreadableBody, unsupportedMediaType } from './json-body.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PREFIX, problemTitle, type FieldError } from './problem-details.js';
 
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
@@ -38,8 +40,28 @@ const BEARER_CREDENTIALS = /^bearer +\S/i;
  * `error="invalid_token"` when the request presented a bearer token, which is
  * then what failed: malformed, forged or expired (RFC 6750 §3.1).
  */
-function bearerChallenge(req: Request): string {
+function bearerChallenge(req: FastifyRequest): string {
   return BEARER_CREDENTIALS.test(req.headers.authorization ?? '') ? 'Bearer error="invalid_token"' : 'Bearer';
+}
+
+/**
+ * Fastify's own refusals of a request (Nest hands them over as HttpExceptions caused by
+ * them), as the problems the service gives for the same faults of its own.
+ */
+function fastifyProblem(code: unknown, req: FastifyRequest): RequestProblem | undefined {
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return unsupportedMediaType(req.headers['content-type']);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return payloadTooLarge();
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return unreadableBody();
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new RequestProblem(HttpStatus.BAD_REQUEST, 'malformed-json', 'The request body is not valid JSON.');
+    default:
+      return undefined;
+  }
 }
 
 interface Problem {
@@ -60,32 +82,39 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request>();
-    const problem = this.toProblem(exception);
+    const res = ctx.getResponse<FastifyReply | ServerResponse>();
+    const req = ctx.getRequest<FastifyRequest>();
+    const problem = this.toProblem(exception, req);
+    const instance = (req.originalUrl ?? req.url)?.split('?')[0];
     if (problem.status >= 500) {
-      this.logger.error({ err: exception, path: req.originalUrl }, 'Unhandled error');
+      this.logger.error({ err: exception, path: req.originalUrl ?? req.url }, 'Unhandled error');
     }
-    if (res.headersSent) return;
-    const requestId = (req as Request & { id?: unknown }).id;
-    if (problem.status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req));
-    res
-      .status(problem.status)
-      .type(PROBLEM_CONTENT_TYPE)
-      .json({
-        type: PROBLEM_TYPE_PREFIX + problem.code,
-        title: problemTitle(problem.code),
-        status: problem.status,
-        detail: problem.detail,
-        code: problem.code,
-        instance: req.originalUrl?.split('?')[0],
-        ...(typeof requestId === 'string' ? { requestId } : {}),
-        ...(problem.errors ? { errors: problem.errors } : {}),
-        ...(problem.extensions ?? {}),
-      });
+    // The error of a middleware (Nest's, on the raw request) comes with the raw response.
+    const raw = 'raw' in res ? res.raw : res;
+    if (raw.headersSent || ('raw' in res && res.sent)) return;
+    const body = JSON.stringify({
+      type: PROBLEM_TYPE_PREFIX + problem.code,
+      title: problemTitle(problem.code),
+      status: problem.status,
+      detail: problem.detail,
+      code: problem.code,
+      instance,
+      ...(typeof req.id === 'string' ? { requestId: req.id } : {}),
+      ...(problem.errors ? { errors: problem.errors } : {}),
+      ...(problem.extensions ?? {}),
+    });
+    const headers: Record<string, string> = { 'content-type': `${PROBLEM_CONTENT_TYPE}; charset=utf-8` };
+    if (problem.status === 401) headers['www-authenticate'] = bearerChallenge(req);
+    if ('raw' in res) {
+      void res.status(problem.status).headers(headers).send(body);
+    } else {
+      res.writeHead(problem.status, headers).end(body);
+    }
   }
 
-  private toProblem(exception: unknown): Problem {
+  private toProblem(exception: unknown, req: FastifyRequest): Problem {
+    const fastify = exception instanceof HttpException ? fastifyProblem(errorCode(exception.cause), req) : undefined;
+    if (fastify !== undefined) return this.toProblem(fastify, req);
     if (exception instanceof DomainError) {
       return {
         status: STATUS_OF_KIND[exception.kind],
@@ -122,6 +151,15 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       const code = CODE_OF_STATUS[status] ?? (status >= 500 ? 'internal-error' : 'bad-request');
       return { status, code, detail: status >= 500 ? 'The server failed to handle the request.' : exception.message };
     }
+    // Any other error that names a 4xx status (Fastify's and its plugins' errors carry `statusCode`).
+    const status = (exception as { statusCode?: unknown } | null)?.statusCode;
+    if (exception instanceof Error && typeof status === 'number' && status >= 400 && status < 500) {
+      return { status, code: CODE_OF_STATUS[status] ?? 'bad-request', detail: exception.message };
+    }
     return { status: 500, code: 'internal-error', detail: 'The server failed to handle the request.' };
   }
+}
+
+function errorCode(error: unknown): unknown {
+  return (error as { code?: unknown } | null | undefined)?.code;
 }

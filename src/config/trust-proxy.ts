@@ -1,14 +1,16 @@
 import { isIP } from 'node:net';
 
 /**
- * Express's `trust proxy` setting: which peers may name the client with
- * X-Forwarded-For. `false`: none, the socket's peer is the client; `true`:
- * every hop; a number: that many hops; a list: peers whose address is one of
- * these addresses or subnets, or in the named ranges.
+ * Which peers may name the client with X-Forwarded-For, in the forms and with
+ * the meaning of Express's `trust proxy` setting (src/http-adapter.ts hands it
+ * to Fastify's `trustProxy`, which reads it through proxy-addr too). `false`:
+ * none, the socket's peer is the client; `true`: every hop; a number: that
+ * many hops; a list: peers whose address is one of these addresses or
+ * subnets, or in the named ranges.
  */
 export type TrustProxy = boolean | number | string[];
 
-/** The names Express (proxy-addr) knows for address ranges. */
+/** The names proxy-addr knows for address ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** An address, `address/prefix-length` or a range name. */

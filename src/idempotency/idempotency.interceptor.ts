@@ -1,5 +1,5 @@
 import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, of, type Observable } from 'rxjs';
 import { Clock } from '../common/clock.js';
 import type { RequestWithPrincipal } from '../security/principal.js';
@@ -48,7 +48,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
     const http = context.switchToHttp();
-    const req = http.getRequest<Request & RequestWithPrincipal>();
+    const req = http.getRequest<FastifyRequest & RequestWithPrincipal>();
     const key = req.headers[IDEMPOTENCY_KEY_HEADER];
     if (req.method !== 'POST' || key === undefined || req.principal === undefined) return next.handle();
     if (typeof key !== 'string' || !VALID_KEY.test(key)) throw new InvalidIdempotencyKeyError();
@@ -62,10 +62,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       case 'in-progress':
         throw new IdempotencyKeyInUseError();
       case 'replay':
-        http.getResponse<Response>().setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        http.getResponse<FastifyReply>().header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return of(found.response);
       case 'reserved':
-        return from(this.runOnce(userId, key, next, http.getResponse<Response>()));
+        return from(this.runOnce(userId, key, next, http.getResponse<FastifyReply>()));
     }
   }
 
@@ -74,7 +74,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
    * if it failed. Awaited here rather than piped, so that a client going away
    * (which unsubscribes from the response) cannot leave the key reserved.
    */
-  private async runOnce(userId: string, key: string, next: CallHandler, res: Response): Promise<unknown> {
+  private async runOnce(userId: string, key: string, next: CallHandler, res: FastifyReply): Promise<unknown> {
     let body: unknown;
     try {
       body = await lastValueFrom(next.handle(), { defaultValue: undefined });

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Principal, RequestWithPrincipal } from './principal.js';
 import { UnauthorizedError } from './security.errors.js';
@@ -30,7 +30,7 @@ export class BearerAuthGuard implements CanActivate {
   constructor(private readonly jwt: JwtService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request & RequestWithPrincipal>();
+    const req = context.switchToHttp().getRequest<FastifyRequest & RequestWithPrincipal>();
     const header = req.headers.authorization;
     const token = header?.match(BEARER_CREDENTIALS)?.[1];
     if (!token) {

@@ -1,5 +1,5 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
 
 /**
@@ -10,7 +10,7 @@ import { BearerAuthGuard } from './bearer-auth.guard.js';
 @Injectable()
 export class OptionalBearerAuthGuard extends BearerAuthGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     if (req.headers.authorization === undefined) return true;
     return super.canActivate(context);
   }

@@ -32,7 +32,14 @@ function exchange(options: { key?: string; body?: unknown; method?: string; user
     body: options.body ?? {},
     principal: options.user === null ? undefined : { userId: (options.user ?? ann).id, username: 'x' },
   };
-  const res = { statusCode: 201, setHeader: (name: string, value: string) => (headers[name] = value) };
+  // The part of a Fastify reply the interceptor uses.
+  const res = {
+    statusCode: 201,
+    header(name: string, value: string) {
+      headers[name] = value;
+      return this;
+    },
+  };
   const context = {
     getType: () => 'http',
     switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),

@@ -1,17 +1,19 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { Server } from 'node:http';
 import { AppModule } from '../../src/app.module.js';
 import { setUpApp } from '../../src/app-setup.js';
+import { validateEnvironment } from '../../src/config/environment.js';
+import { createHttpAdapter } from '../../src/http-adapter.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 export interface TestApp {
-  readonly app: NestExpressApplication;
+  readonly app: NestFastifyApplication;
   readonly http: Server;
   readonly db: TestDatabase;
   readonly prisma: PrismaService;
@@ -41,7 +43,7 @@ export async function startTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
-  const module = AppModule.forRoot({
+  const settings = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
@@ -49,20 +51,25 @@ export async function startTestApp(
     REGISTER_THROTTLE_LIMIT: '1000',
     ...database.env,
     ...env,
-  });
+  };
+  const module = AppModule.forRoot(settings);
+  // The HTTP layer main.ts creates, on the environment the app validates.
+  const adapter = createHttpAdapter(validateEnvironment({ ...process.env, ...settings }));
   const appOptions = { bodyParser: false, logger: false } as const;
   const overrides = options.overrides ?? [];
-  let created: NestExpressApplication;
+  let created: NestFastifyApplication;
   if (overrides.length === 0) {
-    created = await NestFactory.create<NestExpressApplication>(module, appOptions);
+    created = await NestFactory.create<NestFastifyApplication>(module, adapter, appOptions);
   } else {
     let builder = Test.createTestingModule({ imports: [module] });
     for (const override of overrides) builder = builder.overrideProvider(override.provide).useValue(override.useValue);
     const moduleRef = await builder.compile();
-    created = moduleRef.createNestApplication<NestExpressApplication>(appOptions);
+    created = moduleRef.createNestApplication<NestFastifyApplication>(adapter, appOptions);
   }
   const app = setUpApp(created);
   await app.init();
+  // Fastify loads its plugins (CORS, Swagger UI's files) when it gets ready; supertest talks to the server directly.
+  await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     http: app.getHttpServer(),

@@ -1,0 +1,260 @@
+import { isUtf8 } from 'node:buffer';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable, Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import * as zlib from 'node:zlib';
+import { HttpStatus } from '@nestjs/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RequestProblem, ValidationFailed } from './http-problems.js';
+import { jsonShapeProblem, MAX_JSON_DEPTH } from './json-body-shape.js';
+
+/** Largest accepted request body. Every request body of this API is a small JSON object. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Parses the JSON request bodies of every route, unknown ones included, and
+ * turns every way a body can be wrong into a problem with its own code, before
+ * any guard or validation sees the request: a body that is not JSON or not
+ * UTF-8 declared (415), bytes that are not UTF-8 (400 invalid-utf8), malformed
+ * JSON (400 malformed-json), too large (413), nested deeper than
+ * MAX_JSON_DEPTH (400 json-too-deep), a top-level value that is not an object
+ * or keys like `__proto__` at any depth (400 validation-failed). A request
+ * without a body has the body `{}`, whatever its Content-Type says. A body is
+ * read to its end before it is refused, so the connection stays usable.
+ */
+export function useJsonBodies(instance: FastifyInstance): void {
+  // Any method may carry a body, and a body is judged whatever the method (GET and HEAD included).
+  for (const method of ['GET', 'HEAD']) instance.addHttpMethod(method, { hasBody: true, overrideExisting: true });
+  instance.removeAllContentTypeParsers();
+  instance.addContentTypeParser('*', { bodyLimit: BODY_LIMIT_BYTES }, parseBody);
+  // Only a body has a media type to judge: Fastify would refuse a malformed Content-Type on a request without one.
+  instance.addHook('onRequest', (request, _reply, done) => {
+    const headers = request.raw.headers;
+    if (headers['content-type'] !== undefined && !hasBody(headers)) delete headers['content-type'];
+    done();
+  });
+  // A refused body fails the request here rather than in the parser, where Fastify would close the connection.
+  instance.addHook('preValidation', (request, _reply, done) => {
+    const body: unknown = request.body;
+    if (body instanceof RefusedBody) return done(body.problem);
+    if (body === undefined) request.body = {};
+    done();
+  });
+}
+
+/** 415 for a body that is not JSON (the Content-Type as the request sent it). */
+export function unsupportedMediaType(contentType: string | undefined): RequestProblem {
+  return new RequestProblem(
+    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    'unsupported-media-type',
+    `Request bodies must be application/json (got ${contentType ?? 'no Content-Type'}).`,
+  );
+}
+
+/** 413 for a body over BODY_LIMIT_BYTES. */
+export function payloadTooLarge(): RequestProblem {
+  return new RequestProblem(
+    HttpStatus.PAYLOAD_TOO_LARGE,
+    'payload-too-large',
+    `Request bodies are limited to ${BODY_LIMIT_BYTES} bytes.`,
+  );
+}
+
+/** 400 for a body that could not be read to its end (cut short, or a corrupt compressed stream). */
+export function unreadableBody(): RequestProblem {
+  return new RequestProblem(HttpStatus.BAD_REQUEST, 'bad-request', 'The request body could not be read.');
+}
+
+const notUtf8Json = () =>
+  new RequestProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'unsupported-media-type', 'The body must be UTF-8 JSON.');
+
+/** The parse of a body that is refused: preValidation fails the request with its problem. */
+class RefusedBody {
+  constructor(readonly problem: RequestProblem) {}
+}
+
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mime = contentType.split(';')[0].trim().toLowerCase();
+  return mime === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mime);
+}
+
+const CHARSET_PARAMETER = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
+
+/** The declared charset, lower-cased; undefined when none is declared. */
+function charsetOf(contentType: string): string | undefined {
+  const match = CHARSET_PARAMETER.exec(contentType);
+  return match === null ? undefined : (match[1] ?? match[2]).toLowerCase();
+}
+
+/**
+ * The content-type parser for every media type (Fastify's '*'): the request has a body.
+ * JSON texts are UTF-8 (RFC 8259): another declared charset is refused (one that is not
+ * even a Unicode one before the body is read), and the raw bytes are checked, since
+ * decoding replaces invalid sequences with U+FFFD and carries on silently.
+ */
+async function parseBody(request: FastifyRequest, payload: Readable): Promise<unknown> {
+  const contentType = request.headers['content-type'];
+  if (!isJson(contentType)) return refuse(payload, unsupportedMediaType(contentType));
+  const charset = charsetOf(contentType!);
+  if (charset !== undefined && !charset.startsWith('utf-')) return refuse(payload, notUtf8Json());
+  const bytes = await readBody(payload, request.headers);
+  if (bytes instanceof RequestProblem) return new RefusedBody(bytes);
+  if (charset !== undefined && charset !== 'utf-8') return new RefusedBody(notUtf8Json());
+  if (!isUtf8(bytes)) {
+    return new RefusedBody(
+      new RequestProblem(
+        HttpStatus.BAD_REQUEST,
+        'invalid-utf8',
+        'The request body is not valid UTF-8 (JSON must be UTF-8 encoded).',
+      ),
+    );
+  }
+  let body: unknown;
+  try {
+    body = parseStrictJson(bytes.toString('utf8'));
+  } catch {
+    return new RefusedBody(
+      new RequestProblem(HttpStatus.BAD_REQUEST, 'malformed-json', 'The request body is not valid JSON.'),
+    );
+  }
+  const problem = shapeProblem(body);
+  return problem === undefined ? body : new RefusedBody(problem);
+}
+
+/** Reads off what is left of the body, then refuses it. */
+async function refuse(payload: Readable, problem: RequestProblem): Promise<RefusedBody> {
+  await drain(payload);
+  return new RefusedBody(problem);
+}
+
+const JSON_WHITESPACE = ' \t\n\r';
+
+/**
+ * JSON whose top-level value is an object or an array; an empty text (after a
+ * byte order mark, which is dropped) is the empty object.
+ */
+function parseStrictJson(text: string): unknown {
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (json.length === 0) return {};
+  let start = 0;
+  while (start < json.length && JSON_WHITESPACE.includes(json.charAt(start))) start++;
+  const first = json.charAt(start);
+  if (first !== '{' && first !== '[') throw new SyntaxError('Not a JSON object or array');
+  return JSON.parse(json);
+}
+
+/** The problem with a parsed body's shape, or undefined when it may go on to validation. */
+function shapeProblem(body: unknown): RequestProblem | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return new RequestProblem(HttpStatus.BAD_REQUEST, 'validation-failed', 'The request body must be a JSON object.', [
+      { field: '', constraint: 'isObject', message: 'the request body must be a JSON object' },
+    ]);
+  }
+  const problem = jsonShapeProblem(body);
+  switch (problem?.kind) {
+    case undefined:
+      return undefined;
+    case 'too-deep':
+      return new RequestProblem(
+        HttpStatus.BAD_REQUEST,
+        'json-too-deep',
+        `The request body is nested more than ${MAX_JSON_DEPTH} levels deep (objects and arrays).`,
+      );
+    case 'prototype-keys':
+      return new ValidationFailed(problem.errors);
+  }
+}
+
+/** The stream that decodes a Content-Encoding, undefined for one not supported. */
+function decoderOf(encoding: string): Transform | undefined {
+  switch (encoding) {
+    case 'deflate':
+      return zlib.createInflate();
+    case 'gzip':
+      return zlib.createGunzip();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    case 'zstd': {
+      // Node.js has zstd from 22.15 on.
+      const { createZstdDecompress } = zlib as { createZstdDecompress?: () => Transform };
+      return createZstdDecompress?.();
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The body's bytes, decoded from its Content-Encoding, at most BODY_LIMIT_BYTES of them
+ * (413 beyond, told by Content-Length before reading when it can be); the request is read
+ * to its end in every case.
+ */
+async function readBody(payload: Readable, headers: IncomingHttpHeaders): Promise<Buffer | RequestProblem> {
+  const encoding = (headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding === 'identity') {
+    const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+    if (length !== undefined && length > BODY_LIMIT_BYTES) {
+      await drain(payload);
+      return payloadTooLarge();
+    }
+    const read = await collect(payload, length);
+    if (read instanceof RequestProblem) await drain(payload);
+    return read;
+  }
+  const decoder = decoderOf(encoding);
+  if (decoder === undefined) {
+    await drain(payload);
+    return notUtf8Json();
+  }
+  // Its errors are collect()'s to report; none may go unheard once it is done with the decoder.
+  decoder.on('error', () => undefined);
+  payload.pipe(decoder);
+  // pipe() does not pass on a request cut short: the decoder would wait for the rest forever.
+  finished(payload).catch((err: unknown) => decoder.destroy(err as Error));
+  const read = await collect(decoder, undefined);
+  payload.unpipe(decoder);
+  decoder.destroy();
+  await drain(payload);
+  return read;
+}
+
+/** Gathers a stream's bytes up to the limit; with `length`, exactly that many. */
+function collect(source: Readable, length: number | undefined): Promise<Buffer | RequestProblem> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const finish = (result: Buffer | RequestProblem): void => {
+      source.off('data', onData);
+      source.off('end', onEnd);
+      source.off('error', onCut);
+      source.off('close', onCut);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer): void => {
+      received += chunk.length;
+      if (received > BODY_LIMIT_BYTES) finish(payloadTooLarge());
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void =>
+      finish(length !== undefined && received !== length ? unreadableBody() : Buffer.concat(chunks, received));
+    // An error, or the stream closed before its end (the client went away).
+    const onCut = (): void => finish(unreadableBody());
+    source.on('data', onData);
+    source.on('end', onEnd);
+    source.on('error', onCut);
+    source.on('close', onCut);
+  });
+}
+
+/** Reads a stream to its end, discarding what it holds. */
+async function drain(stream: Readable): Promise<void> {
+  if (stream.readableEnded || stream.destroyed) return;
+  stream.resume();
+  await finished(stream).catch(() => undefined);
+}

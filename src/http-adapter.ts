@@ -1,0 +1,69 @@
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { fastify, type FastifyReply, type FastifyServerOptions, type HookHandlerDoneFunction } from 'fastify';
+import helmet from 'helmet';
+import { BODY_LIMIT_BYTES, useJsonBodies } from './common/json-body.js';
+import { requestIdOf } from './common/logging.js';
+import { responseConventions } from './common/response-conventions.js';
+import type { Environment } from './config/environment.js';
+import type { TrustProxy } from './config/trust-proxy.js';
+
+/**
+ * The longest path segment routed; the router answers a longer one 414 before
+ * the app sees it. Beyond any request line Node.js accepts (16 KiB of headers),
+ * so that every path is the app's to answer (long ids are a 404 or a 400 problem).
+ */
+const MAX_PARAM_LENGTH = 64 * 1024;
+
+/**
+ * helmet's security headers, on every response. Swagger UI at /docs loads its
+ * scripts and styles from this origin (helmet's defaults allow that); the
+ * service speaks plain HTTP behind whatever terminates TLS, so its pages must
+ * not demand https.
+ */
+const securityHeaders = helmet({ contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } } });
+
+/** Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts that many hops, as Express (proxy-addr) does. */
+function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * The HTTP layer of the service, Fastify under Nest: what main.ts and the
+ * e2e tests both create the app on. A request meets, in this order: the
+ * security headers (first, so that every answer has them, CORS preflights
+ * included), the Nest adapter's hooks (CORS, see app-setup.ts), the
+ * X-Request-Id echo, Nest's middleware (the request log), the body parsing
+ * (src/common/json-body.ts), then the route; every answer with a body goes
+ * through responseConventions. Connection timeouts are Node.js's defaults.
+ */
+export function createHttpAdapter(env: Pick<Environment, 'TRUST_PROXY'>): FastifyAdapter {
+  const instance = fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: requestIdOf,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    // Paths are matched as Express did: letter case and a trailing slash do not matter.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, caseSensitive: false, ignoreTrailingSlash: true },
+    keepAliveTimeout: 5_000,
+    requestTimeout: 300_000,
+    // Requests arriving on open connections while the app closes are served, as Node.js does.
+    return503OnClosing: false,
+    // A URL the router cannot decode is refused before any hook runs: it gets the security headers
+    // and the request id here, and the app's error handler (Nest's: a problem) answers it.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      securityHeaders(request.raw, reply.raw, () => undefined);
+      reply.header('X-Request-Id', request.id);
+      void instance.errorHandler(error, request, reply);
+    },
+  });
+  instance.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, done as (err?: unknown) => void),
+  );
+  useJsonBodies(instance);
+  instance.addHook('onSend', responseConventions);
+  const adapter = new FastifyAdapter(instance);
+  instance.addHook('onRequest', (request, reply, done: HookHandlerDoneFunction) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+  return adapter;
+}
