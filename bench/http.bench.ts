@@ -5,23 +5,31 @@
  * a real PostgreSQL (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres),
  * request logging at its default level into a temporary file; registers players;
  * then:
- * 1. plays BENCH_MATCHES (64) matches at once to the end, each driven by one loop of
- *    a client that knows no rules (bench/match-driver.ts: it posts what `actions`
- *    lists, for `plays` a random one of `GET legal-plays`, always with expectedVersion);
- * 2. plays one money session alone, with real plays only (never a double, so never
+ * 1. throughput: plays BENCH_MATCHES (64) matches at once to the end, each driven by one
+ *    loop of a client that knows no rules (bench/match-driver.ts: it posts what `actions`
+ *    lists, for `plays` a random one of `GET legal-plays`, always with expectedVersion),
+ *    every loop as fast as the server answers (a closed loop: BENCH_MATCHES requests are
+ *    always in flight, so latency here is mostly time spent queueing);
+ * 2. latency at a given load: plays BENCH_MATCHES new matches at once to the end the same
+ *    way, the loops sharing one schedule (bench/pacer.ts) that starts actions at
+ *    BENCH_RATE per second (default: the bar's 500), as wrk2's -R;
+ * 3. plays one money session alone, with real plays only (never a double, so never
  *    a drop or a quick resignation), until its version passes BENCH_LONG_EVENTS (2,000),
  *    then times actions on it in turns with actions on young sessions (events 5-35);
- * 3. measures the PostgreSQL server itself with pgbench (TPC-B: `-i -s 10` into a scratch
+ * 4. measures the PostgreSQL server itself with pgbench (TPC-B: `-i -s 10` into a scratch
  *    database, then `-c 16 -j 2 -T 20`), when pgbench is installed.
- * Prints ONE JSON line: the actions posted per second over the run, their p50/p95/p99
- * latency (ms), the matches finished, errors (answers other than 200 and 409, and
- * loops that gave up), 409s, the server's CPU per action, the long session's
+ * Prints ONE JSON line: `actionsPerSecond` (phase 1: the most the server does) and
+ * `latencyMs` p50/p95/p99 of the actions posted (phase 2: at BENCH_RATE actions/s), with
+ * both phases in full under `throughput` and `atRate` (the rate achieved, and the
+ * latency at saturation too); the matches finished, errors (answers other than 200 and
+ * 409, and loops that gave up), 409s, the server's CPU per action, the long session's
  * latencies and their ratio, pgbench's TPS and actionsPerSecond / TPS, and each bar
  * with pass true/false. Exits non-zero on errors only, never on a missed bar.
  * All its traffic goes to 127.0.0.1 (and to the PostgreSQL of BENCH_DATABASE_URL).
  *
  * Knobs: BENCH_SERVERS (1; more start more server processes on the one database, as nodes
- * behind a load balancer, match i played on server i mod n), BENCH_MATCHES (64), BENCH_MATCH_LENGTH (3), BENCH_LONG_EVENTS (2000),
+ * behind a load balancer, match i played on server i mod n), BENCH_MATCHES (64), BENCH_MATCH_LENGTH (3),
+ * BENCH_RATE (500), BENCH_LONG_EVENTS (2000),
  * BENCH_PGBENCH_SECONDS (20; 0 to skip pgbench), BENCH_LOG_LEVEL (the server's LOG_LEVEL;
  * its default when unset), BENCH_CPU_PROF_DIR (run the server with --cpu-prof and write
  * its profile there; see bench/profile-summary.ts).
@@ -36,12 +44,14 @@ import { JsonClient, registerPlayer } from './http-client.js';
 import { MatchDriver, type Colour, type MatchView, type PostedAction, type Seat } from './match-driver.js';
 import { measurePgbench, type PgbenchFigures } from './pgbench.js';
 import { productionServerEnv, startServer, type ServerProcess } from './server-process.js';
+import { Pacer } from './pacer.js';
 import { runBench } from './run-bench.js';
 import { mulberry32 } from '../src/engine/testing/index.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MATCHES = wholeNumber('BENCH_MATCHES', 64, 1);
 const MATCH_LENGTH = wholeNumber('BENCH_MATCH_LENGTH', 3, 1);
+const RATE = wholeNumber('BENCH_RATE', 500, 1);
 const LONG_EVENTS = wholeNumber('BENCH_LONG_EVENTS', 2000, 100);
 const PGBENCH_SECONDS = wholeNumber('BENCH_PGBENCH_SECONDS', 20, 0);
 const SERVERS = wholeNumber('BENCH_SERVERS', 1, 1);
@@ -111,6 +121,8 @@ async function startMatch(
 }
 
 interface ManyMatchesFigures {
+  /** The rate the actions were started at (null: as fast as the server answers). */
+  readonly offeredPerSecond: number | null;
   readonly matches: number;
   readonly matchLength: number;
   readonly seconds: number;
@@ -137,11 +149,16 @@ function serversCpuMs(servers: readonly ServerProcess[]): number | undefined {
   return total;
 }
 
-/** Phase 1: MATCHES matches at once, each to its end, one loop each; match i on server i mod SERVERS. */
+/**
+ * Phases 1 and 2: MATCHES matches at once, each to its end, one loop each; match i on
+ * server i mod SERVERS. With `rate`, the loops start their actions on one shared
+ * schedule of `rate` per second; without, each goes as fast as the server answers.
+ */
 async function playManyMatches(
   servers: readonly ServerProcess[],
   clients: readonly JsonClient[],
   players: Seat[],
+  rate: number | null,
 ): Promise<ManyMatchesFigures> {
   const client = clients[0];
   const ids: Array<{ id: string; seats: Record<Colour, Seat> }> = [];
@@ -169,6 +186,8 @@ async function playManyMatches(
   const requestsBefore = requestCount();
   const cpuBefore = serversCpuMs(servers);
   const clientCpuBefore = process.cpuUsage();
+  const pacer = rate === null ? null : new Pacer(rate);
+  const pace = pacer === null ? undefined : () => pacer.slot();
   const started = performance.now();
   const finals = await Promise.allSettled(
     ids.map(({ id, seats }, i) =>
@@ -177,6 +196,7 @@ async function playManyMatches(
         doubleRate: 0.02,
         dropRate: 0.2,
         onAction,
+        pace,
         stop,
       }).drive(id),
     ),
@@ -193,6 +213,7 @@ async function playManyMatches(
   latencies.sort((a, b) => a - b);
   const actions = latencies.length;
   return {
+    offeredPerSecond: rate,
     matches: MATCHES,
     matchLength: MATCH_LENGTH,
     seconds: round(seconds, 1),
@@ -278,6 +299,16 @@ async function playLongSession(client: JsonClient, players: Seat[]): Promise<Lon
   };
 }
 
+/** A phase's figures as printed. */
+function phaseFigures(phase: ManyMatchesFigures): Record<string, unknown> {
+  const { errorSamples, ...figures } = phase;
+  return {
+    ...figures,
+    requestsPerAction: phase.actions === 0 ? null : round(phase.requestsPerSecond / phase.actionsPerSecond),
+    ...(errorSamples.length > 0 ? { errorSamples } : {}),
+  };
+}
+
 async function main(): Promise<number> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\``);
   const work = mkdtempSync(join(tmpdir(), 'nardy-bench-http-'));
@@ -286,7 +317,7 @@ async function main(): Promise<number> {
   let database: BenchDatabase | undefined;
   const servers: ServerProcess[] = [];
   const clients: JsonClient[] = [];
-  const budgetMs = (60 + MATCHES_LIMIT_MS / 1000 + LONG_LIMIT_MS / 1000 + PGBENCH_SECONDS * 2 + 30) * 1000;
+  const budgetMs = (60 + (2 * MATCHES_LIMIT_MS) / 1000 + LONG_LIMIT_MS / 1000 + PGBENCH_SECONDS * 2 + 30) * 1000;
   const watchdog = setTimeout(() => {
     process.stderr.write(`bench:http: gave up after ${budgetMs / 1000} s\n`);
     for (const server of servers) server.kill();
@@ -309,9 +340,11 @@ async function main(): Promise<number> {
     }
     const [client] = clients;
     const players = await registerPlayers(client, PLAYERS);
-    progress(`${PLAYERS} players registered; playing ${MATCHES} matches of ${MATCH_LENGTH} points`);
-    const many = await playManyMatches(servers, clients, players);
-    progress(`${many.matchesFinished}/${MATCHES} matches finished in ${many.seconds} s; the long session`);
+    progress(`${PLAYERS} players registered; ${MATCHES} matches of ${MATCH_LENGTH} points as fast as they go`);
+    const many = await playManyMatches(servers, clients, players, null);
+    progress(`${many.matchesFinished}/${MATCHES} finished in ${many.seconds} s; ${MATCHES} more at ${RATE} actions/s`);
+    const paced = await playManyMatches(servers, clients, players, RATE);
+    progress(`${paced.matchesFinished}/${MATCHES} finished in ${paced.seconds} s; the long session`);
     const long = await playLongSession(client, players);
     for (const server of servers) await server.stop();
     progress(`long session at event ${long.events}; pgbench`);
@@ -320,32 +353,25 @@ async function main(): Promise<number> {
         ? { available: false, reason: 'skipped (BENCH_PGBENCH_SECONDS=0)' }
         : await measurePgbench(ADMIN_URL, { scale: 10, clients: 16, threads: 2, seconds: PGBENCH_SECONDS });
 
-    const errors = many.errors + long.errors;
+    const errors = many.errors + paced.errors + long.errors;
     const pass = {
       actionsPerSecond: many.actionsPerSecond >= BARS.actionsPerSecond,
-      p99: many.latencyMs.p99 !== null && many.latencyMs.p99 < BARS.p99Ms,
+      p99AtRate: paced.latencyMs.p99 !== null && paced.latencyMs.p99 < BARS.p99Ms,
       errors: errors === BARS.errors,
       longSession: long.ratio !== null && long.ratio <= BARS.longSessionRatio,
     };
     const line = {
       actionsPerSecond: many.actionsPerSecond,
-      latencyMs: many.latencyMs,
-      matchesFinished: many.matchesFinished,
+      latencyMs: paced.latencyMs,
+      latencyAtActionsPerSecond: RATE,
+      matchesFinished: many.matchesFinished + paced.matchesFinished,
+      matchesPlayed: 2 * MATCHES,
       errors,
-      conflicts: many.conflicts,
-      run: {
-        servers: SERVERS,
-        matches: many.matches,
-        matchLength: many.matchLength,
-        variants: 'backgammon and long-nardy, half each',
-        seconds: many.seconds,
-        actions: many.actions,
-        requestsPerSecond: many.requestsPerSecond,
-        requestsPerAction: many.actions === 0 ? null : round(many.requestsPerSecond / many.actionsPerSecond),
-        serverCpuMsPerAction: many.serverCpuMsPerAction,
-        clientCpuMsPerAction: many.clientCpuMsPerAction,
-        ...(many.errorSamples.length > 0 ? { errorSamples: many.errorSamples } : {}),
-      },
+      conflicts: many.conflicts + paced.conflicts,
+      servers: SERVERS,
+      variants: 'backgammon and long-nardy, half each',
+      throughput: phaseFigures(many),
+      atRate: phaseFigures(paced),
       longSession: long,
       pgbench,
       actionsPerPgbenchTps: pgbench.available ? round(many.actionsPerSecond / pgbench.tps, 3) : null,

@@ -48,6 +48,8 @@ export interface DriveOptions {
   readonly dropRate?: number;
   /** Told of every action posted, as soon as its answer is in. */
   readonly onAction?: (posted: PostedAction) => void;
+  /** Awaited before each action: a shared schedule (bench/pacer.ts) paces the loops. */
+  readonly pace?: () => Promise<void>;
   /** Ends the loop before the next action when true. */
   readonly stop?: (view: MatchView) => boolean;
   /** Gives up (throws) after this many actions (default 20,000). */
@@ -73,6 +75,7 @@ export class MatchDriver {
     let view = await this.view(matchId, 'white');
     for (let count = 0; view.status === 'playing' && !(this.options.stop?.(view) ?? false); count++) {
       if (count >= maxActions) throw new Error(`match ${matchId} not over after ${maxActions} actions`);
+      await this.options.pace?.();
       view = await this.step(view);
     }
     return view;
