@@ -27,4 +27,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3000/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node is PID 1: on SIGTERM (docker stop) the service finishes its requests, closes the database,
 # writes out its log and exits by itself (a re-raised signal would be ignored by PID 1).
-CMD ["node", "dist/main.js"]
+# The same Node flags as `npm start` (package.json): a larger young generation, fewer scavenges under load.
+CMD ["node", "--max-semi-space-size=32", "dist/main.js"]

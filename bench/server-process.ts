@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 
 /** The built server (dist/main.js) as a child process, its log lines going to a file. */
@@ -55,13 +57,36 @@ function processCpuMs(pid: number): number | undefined {
 // writes no CPU profile: when profiling, SIGUSR2 makes it exit normally instead.
 const EXIT_ON_SIGUSR2 = "--import=data:text/javascript,process.once('SIGUSR2',()=>process.exit(0))";
 
+/** A file of the project root: the nearest folder above this module with a package.json (from bench/ or dist/bench/bench/). */
+function projectFile(name: string): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, name);
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+  }
+}
+
+/**
+ * The Node flags `npm start` runs the server with (package.json's `start`:
+ * `node [flags] dist/main.js`), so that a benched server runs as a deployed one.
+ */
+export function startFlags(packageJson = readFileSync(projectFile('package.json'), 'utf8')): string[] {
+  const start = (JSON.parse(packageJson) as { scripts?: { start?: string } }).scripts?.start ?? '';
+  const words = start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words[words.length - 1] !== 'dist/main.js') {
+    throw new Error(`package.json's start script is not \`node [flags] dist/main.js\`: ${start}`);
+  }
+  return words.slice(1, -1);
+}
+
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = openSync(options.logFile, 'a');
-  const args = options.cpuProfileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, EXIT_ON_SIGUSR2, options.main]
-    : [options.main];
+  const args = [
+    ...startFlags(),
+    ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, EXIT_ON_SIGUSR2] : []),
+    options.main,
+  ];
   let proc: ChildProcess;
   try {
     proc = spawn(process.execPath, args, {

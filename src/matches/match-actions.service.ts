@@ -8,6 +8,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
+import { DomainError } from '../common/domain-error.js';
 import {
   apply,
   playEventFor,
@@ -33,7 +34,7 @@ import { betweenMoneyGames, followUps } from './match-follow-ups.js';
 import { colourOf, positionIdOf, presentMatch, turnOf } from './match-presenter.js';
 import { projectionOf, type Seats } from './match-projection.js';
 import type { MatchRecord, NewMatchEvent, SeatedPlayer } from './match-record.js';
-import { MatchStore } from './match-store.js';
+import { MatchStore, type LoadedMatch } from './match-store.js';
 import type { MatchView } from './match-view.js';
 
 /** Attempts of an action sent without a version, when another action got in first. */
@@ -55,25 +56,47 @@ export class MatchActionsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Performs `action` for `userId` on the match, on `expectedVersion` when given; answers the state after it. */
+  /**
+   * Performs `action` for `userId` on the match, on `expectedVersion` when given; answers the state after it.
+   *
+   * When this server read or wrote the match a moment ago (MatchStore.recent), the action is
+   * first decided on that without reading the row again: its write is guarded by the version,
+   * so if anything was written since, nothing is, and the action is done again on a fresh read,
+   * as is one the stale copy refuses (the refusal must be judged on the match as it is).
+   * The dice of a roll come from the roll's index, so a throw done again is the same throw.
+   */
   async act(id: string, userId: string, action: MatchAction, expectedVersion: number | null): Promise<MatchView> {
+    const recent = this.store.recent(id);
+    if (recent !== undefined && (expectedVersion === null || expectedVersion === recent.record.version)) {
+      try {
+        const done = await this.attempt(recent, userId, action);
+        if (done !== null) return done;
+      } catch (err: unknown) {
+        if (!(err instanceof DomainError)) throw err;
+      }
+    }
     for (let attempt = 1; ; attempt++) {
-      const { record, state } = await this.store.load(id);
-      if (expectedVersion !== null && expectedVersion !== record.version) {
-        throw new VersionConflictError(record.version, expectedVersion);
+      const loaded = await this.store.load(id);
+      if (expectedVersion !== null && expectedVersion !== loaded.record.version) {
+        throw new VersionConflictError(loaded.record.version, expectedVersion);
       }
-      const now = this.clock.now();
-      const decision = await this.decide(record, state, userId, action, now);
-      const result = this.append(record, state, decision, userId, now);
-      const { events, after, next } = result;
-      if (await this.store.append(id, record.version, events, after, next.projection, now)) {
-        return presentMatch(next, after, userId, now);
-      }
+      const done = await this.attempt(loaded, userId, action);
+      if (done !== null) return done;
       if (expectedVersion !== null || attempt >= ATTEMPTS) {
         const current = await this.store.load(id);
         throw new VersionConflictError(current.record.version, expectedVersion);
       }
     }
+  }
+
+  /** Decides and writes the action on `loaded`; null when the match had moved on (nothing written). */
+  private async attempt(loaded: LoadedMatch, userId: string, action: MatchAction): Promise<MatchView | null> {
+    const { record, state } = loaded;
+    const now = this.clock.now();
+    const decision = await this.decide(record, state, userId, action, now);
+    const { events, after, next } = this.append(record, state, decision, userId, now);
+    if (!(await this.store.append(next, record.version, events, after, now))) return null;
+    return presentMatch(next, after, userId, now);
   }
 
   /** The caller's event, or the refusal: who may act is checked here, what the rules allow by the engine. */

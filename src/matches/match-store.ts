@@ -5,6 +5,11 @@
  * costs one read and one write however long the match is: only the events
  * appended since (by another server, say) are fetched and folded. A match
  * not in memory is replayed from its whole log once.
+ *
+ * The record last read or written here is kept with the state: for a short
+ * while (TRUSTED_FOR_MS) an action may be decided on it without reading the
+ * row again, its write guarded by the version like any other
+ * (docs/architecture.md, "Concurrency").
  */
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
@@ -21,18 +26,44 @@ export interface LoadedMatch {
 
 /** Folded states kept in memory, at most. */
 const STATES_KEPT = 20_000;
+/**
+ * How long a record read or written here may stand in for a fresh read of the row.
+ * Every event bumps the version, and a write on an old version is refused, so what
+ * could be older than this is only what is not versioned: the players' settings.
+ */
+const TRUSTED_FOR_MS = 1_000;
+
+/** A match's state as this server last folded it; with the record it read or wrote, and when (monotonic ms). */
+interface Known {
+  readonly state: MatchState;
+  readonly record: MatchRecord | null;
+  readonly seenAt: number;
+}
 /** Events read per query while replaying. */
 const REPLAY_PAGE = 1_000;
 
 @Injectable()
 export class MatchStore {
-  private readonly states = new LRUCache<string, MatchState>({ max: STATES_KEPT });
+  private readonly known = new LRUCache<string, Known>({ max: STATES_KEPT });
 
   constructor(private readonly matches: MatchesRepository) {}
 
   async load(id: string): Promise<LoadedMatch> {
     const record = await this.record(id);
-    return { record, state: await this.stateAt(record) };
+    const state = await this.stateAt(record);
+    this.remember(record, state);
+    return { record, state };
+  }
+
+  /**
+   * The match as this server read or wrote it less than TRUSTED_FOR_MS ago, if
+   * it did: good to decide an action on when the write is guarded by its version
+   * (another server may have written since), not to answer a read with.
+   */
+  recent(id: string): LoadedMatch | undefined {
+    const known = this.known.get(id);
+    if (known?.record == null || performance.now() - known.seenAt >= TRUSTED_FOR_MS) return undefined;
+    return { record: known.record, state: known.state };
   }
 
   /** The match's record alone, for reads that need no folded state (the log, a past position). */
@@ -55,25 +86,24 @@ export class MatchStore {
     at: Date,
   ): Promise<void> {
     await this.matches.create(record, events, projection, at);
-    this.states.set(record.id, state);
+    this.known.set(record.id, { state, record: null, seenAt: -Infinity });
   }
 
   /**
-   * Appends `events` after `version` with the projection they lead to; false
-   * when the match had moved on (nothing written). Remembers `state`, the
-   * state after the events, on success.
+   * Appends `events` after `version`, leading to `next` (the record after them,
+   * with its projection) and `state`; false when the match had moved on
+   * (nothing written). Remembers both on success.
    */
   async append(
-    id: string,
+    next: MatchRecord,
     version: number,
     events: readonly NewMatchEvent[],
     state: MatchState,
-    projection: MatchProjection,
     at: Date,
   ): Promise<boolean> {
-    const written = await this.matches.append(id, version, events, projection, at);
-    if (written) this.states.set(id, state);
-    else this.states.delete(id);
+    const written = await this.matches.append(next.id, version, events, next.projection, at);
+    if (written) this.remember(next, state);
+    else this.known.delete(next.id);
     return written;
   }
 
@@ -81,13 +111,15 @@ export class MatchStore {
     return this.matches.eventsAfter(id, afterSeq, limit);
   }
 
+  private remember(record: MatchRecord, state: MatchState): void {
+    this.known.set(record.id, { state, record, seenAt: performance.now() });
+  }
+
   private async stateAt(record: MatchRecord): Promise<MatchState> {
-    const known = this.states.get(record.id);
+    const known = this.known.get(record.id)?.state;
     if (known !== undefined && known.eventCount === record.version) return known;
     const from = known !== undefined && known.eventCount < record.version ? known : this.initialState(record);
-    const state = await this.fold(record, from, record.version);
-    this.states.set(record.id, state);
-    return state;
+    return this.fold(record, from, record.version);
   }
 
   private initialState(record: MatchRecord): MatchState {
