@@ -7,7 +7,7 @@
  * shares with anything else, so a copy of its own is fine (unlike Nest's
  * packages: see require-esm-transformer.js).
  */
-import { createHash } from 'node:crypto';
+import { wholeSourceCacheKey } from './transformer-cache-key.js';
 import ts from 'typescript';
 
 /** Bump when `process` changes what it makes of a source. */
@@ -21,14 +21,5 @@ export default {
     });
     return { code: outputText };
   },
-  /** Covers the whole source: an edited file is never served from a stale cache entry. */
-  getCacheKey(source, filename) {
-    return createHash('sha256')
-      .update(TRANSFORM_VERSION)
-      .update('\0')
-      .update(filename)
-      .update('\0')
-      .update(source)
-      .digest('hex');
-  },
+  getCacheKey: wholeSourceCacheKey(TRANSFORM_VERSION),
 };

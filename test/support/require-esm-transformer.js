@@ -6,7 +6,7 @@
  * the ESM namespace that esm-interop.setup.ts imported into the same test
  * context: the very same module instances the app under test uses.
  */
-import { createHash } from 'node:crypto';
+import { wholeSourceCacheKey } from './transformer-cache-key.js';
 
 const ESM_ONLY = ['@nestjs/common', '@nestjs/core'];
 /** Bump when `process` changes what it makes of a source. */
@@ -20,14 +20,5 @@ export default {
     }
     return { code };
   },
-  /** Covers the whole source: an edited file is never served from a stale cache entry. */
-  getCacheKey(source, filename) {
-    return createHash('sha256')
-      .update(TRANSFORM_VERSION)
-      .update('\0')
-      .update(filename)
-      .update('\0')
-      .update(source)
-      .digest('hex');
-  },
+  getCacheKey: wholeSourceCacheKey(TRANSFORM_VERSION),
 };
