@@ -190,9 +190,10 @@ export function presentMatch(record: MatchRecord, state: MatchState, userId: str
     rules: record.rules,
     status,
     version: record.version,
+    source: record.source,
     players: {
-      white: record.white ? { username: record.white.username } : null,
-      black: record.black ? { username: record.black.username } : null,
+      white: playerOf(record, 'white'),
+      black: playerOf(record, 'black'),
     },
     opponent: record.invited?.username ?? null,
     you: colourOf(record, userId),
@@ -207,4 +208,12 @@ export function presentMatch(record: MatchRecord, state: MatchState, userId: str
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
+}
+
+/** A seat as the state JSON shows it: the user seated, or an imported match's player as its file names them. */
+function playerOf(record: MatchRecord, colour: Colour): { username: string } | null {
+  const seated = record[colour];
+  if (seated !== null) return { username: seated.username };
+  const named = record.importedPlayers?.[colour];
+  return named === undefined ? null : { username: named };
 }

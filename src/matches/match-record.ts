@@ -75,8 +75,14 @@ export interface StoredMatchEvent {
   readonly at: Date;
 }
 
+/** Where a match comes from: played here, or read from a file (finished, read-only, unrated). */
+export type MatchSource = 'played' | 'imported';
+
 /** What a match is created with and never changes. */
 export interface MatchTerms {
+  readonly source: MatchSource;
+  /** An imported match's players as its file names them (they need not be users here); null for a match played here. */
+  readonly importedPlayers: { readonly white: string; readonly black: string } | null;
   readonly id: string;
   readonly variant: Variant;
   readonly length: number;

@@ -1,5 +1,6 @@
 import type { Colour, MatchEvent, RulesOptions, Variant } from '../engine/index.js';
 import type {
+  MatchSource,
   Awaiting,
   MatchProjection,
   MatchRecord,
@@ -77,6 +78,7 @@ export const PROJECTION_SELECT = `m.status, m.white_id, m.black_id, m.score_whit
  */
 export function matchSelect(from: string): string {
   return `SELECT m.id, m.variant, m.length, m.rules, m.days_per_turn, m.bank_days, m.creator_id, m.version,
+       m.source, m.imported_white, m.imported_black,
        m.dice_commitment, m.dice_seed, m.created_at, m.updated_at,
        m.invited_id, i.username AS invited_username,
        w.username AS white_username, w.auto_play_forced AS white_auto_play_forced,
@@ -121,6 +123,9 @@ export interface MatchRow extends ProjectionRow {
   readonly bank_days: number;
   readonly creator_id: string;
   readonly version: number;
+  readonly source: string;
+  readonly imported_white: string | null;
+  readonly imported_black: string | null;
   readonly dice_commitment: string;
   readonly dice_seed: string;
   readonly created_at: Date;
@@ -171,6 +176,11 @@ export function toMatchRecord(row: MatchRow): MatchRecord {
     daysPerTurn: row.days_per_turn,
     bankDays: row.bank_days,
     creatorId: row.creator_id,
+    source: row.source as MatchSource,
+    importedPlayers:
+      row.imported_white === null || row.imported_black === null
+        ? null
+        : { white: row.imported_white, black: row.imported_black },
     invited:
       row.invited_id === null || row.invited_username === null
         ? null

@@ -4,7 +4,7 @@
  * endpoint. The OpenAPI schema classes in dto/ describe these shapes.
  */
 import type { Colour, Dice, RulesOptions, SideBoard, Variant } from '../engine/index.js';
-import type { Awaiting, MatchStatusName } from './match-record.js';
+import type { Awaiting, MatchSource, MatchStatusName } from './match-record.js';
 
 export interface SideView {
   readonly points: readonly number[];
@@ -59,6 +59,8 @@ export interface MatchView {
   readonly daysPerTurn: number | null;
   readonly bankDays: number;
   readonly rules: RulesOptions;
+  /** played, or imported (read from a file: finished, read-only, unrated). */
+  readonly source: MatchSource;
   readonly status: MatchStatusName;
   readonly version: number;
   readonly players: {

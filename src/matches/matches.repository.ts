@@ -40,10 +40,11 @@ export interface PageRequest {
 const CREATE = `
 WITH m AS (
   INSERT INTO matches (id, variant, length, rules, days_per_turn, bank_days, creator_id, invited_id,
-                       dice_commitment, dice_seed, version, created_at, updated_at, ${PROJECTION_COLUMN_LIST})
+                       dice_commitment, dice_seed, version, created_at, updated_at,
+                       source, imported_white, imported_black, ${PROJECTION_COLUMN_LIST})
   VALUES ($1::uuid, $2::varchar, $3::int, $4::jsonb, $5::int, $6::int, $7::uuid, $8::uuid,
           $9::char(64), $10::char(64), $11::int, $12::timestamptz, $12::timestamptz,
-          ${projectionPlaceholders(14)})
+          $14::varchar, $15::varchar, $16::varchar, ${projectionPlaceholders(17)})
   RETURNING id
 )
 INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
@@ -180,6 +181,9 @@ export class MatchesRepository {
       events.length,
       at.toISOString(),
       eventRecordset(events, 1),
+      record.source,
+      record.importedPlayers?.white ?? null,
+      record.importedPlayers?.black ?? null,
       ...projectionValues(projection),
     ]);
   }

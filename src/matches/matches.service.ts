@@ -86,6 +86,8 @@ export class MatchesService {
       daysPerTurn: terms.daysPerTurn ?? null,
       bankDays: terms.daysPerTurn ? (terms.bankDays ?? 0) : 0,
       creatorId: userId,
+      source: 'played',
+      importedPlayers: null,
       invitedId: invited?.id ?? null,
       diceCommitment: commitment(seed),
       diceSeed: seed,

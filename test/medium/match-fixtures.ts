@@ -22,6 +22,8 @@ export function matchTerms(creatorId: string, overrides: Partial<NewMatchRecord>
     invitedId: null,
     diceCommitment: createHash('sha256').update(seed).digest('hex'),
     diceSeed: seed,
+    source: 'played',
+    importedPlayers: null,
     ...overrides,
   };
 }

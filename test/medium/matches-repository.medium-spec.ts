@@ -113,9 +113,25 @@ describe('MatchesRepository.create and findById', () => {
       version: 3,
       diceCommitment: terms.diceCommitment,
       diceSeed: terms.diceSeed,
+      source: 'played',
+      importedPlayers: null,
       projection: written,
       createdAt: minute(1),
       updatedAt: minute(1),
+    });
+  });
+
+  it('stores an imported match with its players as the file names them, nobody seated', async () => {
+    const terms = matchTerms(alice.id, {
+      source: 'imported',
+      importedPlayers: { white: 'gnubg', black: 'Jellyfish 3.5' },
+    });
+    await repo.create(terms, [stored(join('white'), null)], projection({ status: 'finished' }), minute(1));
+    expect(await repo.findById(terms.id)).toMatchObject({
+      source: 'imported',
+      importedPlayers: { white: 'gnubg', black: 'Jellyfish 3.5' },
+      white: null,
+      black: null,
     });
   });
 

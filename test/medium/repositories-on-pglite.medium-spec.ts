@@ -70,6 +70,8 @@ describe('MatchesRepository on PGlite through Prisma', () => {
       version: 3,
       diceCommitment: terms.diceCommitment,
       diceSeed: terms.diceSeed,
+      source: 'played',
+      importedPlayers: null,
       projection: afterPlay,
       createdAt: minute(0),
       updatedAt: minute(7),

@@ -135,6 +135,13 @@ export class MatchStateDto {
   @ApiProperty({ type: MatchRulesDto })
   rules!: MatchRulesDto;
 
+  @ApiProperty({
+    enum: ['played', 'imported'],
+    description:
+      'imported: read from a .mat or JSON file (finished, read-only, unrated); its players are named as the file names them.',
+  })
+  source!: string;
+
   @ApiProperty({ enum: STATUSES })
   status!: string;
 
