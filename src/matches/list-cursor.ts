@@ -14,6 +14,8 @@ export interface ListCursors {
   readonly open: { readonly createdAt: Date; readonly id: string };
   /** A player's matches, newest first: (created_at, id) descending. */
   readonly mine: { readonly createdAt: Date; readonly id: string };
+  /** Match history (any filters), newest first: (created_at, id) descending. */
+  readonly history: { readonly createdAt: Date; readonly id: string };
   /** The inbox: (deadline, nulls last; turn start; id) ascending. */
   readonly inbox: { readonly deadline: Date | null; readonly turnStartedAt: Date; readonly id: string };
 }

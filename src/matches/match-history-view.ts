@@ -59,9 +59,24 @@ export interface MatchLegalPlaysView {
 /** A match in a list: enough to pick it; the full state is one GET away. */
 export type MatchSummaryView = Pick<
   MatchView,
-  'id' | 'variant' | 'length' | 'status' | 'version' | 'players' | 'opponent' | 'score' | 'turn' | 'daysPerTurn'
-> &
-  Pick<MatchView, 'createdAt' | 'updatedAt'>;
+  | 'id'
+  | 'variant'
+  | 'length'
+  | 'source'
+  | 'status'
+  | 'version'
+  | 'players'
+  | 'opponent'
+  | 'score'
+  | 'turn'
+  | 'result'
+  | 'daysPerTurn'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
+  /** When the match ended (finished, aborted or declined); null while it goes on. */
+  readonly finishedAt: string | null;
+};
 
 export interface MatchListView {
   readonly items: readonly MatchSummaryView[];

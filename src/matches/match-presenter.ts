@@ -211,7 +211,7 @@ export function presentMatch(record: MatchRecord, state: MatchState, userId: str
 }
 
 /** A seat as the state JSON shows it: the user seated, or an imported match's player as its file names them. */
-function playerOf(record: MatchRecord, colour: Colour): { username: string } | null {
+export function playerOf(record: MatchRecord, colour: Colour): { username: string } | null {
   const seated = record[colour];
   if (seated !== null) return { username: seated.username };
   const named = record.importedPlayers?.[colour];

@@ -91,3 +91,14 @@ export class EventNotFoundError extends DomainError {
     super(`Match ${matchId} has no event ${seq}.`);
   }
 }
+
+/** A history query whose filters do not go together (e.g. an opponent without a player); `field` names the one at fault. */
+export class InvalidHistoryQueryError extends DomainError {
+  readonly code = 'invalid-history-query';
+  readonly kind = 'invalid';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(message: string, field: string) {
+    super(message);
+    this.extensions = { field };
+  }
+}

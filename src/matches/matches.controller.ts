@@ -18,7 +18,8 @@ import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { OptionalBearerAuthGuard } from '../security/optional-bearer-auth.guard.js';
 import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../security/principal.js';
 import { CreateMatchDto } from './dto/create-match.dto.js';
-import { EventsQueryDto, MatchListQueryDto } from './dto/list-query.dto.js';
+import { MatchListQueryDto } from './dto/history-query.dto.js';
+import { EventsQueryDto } from './dto/list-query.dto.js';
 import {
   EventsPageDto,
   FairnessDto,
@@ -35,6 +36,7 @@ import type {
   PositionView,
 } from './match-history-view.js';
 import type { MatchView } from './match-view.js';
+import { MatchHistoryService } from './match-history.service.js';
 import { MatchesService } from './matches.service.js';
 
 const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
@@ -43,7 +45,10 @@ const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
 @ApiTags('matches')
 @Controller('api/matches')
 export class MatchesController {
-  constructor(private readonly matches: MatchesService) {}
+  constructor(
+    private readonly matches: MatchesService,
+    private readonly history: MatchHistoryService,
+  ) {}
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
@@ -66,11 +71,19 @@ export class MatchesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Open challenges anyone may join, newest first', operationId: 'listOpenChallenges' })
+  @ApiOperation({
+    summary:
+      'Match history, newest first, filtered by player, opponent, status, variant, result, length, since, until; with open=true, the open challenges anyone may join',
+    operationId: 'listMatches',
+  })
   @ApiOkResponse({ type: MatchListDto })
-  @ApiProblems([400, 'Invalid query (`validation-failed`, `invalid-cursor`).'])
+  @ApiProblems(
+    [400, 'Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`).'],
+    [404, 'No such player or opponent (`user-not-found`).'],
+  )
   list(@Query() query: MatchListQueryDto): Promise<MatchListView> {
-    return this.matches.openChallenges({ cursor: query.cursor, limit: query.limit ?? 20 });
+    const { cursor, limit, ...filters } = query;
+    return this.history.list(filters, { cursor, limit: limit ?? 20 });
   }
 
   @Get(':id')

@@ -5,25 +5,30 @@ import { UsersModule } from '../users/users.module.js';
 import { DiceRoller, FairDiceRoller } from './dice-roller.js';
 import { MatchActionsController } from './match-actions.controller.js';
 import { MatchActionsService } from './match-actions.service.js';
+import { MatchHistoryRepository } from './match-history.repository.js';
+import { MatchHistoryService } from './match-history.service.js';
 import { MatchStore } from './match-store.js';
 import { MatchesController } from './matches.controller.js';
 import { MatchesRepository } from './matches.repository.js';
 import { MatchesService } from './matches.service.js';
 import { MyMatchesController } from './my-matches.controller.js';
+import { PlayerMatchesController } from './player-matches.controller.js';
 import { ReplayVerifier } from './replay-verifier.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
   imports: [SecurityModule, UsersModule, IdempotencyModule],
-  controllers: [MatchesController, MatchActionsController, MyMatchesController],
+  controllers: [MatchesController, MatchActionsController, MyMatchesController, PlayerMatchesController],
   providers: [
     MatchesService,
     MatchActionsService,
     MatchStore,
     MatchesRepository,
+    MatchHistoryService,
+    MatchHistoryRepository,
     ReplayVerifier,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
-  exports: [MatchesRepository, MatchStore],
+  exports: [MatchesRepository, MatchStore, MatchesService],
 })
 export class MatchesModule {}

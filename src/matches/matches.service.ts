@@ -30,15 +30,15 @@ import type {
   FairnessView,
   MatchLegalPlaysView,
   MatchListView,
-  MatchSummaryView,
   PositionView,
   ThrowView,
 } from './match-history-view.js';
 import { EventNotFoundError, InvalidMatchTermsError } from './match.errors.js';
 import { gameView, isOver, presentMatch, turnOf } from './match-presenter.js';
 import { projectionOf } from './match-projection.js';
-import type { MatchRecord, NewMatchRecord, Page, StoredMatchEvent } from './match-record.js';
+import type { MatchRecord, NewMatchRecord, StoredMatchEvent } from './match-record.js';
 import { MatchStore } from './match-store.js';
+import { listView } from './match-summary.js';
 import type { MatchView } from './match-view.js';
 import { MatchesRepository, type PageRequest } from './matches.repository.js';
 
@@ -184,10 +184,6 @@ export class MatchesService {
     };
   }
 
-  async openChallenges(page: PageRequest): Promise<MatchListView> {
-    return listView(await this.matches.listOpenChallenges(page));
-  }
-
   /** The caller's matches, newest first; with `awaitingMe`, only those where the caller must act, soonest deadline first. */
   async mine(userId: string, awaitingMe: boolean, page: PageRequest): Promise<MatchListView> {
     return listView(await (awaitingMe ? this.matches.inbox(userId, page) : this.matches.listForUser(userId, page)));
@@ -234,34 +230,5 @@ function eventView(stored: StoredMatchEvent): EventView {
     by,
     at: stored.at.toISOString(),
     ...(stored.positionId !== null ? { positionId: stored.positionId } : {}),
-  };
-}
-
-function listView(page: Page<MatchRecord>): MatchListView {
-  return { items: page.items.map(summaryView), next: page.next };
-}
-
-function summaryView(record: MatchRecord): MatchSummaryView {
-  const { projection } = record;
-  return {
-    id: record.id,
-    variant: record.variant,
-    length: record.length,
-    status: projection.status,
-    version: record.version,
-    players: {
-      white: record.white ? { username: record.white.username } : null,
-      black: record.black ? { username: record.black.username } : null,
-    },
-    opponent: record.invited?.username ?? null,
-    score: { white: projection.scoreWhite, black: projection.scoreBlack },
-    turn: {
-      player: projection.turnColour,
-      awaiting: projection.awaiting,
-      deadline: projection.clock.deadline?.toISOString() ?? null,
-    },
-    daysPerTurn: record.daysPerTurn,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
   };
 }

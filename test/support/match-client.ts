@@ -69,6 +69,7 @@ export interface MatchStateJson {
   readonly length: number;
   readonly daysPerTurn: number | null;
   readonly rules: RulesJson;
+  readonly source: 'played' | 'imported';
   readonly status: 'invited' | 'playing' | 'finished' | 'aborted' | 'declined';
   readonly version: number;
   readonly players: { readonly white: { username: string } | null; readonly black: { username: string } | null };
@@ -81,6 +82,8 @@ export interface MatchStateJson {
   readonly actions: readonly string[];
   readonly result: ResultJson | null;
   readonly fairness: { readonly commitment: string; readonly seed: string | null };
+  readonly createdAt: string;
+  readonly updatedAt: string;
 }
 
 export interface LegalPlayJson {

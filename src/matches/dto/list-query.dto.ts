@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { Equals, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 /** A page of a list: the `next` cursor of the previous page, and its size. */
 export class PageQueryDto {
@@ -17,19 +17,6 @@ export class PageQueryDto {
   @Min(1)
   @Max(100)
   limit?: number;
-}
-
-/** `GET /api/matches?status=invited&open=true`: the open challenges anyone may join. */
-export class MatchListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: ['invited'], description: 'Open challenges are invitations: `invited`.' })
-  @IsOptional()
-  @IsIn(['invited'])
-  status?: 'invited';
-
-  @ApiPropertyOptional({ enum: ['true'], description: 'Only challenges open to anyone (no opponent named).' })
-  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value))
-  @Equals(true, { message: 'open must be true: this list is of open challenges' })
-  open!: boolean;
 }
 
 /** `GET /api/users/me/matches`: all my matches, or with `awaiting=me` the inbox. */

@@ -2,7 +2,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { COLOURS } from '../../engine/index.js';
 import { PlayDto } from '../../positions/dto/legal-plays-response.dto.js';
-import { ByColourNumberDto, GameDto, SeatsDto, TurnDto } from './match-state.dto.js';
+import { ByColourNumberDto, GameDto, ResultDto, SeatsDto, TurnDto } from './match-state.dto.js';
 
 export class MatchEventDto {
   @ApiProperty({ example: 5, description: 'From 1; the match version is the last one.' })
@@ -95,6 +95,9 @@ export class MatchSummaryDto {
   @ApiProperty()
   length!: number;
 
+  @ApiProperty({ enum: ['played', 'imported'] })
+  source!: string;
+
   @ApiProperty()
   status!: string;
 
@@ -113,6 +116,9 @@ export class MatchSummaryDto {
   @ApiProperty({ type: TurnDto })
   turn!: TurnDto;
 
+  @ApiProperty({ type: ResultDto, nullable: true, description: 'The outcome of a finished match; null otherwise.' })
+  result!: ResultDto | null;
+
   @ApiProperty({ type: Number, nullable: true })
   daysPerTurn!: number | null;
 
@@ -121,6 +127,14 @@ export class MatchSummaryDto {
 
   @ApiProperty({ format: 'date-time' })
   updatedAt!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When it ended; null while it goes on.',
+  })
+  finishedAt!: string | null;
 }
 
 export class MatchListDto {
