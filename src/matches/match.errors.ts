@@ -102,3 +102,12 @@ export class InvalidHistoryQueryError extends DomainError {
     this.extensions = { field };
   }
 }
+
+/** The match has no game of that number (yet). */
+export class GameNotFoundError extends DomainError {
+  readonly code = 'game-not-found';
+  readonly kind = 'not-found';
+  constructor(matchId: string, gameNumber: number) {
+    super(`Match ${matchId} has no game ${gameNumber}.`);
+  }
+}

@@ -37,6 +37,9 @@ import type {
 } from './match-history-view.js';
 import type { MatchView } from './match-view.js';
 import { MatchHistoryService } from './match-history.service.js';
+import { MatchGamesService } from './match-games.service.js';
+import type { GameRecordView, GameWithTurns } from './match-games.js';
+import { GamesDto, GameTurnsDto } from './dto/match-games.dto.js';
 import { MatchesService } from './matches.service.js';
 
 const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
@@ -48,6 +51,7 @@ export class MatchesController {
   constructor(
     private readonly matches: MatchesService,
     private readonly history: MatchHistoryService,
+    private readonly matchGames: MatchGamesService,
   ) {}
 
   @Post()
@@ -130,6 +134,31 @@ export class MatchesController {
   @ApiProblems(400, [404, 'No such match or event (`match-not-found`, `event-not-found`).'])
   position(@Param('id') id: string, @Param('seq', ParseIntPipe) seq: number): Promise<PositionView> {
     return this.matches.position(id, seq);
+  }
+
+  @Get(':id/games')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'Every game: starter, winner, result, points, cube value and number of turns',
+    operationId: 'getMatchGames',
+  })
+  @ApiOkResponse({ type: GamesDto })
+  @ApiProblems(NOT_FOUND)
+  games(@Param('id') id: string): Promise<{ games: GameRecordView[] }> {
+    return this.matchGames.games(id);
+  }
+
+  @Get(':id/games/:n')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiParam({ name: 'n', type: Number, description: 'The game’s number, from 1.' })
+  @ApiOperation({
+    summary: 'Every turn of one game: dice, play, cube actions, and (backgammon) the Position ID before the turn',
+    operationId: 'getMatchGame',
+  })
+  @ApiOkResponse({ type: GameTurnsDto })
+  @ApiProblems(400, [404, 'No such match or game (`match-not-found`, `game-not-found`).'])
+  game(@Param('id') id: string, @Param('n', ParseIntPipe) n: number): Promise<GameWithTurns> {
+    return this.matchGames.game(id, n);
   }
 
   @Get(':id/fairness')

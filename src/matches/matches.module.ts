@@ -5,6 +5,7 @@ import { UsersModule } from '../users/users.module.js';
 import { DiceRoller, FairDiceRoller } from './dice-roller.js';
 import { MatchActionsController } from './match-actions.controller.js';
 import { MatchActionsService } from './match-actions.service.js';
+import { MatchGamesService } from './match-games.service.js';
 import { MatchHistoryRepository } from './match-history.repository.js';
 import { MatchHistoryService } from './match-history.service.js';
 import { MatchStore } from './match-store.js';
@@ -25,6 +26,7 @@ import { ReplayVerifier } from './replay-verifier.js';
     MatchStore,
     MatchesRepository,
     MatchHistoryService,
+    MatchGamesService,
     MatchHistoryRepository,
     ReplayVerifier,
     { provide: DiceRoller, useClass: FairDiceRoller },
