@@ -11,6 +11,7 @@ import { type Environment, validateEnvironment } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MatchesModule } from './matches/matches.module.js';
+import { PicturesModule } from './pictures/pictures.module.js';
 import { PositionsModule } from './positions/positions.module.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -41,6 +42,7 @@ export class AppModule {
         PositionsModule,
         ClockModule,
         MatchesModule,
+        PicturesModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

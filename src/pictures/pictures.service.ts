@@ -1,0 +1,63 @@
+/**
+ * The board pictures' use cases (docs/architecture.md, "Board pictures"): a
+ * match's position after any event, and any position given in full, drawn as
+ * SVG. Reads only: the match through the MatchStore, a position through the
+ * positions module's reading of a Position ID, an XGID or board JSON.
+ */
+import { Injectable } from '@nestjs/common';
+import type { Colour, Variant } from '../engine/index.js';
+import { EventNotFoundError } from '../matches/match.errors.js';
+import { colourOf, playerOf } from '../matches/match-presenter.js';
+import { MatchStore } from '../matches/match-store.js';
+import { readPositionInput } from '../positions/position-input.js';
+import { InvalidPositionError } from '../positions/position.errors.js';
+import { matchPicture, positionPicture, type PositionPerspective } from './board-picture.js';
+import { renderBoardSvg } from './board-svg.js';
+
+export interface MatchBoardRequest {
+  /** After which event; the current position when undefined. */
+  readonly seq?: number;
+  /** The colour at the bottom; by default the caller's when a player, else white. */
+  readonly perspective?: Colour;
+  /** The caller, null when anonymous. */
+  readonly userId: string | null;
+}
+
+@Injectable()
+export class PicturesService {
+  constructor(private readonly store: MatchStore) {}
+
+  /** The match's board after event `seq` (or now), as SVG. */
+  async matchBoard(id: string, request: MatchBoardRequest): Promise<string> {
+    const { record, state: current } = await this.store.load(id);
+    const { seq } = request;
+    if (seq !== undefined && seq > record.version) throw new EventNotFoundError(id, seq);
+    const state = seq === undefined || seq === record.version ? current : await this.store.replayTo(record, seq);
+    const perspective = request.perspective ?? colourOf(record, request.userId) ?? 'white';
+    // The players as the match state JSON names them.
+    const names = { white: playerOf(record, 'white')?.username, black: playerOf(record, 'black')?.username };
+    return renderBoardSvg(matchPicture(state, perspective, names));
+  }
+
+  /** A position given as a Position ID, an XGID or board JSON text, as SVG. */
+  positionBoard(variant: Variant, position: string, perspective?: PositionPerspective): string {
+    const board = readPositionInput(variant, positionParameter(position));
+    return renderBoardSvg(positionPicture(variant, board, perspective));
+  }
+}
+
+/**
+ * The `position` query parameter as readPositionInput takes it: board JSON
+ * parsed, or a notation string. Position IDs and XGIDs hold no spaces, so a
+ * space is a `+` that the URL left unencoded (a query string reads `+` as a
+ * space).
+ */
+function positionParameter(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return trimmed.replace(/ /g, '+');
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    throw new InvalidPositionError('bad-json', 'position starts like board JSON but is not valid JSON.');
+  }
+}
