@@ -27,8 +27,17 @@ describe('registration', () => {
       id: anyString,
       username: 'Alice_1',
       createdAt: anyString,
-      rating: null,
-      record: null,
+      rating: 1500,
+      experience: 0,
+      record: {
+        matchesPlayed: 0,
+        matchesWon: 0,
+        matchesLost: 0,
+        gammonsWon: 0,
+        gammonsLost: 0,
+        backgammonsWon: 0,
+        backgammonsLost: 0,
+      },
       autoPlayForced: false,
     });
     const row = await t.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice_1' } });
@@ -78,7 +87,7 @@ describe('login and tokens', () => {
       .get('/api/users/me')
       .set('Authorization', `Bearer ${tokenOf(res)}`)
       .expect(200);
-    expect(me.body).toMatchObject({ username: 'dave', rating: null });
+    expect(me.body).toMatchObject({ username: 'dave', rating: 1500 });
   });
 
   it('answers a wrong password and an unknown user identically: 401 invalid-credentials', async () => {
@@ -164,10 +173,24 @@ describe('settings', () => {
 });
 
 describe('public profiles', () => {
-  it('shows username and creation date, rating and record null for now, looked up case-insensitively', async () => {
+  it('shows username and creation date, the starting rating 1500 with no experience and an empty record, looked up case-insensitively', async () => {
     await register({ username: 'Erin', password: 'erin-password' }).expect(201);
     const res = await request(t.http).get('/api/users/ERIN').expect(200);
-    expect(res.body).toEqual({ username: 'Erin', createdAt: anyString, rating: null, record: null });
+    expect(res.body).toEqual({
+      username: 'Erin',
+      createdAt: anyString,
+      rating: 1500,
+      experience: 0,
+      record: {
+        matchesPlayed: 0,
+        matchesWon: 0,
+        matchesLost: 0,
+        gammonsWon: 0,
+        gammonsLost: 0,
+        backgammonsWon: 0,
+        backgammonsLost: 0,
+      },
+    });
     expect(res.body).not.toHaveProperty('id');
   });
 

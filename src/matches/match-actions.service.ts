@@ -33,6 +33,7 @@ import {
 import { betweenMoneyGames, followUps } from './match-follow-ups.js';
 import { colourOf, positionIdOf, presentMatch, turnOf } from './match-presenter.js';
 import { projectionOf, type Seats } from './match-projection.js';
+import { ratedResultOf } from './match-rating.js';
 import type { MatchRecord, NewMatchEvent, SeatedPlayer } from './match-record.js';
 import { MatchStore, type LoadedMatch } from './match-store.js';
 import type { MatchView } from './match-view.js';
@@ -95,7 +96,9 @@ export class MatchActionsService {
     const now = this.clock.now();
     const decision = await this.decide(record, state, userId, action, now);
     const { events, after, next } = this.append(record, state, decision, userId, now);
-    if (!(await this.store.append(next, record.version, events, after, now))) return null;
+    const seats = { white: next.projection.whiteId, black: next.projection.blackId };
+    const rated = ratedResultOf(record.rated, record.length, seats, state, after);
+    if (!(await this.store.append(next, record.version, events, after, now, rated))) return null;
     return presentMatch(next, after, userId, now);
   }
 

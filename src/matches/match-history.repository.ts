@@ -107,9 +107,37 @@ const SQL = {
   ],
 } as const satisfies Record<string, readonly [number, string]>;
 
+/** Two players' finished matches against each other, from the first's side. */
+export interface HeadToHead {
+  readonly played: number;
+  readonly won: number;
+  readonly lost: number;
+  readonly pointsWon: number;
+  readonly pointsLost: number;
+  readonly lastFinishedAt: Date | null;
+}
+
+/** The pair's finished matches ($1 the player, $2 the opponent), through the two pair indexes. */
+const HEAD_TO_HEAD = `
+SELECT count(*)::int AS played,
+       count(*) FILTER (WHERE winner = CASE WHEN white_id = $1::uuid THEN 'white' ELSE 'black' END)::int AS won,
+       count(*) FILTER (WHERE winner = CASE WHEN white_id = $1::uuid THEN 'black' ELSE 'white' END)::int AS lost,
+       COALESCE(sum(CASE WHEN white_id = $1::uuid THEN score_white ELSE score_black END), 0)::int AS "pointsWon",
+       COALESCE(sum(CASE WHEN white_id = $1::uuid THEN score_black ELSE score_white END), 0)::int AS "pointsLost",
+       max(finished_at) AS "lastFinishedAt"
+  FROM matches
+ WHERE status = 'finished'
+   AND ((white_id = $1::uuid AND black_id = $2::uuid) OR (white_id = $2::uuid AND black_id = $1::uuid))`;
+
 @Injectable()
 export class MatchHistoryRepository {
   constructor(private readonly sql: SqlClient) {}
+
+  /** The finished matches between two players, counted from `playerId`'s side. */
+  async headToHead(playerId: string, opponentId: string): Promise<HeadToHead> {
+    const [row] = await this.sql.query<HeadToHead>(HEAD_TO_HEAD, [playerId, opponentId]);
+    return row;
+  }
 
   /** The matches that pass `filter`, newest first. */
   async find(filter: HistoryFilter, page: PageRequest): Promise<Page<MatchRecord>> {

@@ -32,6 +32,18 @@ export interface MatchListQuery extends PlayerHistoryQuery {
   readonly open?: boolean;
 }
 
+/** Two players' record against each other, from the first's side. */
+export interface HeadToHeadView {
+  readonly player: string;
+  readonly opponent: string;
+  readonly matchesPlayed: number;
+  readonly matchesWon: number;
+  readonly matchesLost: number;
+  readonly pointsWon: number;
+  readonly pointsLost: number;
+  readonly lastFinishedAt: string | null;
+}
+
 /** The filters that open challenges do not take. */
 const NOT_FOR_OPEN_CHALLENGES = ['player', 'opponent', 'variant', 'result', 'length', 'since', 'until'] as const;
 
@@ -91,9 +103,29 @@ export class MatchHistoryService {
     return listView(found);
   }
 
+  /** `GET /api/users/{username}/versus/{opponent}`: their finished matches against each other. */
+  async versus(username: string, opponent: string): Promise<HeadToHeadView> {
+    const [player, other] = [await this.user(username), await this.user(opponent)];
+    const record = await this.history.headToHead(player.id, other.id);
+    return {
+      player: player.username,
+      opponent: other.username,
+      matchesPlayed: record.played,
+      matchesWon: record.won,
+      matchesLost: record.lost,
+      pointsWon: record.pointsWon,
+      pointsLost: record.pointsLost,
+      lastFinishedAt: record.lastFinishedAt?.toISOString() ?? null,
+    };
+  }
+
   private async userId(username: string): Promise<string> {
+    return (await this.user(username)).id;
+  }
+
+  private async user(username: string): Promise<{ readonly id: string; readonly username: string }> {
     const user = await this.users.findByUsername(username);
     if (user === null) throw new UserNotFoundError(username);
-    return user.id;
+    return user;
   }
 }

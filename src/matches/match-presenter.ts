@@ -191,6 +191,7 @@ export function presentMatch(record: MatchRecord, state: MatchState, userId: str
     status,
     version: record.version,
     source: record.source,
+    rated: record.rated,
     players: {
       white: playerOf(record, 'white'),
       black: playerOf(record, 'black'),

@@ -83,6 +83,8 @@ export interface MatchTerms {
   readonly source: MatchSource;
   /** An imported match's players as its file names them (they need not be users here); null for a match played here. */
   readonly importedPlayers: { readonly white: string; readonly black: string } | null;
+  /** Whether its end moves the players' ratings (docs/rules.md "Ratings"). */
+  readonly rated: boolean;
   readonly id: string;
   readonly variant: Variant;
   readonly length: number;
@@ -104,4 +106,13 @@ export interface NewMatchRecord extends MatchTerms {
 export interface Page<T> {
   readonly items: readonly T[];
   readonly next: string | null;
+}
+
+/** A rated match's end as the ratings count it: the two players, the length, and the gammons and backgammons of its games. */
+export interface RatedResult {
+  readonly winnerId: string;
+  readonly loserId: string;
+  readonly length: number;
+  readonly winner: { readonly gammons: number; readonly backgammons: number };
+  readonly loser: { readonly gammons: number; readonly backgammons: number };
 }

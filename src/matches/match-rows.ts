@@ -50,6 +50,8 @@ const PROJECTION_COLUMNS: readonly ProjectionColumn[] = [
 
 /** The projection's column names, comma-separated (for an INSERT). */
 export const PROJECTION_COLUMN_LIST = PROJECTION_COLUMNS.map((c) => c.name).join(', ');
+/** How many parameters a projection takes. */
+export const PROJECTION_COLUMN_COUNT = PROJECTION_COLUMNS.length;
 
 /** The projection's parameters `$first`, `$first+1`, ... with their casts (for an INSERT's VALUES). */
 export function projectionPlaceholders(first: number): string {
@@ -78,7 +80,7 @@ export const PROJECTION_SELECT = `m.status, m.white_id, m.black_id, m.score_whit
  */
 export function matchSelect(from: string): string {
   return `SELECT m.id, m.variant, m.length, m.rules, m.days_per_turn, m.bank_days, m.creator_id, m.version,
-       m.source, m.imported_white, m.imported_black,
+       m.source, m.imported_white, m.imported_black, m.rated,
        m.dice_commitment, m.dice_seed, m.created_at, m.updated_at,
        m.invited_id, i.username AS invited_username,
        w.username AS white_username, w.auto_play_forced AS white_auto_play_forced,
@@ -124,6 +126,7 @@ export interface MatchRow extends ProjectionRow {
   readonly creator_id: string;
   readonly version: number;
   readonly source: string;
+  readonly rated: boolean;
   readonly imported_white: string | null;
   readonly imported_black: string | null;
   readonly dice_commitment: string;
@@ -177,6 +180,7 @@ export function toMatchRecord(row: MatchRow): MatchRecord {
     bankDays: row.bank_days,
     creatorId: row.creator_id,
     source: row.source as MatchSource,
+    rated: row.rated,
     importedPlayers:
       row.imported_white === null || row.imported_black === null
         ? null

@@ -15,7 +15,14 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { apply, IllegalEventError, newMatch, type MatchState } from '../engine/index.js';
 import { MatchNotFoundError } from './match.errors.js';
-import type { MatchProjection, MatchRecord, NewMatchEvent, NewMatchRecord, StoredMatchEvent } from './match-record.js';
+import type {
+  MatchProjection,
+  MatchRecord,
+  NewMatchEvent,
+  NewMatchRecord,
+  RatedResult,
+  StoredMatchEvent,
+} from './match-record.js';
 import { MatchesRepository } from './matches.repository.js';
 
 /** A match loaded for a use case. */
@@ -100,8 +107,9 @@ export class MatchStore {
     events: readonly NewMatchEvent[],
     state: MatchState,
     at: Date,
+    rated: RatedResult | null = null,
   ): Promise<boolean> {
-    const written = await this.matches.append(next.id, version, events, next.projection, at);
+    const written = await this.matches.append(next.id, version, events, next.projection, at, rated);
     if (written) this.remember(next, state);
     else this.known.delete(next.id);
     return written;

@@ -61,6 +61,8 @@ export interface MatchView {
   readonly rules: RulesOptions;
   /** played, or imported (read from a file: finished, read-only, unrated). */
   readonly source: MatchSource;
+  /** Whether the end of the match moves its players' ratings. */
+  readonly rated: boolean;
   readonly status: MatchStatusName;
   readonly version: number;
   readonly players: {

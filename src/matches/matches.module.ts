@@ -14,12 +14,19 @@ import { MatchesRepository } from './matches.repository.js';
 import { MatchesService } from './matches.service.js';
 import { MyMatchesController } from './my-matches.controller.js';
 import { PlayerMatchesController } from './player-matches.controller.js';
+import { VersusController } from './versus.controller.js';
 import { ReplayVerifier } from './replay-verifier.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
   imports: [SecurityModule, UsersModule, IdempotencyModule],
-  controllers: [MatchesController, MatchActionsController, MyMatchesController, PlayerMatchesController],
+  controllers: [
+    MatchesController,
+    MatchActionsController,
+    MyMatchesController,
+    PlayerMatchesController,
+    VersusController,
+  ],
   providers: [
     MatchesService,
     MatchActionsService,

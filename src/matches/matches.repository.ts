@@ -8,10 +8,12 @@ import type {
   NewMatchEvent,
   NewMatchRecord,
   Page,
+  RatedResult,
   StoredMatchEvent,
 } from './match-record.js';
 import {
   EVENT_RECORDSET,
+  PROJECTION_COLUMN_COUNT,
   PROJECTION_COLUMN_LIST,
   PROJECTION_SELECT,
   eventRecordset,
@@ -41,10 +43,10 @@ const CREATE = `
 WITH m AS (
   INSERT INTO matches (id, variant, length, rules, days_per_turn, bank_days, creator_id, invited_id,
                        dice_commitment, dice_seed, version, created_at, updated_at,
-                       source, imported_white, imported_black, ${PROJECTION_COLUMN_LIST})
+                       source, imported_white, imported_black, rated, ${PROJECTION_COLUMN_LIST})
   VALUES ($1::uuid, $2::varchar, $3::int, $4::jsonb, $5::int, $6::int, $7::uuid, $8::uuid,
           $9::char(64), $10::char(64), $11::int, $12::timestamptz, $12::timestamptz,
-          $14::varchar, $15::varchar, $16::varchar, ${projectionPlaceholders(17)})
+          $14::varchar, $15::varchar, $16::varchar, $17::boolean, ${projectionPlaceholders(18)})
   RETURNING id
 )
 INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
@@ -67,6 +69,32 @@ INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, positi
 SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
   FROM m, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
 RETURNING seq`;
+
+/** Parameters of the projection in APPEND: $6 onwards. */
+const PROJECTION_FROM = 6;
+
+/**
+ * APPEND for the event that ends a rated match: the players' ratings and
+ * records move in the same statement (record_rated_match, a function of the
+ * ratings migration), and only if the append is written.
+ */
+const APPEND_RATED = (() => {
+  const first = PROJECTION_FROM + PROJECTION_COLUMN_COUNT;
+  const args = Array.from({ length: 7 }, (_, i) => `$${first + i}::${i < 2 ? 'uuid' : 'int'}`).join(', ');
+  return `
+WITH m AS (
+  UPDATE matches
+     SET ${projectionAssignments(PROJECTION_FROM)}, version = version + $3::int, updated_at = $4::timestamptz
+   WHERE id = $1::uuid AND version = $2::int
+  RETURNING id
+), rated AS (
+  SELECT record_rated_match(${args}) FROM m
+)
+INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
+  FROM m CROSS JOIN rated, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
+RETURNING seq`;
+})();
 
 const FIND_BY_ID = `${matchSelect('matches')} WHERE m.id = $1::uuid`;
 
@@ -184,6 +212,7 @@ export class MatchesRepository {
       record.source,
       record.importedPlayers?.white ?? null,
       record.importedPlayers?.black ?? null,
+      record.rated,
       ...projectionValues(projection),
     ]);
   }
@@ -208,6 +237,8 @@ export class MatchesRepository {
    * when written, false (nothing written) when another append got there first.
    * Should the version and the log ever disagree, the (match_id, seq) key
    * refuses the events and the whole statement, and the answer is false too.
+   * With `rated` (the events end a rated match), the players' ratings and
+   * records move in the same statement.
    */
   async append(
     id: string,
@@ -215,18 +246,32 @@ export class MatchesRepository {
     events: readonly NewMatchEvent[],
     projection: MatchProjection,
     at: Date,
+    rated: RatedResult | null = null,
   ): Promise<boolean> {
     if (events.length === 0) throw new RangeError('An append writes at least one event.');
     if (!UUID.test(id)) return false;
     try {
-      const inserted = await this.sql.query(APPEND, [
+      const params = [
         id,
         expectedVersion,
         events.length,
         at.toISOString(),
         eventRecordset(events, expectedVersion + 1),
         ...projectionValues(projection),
-      ]);
+      ];
+      const inserted =
+        rated === null
+          ? await this.sql.query(APPEND, params)
+          : await this.sql.query(APPEND_RATED, [
+              ...params,
+              rated.winnerId,
+              rated.loserId,
+              rated.length,
+              rated.winner.gammons,
+              rated.winner.backgammons,
+              rated.loser.gammons,
+              rated.loser.backgammons,
+            ]);
       return inserted.length === events.length;
     } catch (err) {
       if (isUniqueViolation(err)) return false;

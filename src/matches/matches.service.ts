@@ -52,6 +52,8 @@ export interface MatchTerms {
   readonly daysPerTurn?: number | null;
   readonly bankDays?: number;
   readonly clientSeed?: string;
+  /** Whether the match moves the players' ratings; matches to N points are rated unless this is false. */
+  readonly rated?: boolean;
 }
 
 @Injectable()
@@ -88,6 +90,7 @@ export class MatchesService {
       creatorId: userId,
       source: 'played',
       importedPlayers: null,
+      rated: terms.rated ?? terms.length > 0,
       invitedId: invited?.id ?? null,
       diceCommitment: commitment(seed),
       diceSeed: seed,
@@ -213,6 +216,9 @@ function checkTerms(terms: MatchTerms): RulesOptions {
   }
   if (!rules.cube && (rules.beavers || rules.jacoby || rules.automaticDoubles > 0 || rules.cubeLimit !== null)) {
     throw new InvalidMatchTermsError('Cube options need the cube (rules.cube).', 'rules.cube');
+  }
+  if (terms.rated === true && terms.length === 0) {
+    throw new InvalidMatchTermsError('Money sessions (length 0) are unrated.', 'rated');
   }
   if ((terms.daysPerTurn === undefined || terms.daysPerTurn === null) && (terms.bankDays ?? 0) > 0) {
     throw new InvalidMatchTermsError('A time bank needs a clock (daysPerTurn).', 'bankDays');

@@ -15,3 +15,12 @@ export class UserNotFoundError extends DomainError {
     super(`There is no user "${username}".`);
   }
 }
+
+/** A leaderboard cursor this service did not give out (the matches' lists refuse theirs with the same code). */
+export class InvalidLeaderboardCursorError extends DomainError {
+  readonly code = 'invalid-cursor';
+  readonly kind = 'invalid';
+  constructor() {
+    super('The cursor is not one this list gave out; pass back the `next` of the previous page unchanged.');
+  }
+}

@@ -3,8 +3,23 @@ export interface User {
   readonly id: string;
   readonly username: string;
   readonly passwordHash: string;
-  readonly rating: number | null;
+  /** FIBS rating: 1500 to start (docs/rules.md "Ratings"). */
+  readonly rating: number;
+  /** The sum of the lengths of the rated matches played. */
+  readonly experience: number;
+  /** The record of rated matches. */
+  readonly record: PlayerRecord;
   /** Play a roll's only legal play at once, as the player's own play. */
   readonly autoPlayForced: boolean;
   readonly createdAt: Date;
+}
+
+/** Rated matches won and lost, and the gammons and backgammons (mars and koks) among their games. */
+export interface PlayerRecord {
+  readonly matchesWon: number;
+  readonly matchesLost: number;
+  readonly gammonsWon: number;
+  readonly gammonsLost: number;
+  readonly backgammonsWon: number;
+  readonly backgammonsLost: number;
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { RateLimited } from '../security/rate-limits.js';
+import { LeaderboardDto, LeaderboardQueryDto } from './dto/leaderboard.dto.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
@@ -23,6 +24,17 @@ export class UsersController {
   @ApiProblems(...BODY_PROBLEMS, [409, 'The username is taken, regardless of case (`username-taken`).'], 429)
   register(@Body() dto: RegisterUserDto): Promise<MeDto> {
     return this.users.register(dto);
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'The leaderboard: players who have played rated matches, highest rating first',
+    operationId: 'listUsersByRating',
+  })
+  @ApiOkResponse({ type: LeaderboardDto })
+  @ApiProblems([400, 'Invalid query (`validation-failed`, `invalid-cursor`).'])
+  leaderboard(@Query() query: LeaderboardQueryDto): Promise<LeaderboardDto> {
+    return this.users.leaderboard(query.cursor, query.limit ?? 20);
   }
 
   @Get('me')

@@ -12,9 +12,37 @@ const USER_FIELDS = {
   username: true,
   passwordHash: true,
   rating: true,
+  experience: true,
+  matchesWon: true,
+  matchesLost: true,
+  gammonsWon: true,
+  gammonsLost: true,
+  backgammonsWon: true,
+  backgammonsLost: true,
   autoPlayForced: true,
   createdAt: true,
 } as const satisfies Prisma.UserSelect;
+
+/** A row as USER_FIELDS (or USER_COLUMNS) selects it. */
+type UserRow = Prisma.UserGetPayload<{ select: typeof USER_FIELDS }>;
+
+/** USER_FIELDS in SQL, named as Prisma names them. */
+const USER_COLUMNS = `id, username, password_hash AS "passwordHash", rating, experience,
+       matches_won AS "matchesWon", matches_lost AS "matchesLost", gammons_won AS "gammonsWon",
+       gammons_lost AS "gammonsLost", backgammons_won AS "backgammonsWon", backgammons_lost AS "backgammonsLost",
+       auto_play_forced AS "autoPlayForced", created_at AS "createdAt"`;
+
+function toUser(row: UserRow): User {
+  const { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost, ...user } = row;
+  return { ...user, record: { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost } };
+}
+
+/** A page of the leaderboard: highest rating first, then id. */
+export interface RatingPage {
+  readonly items: readonly User[];
+  /** Where the next page starts; null on the last. */
+  readonly next: { readonly rating: number; readonly id: string } | null;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,7 +64,7 @@ export class UsersRepository {
         data: { username, usernameKey: usernameKey(username), passwordHash },
         select: USER_FIELDS,
       });
-      return row;
+      return toUser(row);
     } catch (err) {
       if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
         throw new UsernameTakenError(username);
@@ -48,23 +76,40 @@ export class UsersRepository {
   /** Case-insensitive. A string that cannot be a username finds nobody (and never reaches the database). */
   async findByUsername(username: string): Promise<User | null> {
     if (!USERNAME_PATTERN.test(username)) return null;
-    return this.prisma.user.findUnique({ where: { usernameKey: usernameKey(username) }, select: USER_FIELDS });
+    const row = await this.prisma.user.findUnique({
+      where: { usernameKey: usernameKey(username) },
+      select: USER_FIELDS,
+    });
+    return row === null ? null : toUser(row);
   }
 
   async findById(id: string): Promise<User | null> {
     if (!UUID.test(id)) return null;
-    const rows = await this.sql.query<User>(
-      `SELECT id, username, password_hash AS "passwordHash", rating, auto_play_forced AS "autoPlayForced",
-              created_at AS "createdAt"
-         FROM users WHERE id = $1`,
-      [id],
-    );
-    return rows[0] ?? null;
+    const rows = await this.sql.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    return rows.length === 0 ? null : toUser(rows[0]);
   }
 
   async updateSettings(id: string, settings: { readonly autoPlayForced?: boolean }): Promise<User | null> {
     if (!UUID.test(id)) return null;
     const rows = await this.prisma.user.updateManyAndReturn({ where: { id }, data: settings, select: USER_FIELDS });
-    return rows[0] ?? null;
+    return rows.length === 0 ? null : toUser(rows[0]);
+  }
+
+  /**
+   * The players who have played rated matches, highest rating first (then by
+   * id), `limit` of them after `after`: read backwards along users (rating, id).
+   */
+  async byRating(after: { readonly rating: number; readonly id: string } | null, limit: number): Promise<RatingPage> {
+    const rows = await this.sql.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users
+        WHERE experience > 0
+          AND (rating, id) < (COALESCE($2::float8, 'infinity'::float8), COALESCE($3::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid))
+        ORDER BY rating DESC, id DESC
+        LIMIT $1::int`,
+      [limit + 1, after?.rating ?? null, after?.id ?? null],
+    );
+    const items = rows.slice(0, limit).map(toUser);
+    const last = items[items.length - 1];
+    return { items, next: rows.length > limit ? { rating: last.rating, id: last.id } : null };
   }
 }

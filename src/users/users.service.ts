@@ -4,6 +4,8 @@ import { UnauthorizedError } from '../security/security.errors.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
+import type { LeaderboardDto } from './dto/leaderboard.dto.js';
+import { decodeLeaderboardCursor, encodeLeaderboardCursor } from './leaderboard-cursor.js';
 import { UserNotFoundError } from './user.errors.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -29,6 +31,16 @@ export class UsersService {
     const user = await this.users.updateSettings(userId, settings);
     if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
     return MeDto.of(user);
+  }
+
+  /** The players who have played rated matches, highest rating first. */
+  async leaderboard(cursor: string | undefined, limit: number): Promise<LeaderboardDto> {
+    const after = cursor === undefined ? null : decodeLeaderboardCursor(cursor);
+    const page = await this.users.byRating(after, limit);
+    return {
+      items: page.items.map((user) => UserProfileDto.of(user)),
+      next: page.next === null ? null : encodeLeaderboardCursor(page.next),
+    };
   }
 
   async profile(username: string): Promise<UserProfileDto> {

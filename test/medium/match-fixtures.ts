@@ -24,6 +24,7 @@ export function matchTerms(creatorId: string, overrides: Partial<NewMatchRecord>
     diceSeed: seed,
     source: 'played',
     importedPlayers: null,
+    rated: false,
     ...overrides,
   };
 }

@@ -115,6 +115,7 @@ describe('MatchesRepository.create and findById', () => {
       diceSeed: terms.diceSeed,
       source: 'played',
       importedPlayers: null,
+      rated: false,
       projection: written,
       createdAt: minute(1),
       updatedAt: minute(1),

@@ -72,6 +72,7 @@ describe('MatchesRepository on PGlite through Prisma', () => {
       diceSeed: terms.diceSeed,
       source: 'played',
       importedPlayers: null,
+      rated: false,
       projection: afterPlay,
       createdAt: minute(0),
       updatedAt: minute(7),

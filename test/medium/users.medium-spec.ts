@@ -22,8 +22,17 @@ describe('UsersService.register', () => {
       id: anyString,
       username: 'Mira',
       createdAt: anyString,
-      rating: null,
-      record: null,
+      rating: 1500,
+      experience: 0,
+      record: {
+        matchesPlayed: 0,
+        matchesWon: 0,
+        matchesLost: 0,
+        gammonsWon: 0,
+        gammonsLost: 0,
+        backgammonsWon: 0,
+        backgammonsLost: 0,
+      },
       autoPlayForced: false,
     });
     const row = await m.get(PrismaService).user.findUniqueOrThrow({ where: { id: account.id } });
@@ -62,7 +71,11 @@ describe('UsersRepository lookups', () => {
 describe('UsersService lookups', () => {
   it('answers the profile of a player, case-insensitively, and UserNotFoundError for an unknown one', async () => {
     await m.driver.newUser({ username: 'Sven' });
-    await expect(m.get(UsersService).profile('SVEN')).resolves.toMatchObject({ username: 'Sven', rating: null });
+    await expect(m.get(UsersService).profile('SVEN')).resolves.toMatchObject({
+      username: 'Sven',
+      rating: 1500,
+      experience: 0,
+    });
     await expect(m.get(UsersService).profile('nobody_here')).rejects.toThrow(UserNotFoundError);
   });
 

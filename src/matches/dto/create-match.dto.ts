@@ -105,6 +105,14 @@ export class CreateMatchDto {
   @Matches(USERNAME_PATTERN, { message: USERNAME_RULE })
   opponent?: string;
 
+  @ApiPropertyOptional({
+    description:
+      'Whether the result moves both players’ ratings (docs: "Ratings"). Matches to N points are rated unless false; money sessions never are.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  rated?: boolean;
+
   @ApiPropertyOptional({ enum: COLOURS, description: 'Your colour; random when left out.' })
   @IsOptional()
   @IsIn(COLOURS)

@@ -142,6 +142,11 @@ export class MatchStateDto {
   })
   source!: string;
 
+  @ApiProperty({
+    description: 'Whether the result moves both players’ ratings (matches to N points unless created unrated).',
+  })
+  rated!: boolean;
+
   @ApiProperty({ enum: STATUSES })
   status!: string;
 

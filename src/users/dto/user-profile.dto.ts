@@ -1,10 +1,15 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import type { User } from '../user.js';
 
+/** Rated matches won and lost, and the gammons and backgammons (mars and koks in long nardy) among their games. */
 export class PlayerRecordDto {
   @ApiProperty() matchesPlayed!: number;
   @ApiProperty() matchesWon!: number;
   @ApiProperty() matchesLost!: number;
+  @ApiProperty() gammonsWon!: number;
+  @ApiProperty() gammonsLost!: number;
+  @ApiProperty() backgammonsWon!: number;
+  @ApiProperty() backgammonsLost!: number;
 }
 
 /** A player's public profile. */
@@ -15,19 +20,24 @@ export class UserProfileDto {
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt!: string;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Rating; null until rated play exists.', example: null })
-  rating!: number | null;
+  @ApiProperty({ example: 1500, description: 'FIBS rating: 1500 to start, moved by every finished rated match.' })
+  rating!: number;
 
-  @ApiPropertyOptional({
-    type: PlayerRecordDto,
-    nullable: true,
-    description: 'Match record; null until match play exists.',
-    example: null,
-  })
-  record!: PlayerRecordDto | null;
+  @ApiProperty({ example: 0, description: 'The sum of the lengths of the rated matches played.' })
+  experience!: number;
+
+  @ApiProperty({ type: PlayerRecordDto, description: 'The record of rated matches.' })
+  record!: PlayerRecordDto;
 
   static of(user: User): UserProfileDto {
-    return { username: user.username, createdAt: user.createdAt.toISOString(), rating: user.rating, record: null };
+    const { record } = user;
+    return {
+      username: user.username,
+      createdAt: user.createdAt.toISOString(),
+      rating: user.rating,
+      experience: user.experience,
+      record: { matchesPlayed: record.matchesWon + record.matchesLost, ...record },
+    };
   }
 }
 
