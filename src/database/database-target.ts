@@ -8,6 +8,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { makePrivateDirectory, restrictTreeToOwner } from '../config/private-files.js';
 import { readMigrations, runMigrations, type MigrationReport } from './migration-runner.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
+import { Notifications, PgliteNotifications, PostgresNotifications } from './notifications.js';
 import { OwnerOnlyNodeFS } from './owner-only-node-fs.js';
 import { connectPostgres } from './pg-connection.js';
 import { pgliteConnection } from './pglite-connection.js';
@@ -21,6 +22,8 @@ export interface DatabaseTarget {
   /** PostgreSQL: the connection pool Prisma's adapter uses, shared with the SqlClient. Null on PGlite. */
   readonly pool: pg.Pool | null;
   readonly migrations: MigrationReport;
+  /** LISTEN on this database (docs/architecture.md "Live streams"). */
+  readonly notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -47,13 +50,18 @@ export async function openPostgres(url: string): Promise<DatabaseTarget> {
   // An idle pooled connection that the server ends (a restart, a failover, idle_session_timeout, a
   // dropped database) is reported here; the pool replaces it. Unheard, the event would end the process.
   pool.on('error', (err) => new Logger('Database').warn(`An idle database connection failed: ${err.message}`));
+  const notifications = new PostgresNotifications(url, pool);
   return {
     kind: 'postgres',
     description: redact(url),
     adapter: new PrismaPg(pool),
     pool,
     migrations,
-    close: () => (pool.ended ? Promise.resolve() : pool.end()),
+    notifications,
+    close: async () => {
+      await notifications.close();
+      if (!pool.ended) await pool.end();
+    },
   };
 }
 
@@ -79,6 +87,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseTarget> {
       adapter: new PrismaPGlite(db),
       pool: null,
       migrations,
+      notifications: new PgliteNotifications(db),
       close: () => db.close(),
     };
   } catch (err) {

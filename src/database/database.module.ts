@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
 import { openPglite, openPostgres, type DatabaseTarget } from './database-target.js';
 import { DATABASE_TARGET, PrismaService } from './prisma.service.js';
+import { Notifications } from './notifications.js';
 import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
 
 /**
@@ -28,12 +29,17 @@ import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
     },
     PrismaService,
     {
+      provide: Notifications,
+      inject: [DATABASE_TARGET],
+      useFactory: (target: DatabaseTarget): Notifications => target.notifications,
+    },
+    {
       provide: SqlClient,
       inject: [DATABASE_TARGET, PrismaService],
       useFactory: (target: DatabaseTarget, prisma: PrismaService): SqlClient =>
         target.pool ? new PoolSqlClient(target.pool) : new PrismaSqlClient(prisma),
     },
   ],
-  exports: [PrismaService, SqlClient],
+  exports: [PrismaService, SqlClient, Notifications],
 })
 export class DatabaseModule {}

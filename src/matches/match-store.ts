@@ -23,6 +23,7 @@ import type {
   RatedResult,
   StoredMatchEvent,
 } from './match-record.js';
+import { MatchFeed } from './match-feed.js';
 import { MatchesRepository } from './matches.repository.js';
 
 /** A match loaded for a use case. */
@@ -53,7 +54,10 @@ const REPLAY_PAGE = 1_000;
 export class MatchStore {
   private readonly known = new LRUCache<string, Known>({ max: STATES_KEPT });
 
-  constructor(private readonly matches: MatchesRepository) {}
+  constructor(
+    private readonly matches: MatchesRepository,
+    private readonly feed: MatchFeed,
+  ) {}
 
   async load(id: string): Promise<LoadedMatch> {
     const record = await this.record(id);
@@ -93,6 +97,7 @@ export class MatchStore {
     at: Date,
   ): Promise<void> {
     await this.matches.create(record, events, projection, at);
+    this.feed.announce(record.id, events.length);
     this.known.set(record.id, { state, record: null, seenAt: -Infinity });
   }
 
@@ -110,8 +115,10 @@ export class MatchStore {
     rated: RatedResult | null = null,
   ): Promise<boolean> {
     const written = await this.matches.append(next.id, version, events, next.projection, at, rated);
-    if (written) this.remember(next, state);
-    else this.known.delete(next.id);
+    if (written) {
+      this.remember(next, state);
+      this.feed.announce(next.id, next.version);
+    } else this.known.delete(next.id);
     return written;
   }
 

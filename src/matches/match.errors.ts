@@ -111,3 +111,12 @@ export class GameNotFoundError extends DomainError {
     super(`Match ${matchId} has no game ${gameNumber}.`);
   }
 }
+
+/** A Last-Event-ID that is not the seq of an event (a match stream's ids are whole numbers). */
+export class InvalidLastEventIdError extends DomainError {
+  readonly code = 'invalid-last-event-id';
+  readonly kind = 'invalid';
+  constructor() {
+    super('Last-Event-ID must be the id of an event this stream sent: a seq, a whole number.');
+  }
+}

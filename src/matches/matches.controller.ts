@@ -2,16 +2,28 @@ import {
   Body,
   Controller,
   Get,
+  Headers,
   HttpCode,
   HttpStatus,
   Param,
   ParseIntPipe,
   Post,
   Query,
+  Req,
+  Res,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
@@ -19,7 +31,7 @@ import { OptionalBearerAuthGuard } from '../security/optional-bearer-auth.guard.
 import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../security/principal.js';
 import { CreateMatchDto } from './dto/create-match.dto.js';
 import { MatchListQueryDto } from './dto/history-query.dto.js';
-import { EventsQueryDto } from './dto/list-query.dto.js';
+import { EventsQueryDto, StreamQueryDto } from './dto/list-query.dto.js';
 import {
   EventsPageDto,
   FairnessDto,
@@ -38,6 +50,9 @@ import type {
 import type { MatchView } from './match-view.js';
 import { MatchHistoryService } from './match-history.service.js';
 import { MatchGamesService } from './match-games.service.js';
+import { MatchStreamService } from './match-stream.service.js';
+import { openEventStream } from '../common/server-sent-events.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameRecordView, GameWithTurns } from './match-games.js';
 import { GamesDto, GameTurnsDto } from './dto/match-games.dto.js';
 import { MatchesService } from './matches.service.js';
@@ -52,6 +67,7 @@ export class MatchesController {
     private readonly matches: MatchesService,
     private readonly history: MatchHistoryService,
     private readonly matchGames: MatchGamesService,
+    private readonly streams: MatchStreamService,
   ) {}
 
   @Post()
@@ -134,6 +150,34 @@ export class MatchesController {
   @ApiProblems(400, [404, 'No such match or event (`match-not-found`, `event-not-found`).'])
   position(@Param('id') id: string, @Param('seq', ParseIntPipe) seq: number): Promise<PositionView> {
     return this.matches.position(id, seq);
+  }
+
+  @Get(':id/stream')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description:
+      'The seq of the last event received: the stream resumes after it (EventSource sends it on reconnecting).',
+  })
+  @ApiOperation({
+    summary: 'Server-sent events: the match’s events as they are committed (`id:` = seq, `event:` = type)',
+    operationId: 'streamMatchEvents',
+  })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({
+    description:
+      'text/event-stream: each event as the event log shows it; a keep-alive comment every 25 s. Works across server instances.',
+  })
+  @ApiProblems(400, NOT_FOUND)
+  stream(
+    @Param('id') id: string,
+    @Query() query: StreamQueryDto,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.streams.match(id, query.after ?? null, lastEventId ?? null, () => openEventStream(request, reply));
   }
 
   @Get(':id/games')

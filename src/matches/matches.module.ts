@@ -15,6 +15,9 @@ import { MatchesService } from './matches.service.js';
 import { MyMatchesController } from './my-matches.controller.js';
 import { PlayerMatchesController } from './player-matches.controller.js';
 import { VersusController } from './versus.controller.js';
+import { MyStreamController } from './my-stream.controller.js';
+import { MatchFeed } from './match-feed.js';
+import { MatchStreamService } from './match-stream.service.js';
 import { ReplayVerifier } from './replay-verifier.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
@@ -26,6 +29,7 @@ import { ReplayVerifier } from './replay-verifier.js';
     MyMatchesController,
     PlayerMatchesController,
     VersusController,
+    MyStreamController,
   ],
   providers: [
     MatchesService,
@@ -34,6 +38,8 @@ import { ReplayVerifier } from './replay-verifier.js';
     MatchesRepository,
     MatchHistoryService,
     MatchGamesService,
+    MatchFeed,
+    MatchStreamService,
     MatchHistoryRepository,
     ReplayVerifier,
     { provide: DiceRoller, useClass: FairDiceRoller },

@@ -26,7 +26,6 @@ import { UsersRepository } from '../users/users.repository.js';
 import { newClock } from './match-clock.js';
 import type {
   EventsPage,
-  EventView,
   FairnessView,
   MatchLegalPlaysView,
   MatchListView,
@@ -36,8 +35,9 @@ import type {
 import { EventNotFoundError, InvalidMatchTermsError } from './match.errors.js';
 import { gameView, isOver, presentMatch, turnOf } from './match-presenter.js';
 import { projectionOf } from './match-projection.js';
-import type { MatchRecord, NewMatchRecord, StoredMatchEvent } from './match-record.js';
+import type { MatchRecord, NewMatchRecord } from './match-record.js';
 import { MatchStore } from './match-store.js';
+import { eventView } from './match-event-view.js';
 import { listView } from './match-summary.js';
 import type { MatchView } from './match-view.js';
 import { MatchesRepository, type PageRequest } from './matches.repository.js';
@@ -224,17 +224,4 @@ function checkTerms(terms: MatchTerms): RulesOptions {
     throw new InvalidMatchTermsError('A time bank needs a clock (daysPerTurn).', 'bankDays');
   }
   return rules;
-}
-
-function eventView(stored: StoredMatchEvent): EventView {
-  const { type, ...fields } = stored.event;
-  const by = 'by' in stored.event ? stored.event.by : stored.event.type === 'join' ? stored.event.colour : null;
-  return {
-    seq: stored.seq,
-    ...fields,
-    type,
-    by,
-    at: stored.at.toISOString(),
-    ...(stored.positionId !== null ? { positionId: stored.positionId } : {}),
-  };
 }

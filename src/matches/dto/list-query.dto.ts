@@ -43,3 +43,16 @@ export class EventsQueryDto {
   @Max(1000)
   limit?: number;
 }
+
+/** `GET /api/matches/{id}/stream`: where to start (Last-Event-ID, when sent, wins). */
+export class StreamQueryDto {
+  @ApiPropertyOptional({
+    minimum: 0,
+    description: 'Stream the events after this seq; left out: only those still to come.',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  after?: number;
+}

@@ -1,0 +1,74 @@
+/**
+ * Server-sent events over a Fastify reply (docs/architecture.md "Live
+ * streams"): the reply is taken over from the framework, keeps the headers
+ * the hooks set (request id, CORS, security), and writes `text/event-stream`
+ * messages until the client goes away.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface ServerSentEvent {
+  /** The `id:` a client sends back as Last-Event-ID to resume. */
+  readonly id: string;
+  readonly event: string;
+  /** One line of JSON. */
+  readonly data: string;
+}
+
+/** Where a stream writes; `closed` once the client has gone. */
+export interface EventSink {
+  send(message: ServerSentEvent): void;
+  /** A comment line: ignored by clients, it keeps proxies from closing an idle stream. */
+  comment(text: string): void;
+  onClose(listener: () => void): void;
+  /** Ends the stream from this side (the client reconnects and resumes). */
+  end(): void;
+  readonly closed: boolean;
+}
+
+/** How long a client waits before reconnecting after the stream breaks (the `retry:` field). */
+const RETRY_MS = 3_000;
+
+/** Starts the event stream on `reply` (status 200, headers sent now). */
+export function openEventStream(request: FastifyRequest, reply: FastifyReply): EventSink {
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  Object.assign(headers, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, headers);
+  raw.write(`retry: ${RETRY_MS}\n\n`);
+  let closed = false;
+  const listeners: Array<() => void> = [];
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    for (const listener of listeners) listener();
+  };
+  request.raw.on('close', close);
+  raw.on('close', close);
+  return {
+    send(message) {
+      if (!closed) raw.write(`id: ${message.id}\nevent: ${message.event}\ndata: ${message.data}\n\n`);
+    },
+    comment(text) {
+      if (!closed) raw.write(`: ${text.replace(/\n/g, ' ')}\n\n`);
+    },
+    onClose(listener) {
+      if (closed) listener();
+      else listeners.push(listener);
+    },
+    end() {
+      if (closed) return;
+      raw.end();
+      close();
+    },
+    get closed() {
+      return closed;
+    },
+  };
+}
