@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { expectProblem, MatchClient, type MatchStateJson, type Player } from './support/match-client.js';
-import { SseClient } from './support/sse-client.js';
+import { SseClient } from '../bench/sse-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /**

@@ -5,11 +5,14 @@ export interface ReceivedEvent {
   readonly id: string | null;
   readonly event: string;
   readonly data: string;
+  /** When it arrived (performance.now()). */
+  readonly at: number;
 }
 
 /**
- * A minimal text/event-stream client for tests (what EventSource does, without
- * reconnecting): it keeps every event and comment received, in order.
+ * A minimal text/event-stream client for tests and benches (what EventSource
+ * does, without reconnecting): it keeps every event and comment received, in
+ * order, with the time each arrived.
  */
 export class SseClient {
   readonly events: ReceivedEvent[] = [];
@@ -77,7 +80,7 @@ export class SseClient {
         else if (line.startsWith('event: ')) event = line.slice(7);
         else if (line.startsWith('data: ')) data.push(line.slice(6));
       }
-      if (data.length > 0) this.events.push({ id, event, data: data.join('\n') });
+      if (data.length > 0) this.events.push({ id, event, data: data.join('\n'), at: performance.now() });
     }
     for (const wake of this.waiters.splice(0)) wake();
   }
