@@ -47,12 +47,17 @@ interface Known {
   readonly record: MatchRecord | null;
   readonly seenAt: number;
 }
+/** A folded state is kept every this many events (`replayTo` starts from the one before). */
+const CHECKPOINT_EVERY = 100;
+const CHECKPOINTS_KEPT = 20_000;
 /** Events read per query while replaying. */
 const REPLAY_PAGE = 1_000;
 
 @Injectable()
 export class MatchStore {
   private readonly known = new LRUCache<string, Known>({ max: STATES_KEPT });
+  /** States every CHECKPOINT_EVERY events of the matches folded lately, so that a past position folds at most that many events. */
+  private readonly checkpoints = new LRUCache<string, MatchState>({ max: CHECKPOINTS_KEPT });
 
   constructor(
     private readonly matches: MatchesRepository,
@@ -84,9 +89,21 @@ export class MatchStore {
     return record;
   }
 
-  /** The state after the first `seq` events, folded afresh from the log (never from memory). */
+  /**
+   * The state after the first `seq` events, folded from the log: from the start, or from a
+   * checkpoint an earlier fold of the same log kept (the log is append-only, so it still holds).
+   */
   async replayTo(record: MatchRecord, seq: number): Promise<MatchState> {
-    return this.fold(record, this.initialState(record), seq);
+    return this.fold(record, this.checkpointBefore(record.id, seq) ?? this.initialState(record), seq);
+  }
+
+  /** The latest checkpoint of the match at or before `seq`, if one is kept. */
+  private checkpointBefore(id: string, seq: number): MatchState | undefined {
+    for (let at = seq - (seq % CHECKPOINT_EVERY); at > 0; at -= CHECKPOINT_EVERY) {
+      const state = this.checkpoints.get(`${id}@${at}`);
+      if (state !== undefined) return state;
+    }
+    return undefined;
   }
 
   async create(
@@ -157,6 +174,7 @@ export class MatchStore {
           throw new IllegalEventError(result.reason, result.message, stored.seq - 1, stored.event, result.playReason);
         }
         state = result.state;
+        if (state.eventCount % CHECKPOINT_EVERY === 0) this.checkpoints.set(`${record.id}@${state.eventCount}`, state);
       }
     }
     return state;
