@@ -10,6 +10,7 @@ import { createValidationPipe } from './common/validation.js';
 import { type Environment, validateEnvironment } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { InterchangeModule } from './interchange/interchange.module.js';
 import { MatchesModule } from './matches/matches.module.js';
 import { PicturesModule } from './pictures/pictures.module.js';
 import { PositionsModule } from './positions/positions.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         PositionsModule,
         ClockModule,
         MatchesModule,
+        InterchangeModule,
         PicturesModule,
       ],
       providers: [

@@ -148,6 +148,8 @@ interface Operation {
   params: string[];
   /** It takes a JSON request body. */
   hasBody: boolean;
+  /** It answers a stream of server-sent events (read until its headers only: it never ends by itself). */
+  streams: boolean;
 }
 
 function operations(): Operation[] {
@@ -160,12 +162,34 @@ function operations(): Operation[] {
         path,
         params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
         hasBody: item[method]?.requestBody !== undefined,
+        streams: JSON.stringify(item[method]?.responses?.['200'] ?? {}).includes('text/event-stream'),
       })),
   );
 }
 
+/** Paths of the streaming operations, matched against request URLs (a stream is closed once its headers are in). */
+let streamingPaths: RegExp[] = [];
+
 function call(method: string, url: string): request.Test {
-  return (request(t.http) as unknown as Record<string, (u: string) => request.Test>)[method](url);
+  const req = (request(t.http) as unknown as Record<string, (u: string) => request.Test>)[method](url);
+  if (!streamingPaths.some((path) => path.test(url.split('?')[0]))) return req;
+  return req.buffer(false).parse((res, done) => {
+    if (/text\/event-stream/.test(String(res.headers['content-type']))) {
+      (res as unknown as { destroy(): void }).destroy();
+      done(null, null);
+      return;
+    }
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (text += chunk));
+    res.on('end', () => {
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(null, text);
+      }
+    });
+  });
 }
 
 function checkAnswer(res: request.Response, what: string): void {
@@ -189,11 +213,18 @@ describe('malformed requests to every endpoint', () => {
         'post /api/matches/{id}/plays',
         'post /api/matches/{id}/resignation/accept',
         'post /api/matches/{id}/claim-timeout',
+        'get /api/matches/{id}/export.mat',
+        'get /api/matches/{id}/export.json',
+        'post /api/matches/import',
       ]),
     );
   });
 
   it('never answer 5xx, always answer errors as problem+json, and change nothing in the database', async () => {
+    streamingPaths = operations()
+      .filter((op) => op.streams)
+      .map((op) => new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`));
+    expect(streamingPaths.length).toBeGreaterThanOrEqual(2);
     const before = await databaseSnapshot();
     let sent = 0;
     for (const op of operations()) {
@@ -250,7 +281,12 @@ describe('malformed requests to every endpoint', () => {
     const before = await databaseSnapshot();
     const jsonEndpoints = operations().filter((op) => op.hasBody);
     expect(jsonEndpoints.map((op) => `${op.method} ${op.path}`)).toEqual(
-      expect.arrayContaining(['post /api/users', 'post /api/auth/token', 'post /api/positions/legal-plays']),
+      expect.arrayContaining([
+        'post /api/users',
+        'post /api/auth/token',
+        'post /api/positions/legal-plays',
+        'post /api/matches/import',
+      ]),
     );
     const cases: Array<[string, Send, string, RegExp]> = [
       ['5,000 levels', (r) => r.send(nestedBody(5000)), 'json-too-deep', /nested/],

@@ -107,9 +107,9 @@ describe('the cube in a match (M1, M3)', () => {
       result: { winner: 'black', reason: 'points', score: { white: 2, black: 3 } },
       actions: [],
     });
-    const seed = state.fairness.seed;
+    const seed = state.fairness!.seed;
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(createHash('sha256').update(Buffer.from(seed!, 'hex')).digest('hex')).toBe(state.fairness.commitment);
+    expect(createHash('sha256').update(Buffer.from(seed!, 'hex')).digest('hex')).toBe(state.fairness!.commitment);
     expect((await s.client.fairness(id)).seed).toBe(seed);
     const all = await events(id);
     expect(all[all.length - 1]).toMatchObject({
@@ -349,7 +349,7 @@ describe('the correspondence clock (M5)', () => {
       status: 'finished',
       result: { winner: 'black', reason: 'timeout', score: { white: 0, black: 0 } },
     });
-    expect(won.fairness.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(won.fairness!.seed).toMatch(/^[0-9a-f]{64}$/);
     expect((await events(id)).slice(-2)).toMatchObject([
       { type: 'timeout', by: 'black' },
       { type: 'match-end', winner: 'black', reason: 'timeout' },

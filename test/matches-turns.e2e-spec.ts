@@ -178,7 +178,7 @@ describe('the dice seed', () => {
       const transcriptBeforeEnd = s.client.transcript.join('\n');
       const final = await s.client.ok(alice, id, 'resignation/accept');
       expect(final).toMatchObject({ status: 'finished', result: { winner: 'white', reason: 'points' } });
-      const seed = final.fairness.seed!;
+      const seed = final.fairness!.seed!;
       expect(seed).toMatch(/^[0-9a-f]{64}$/);
       expect(transcriptBeforeEnd.length).toBeGreaterThan(1000);
       expect(transcriptBeforeEnd).not.toContain(seed);

@@ -4,12 +4,39 @@ import type { Readable, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import { HttpStatus } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RequestProblem, ValidationFailed } from './http-problems.js';
 import { jsonShapeProblem, MAX_JSON_DEPTH } from './json-body-shape.js';
 
-/** Largest accepted request body. Every request body of this API is a small JSON object. */
+/** Largest accepted request body. Every request body of this API is a small JSON object, but where a route says otherwise. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * What one route takes besides small JSON bodies (set with `AcceptsBodies` on
+ * its handler): text bodies of the media types named, which reach the route
+ * as a string (UTF-8, a byte order mark dropped), and its own size limit.
+ */
+export interface RouteBodyTerms {
+  /** Media types (lower case, without parameters) read as text, e.g. `text/plain`. */
+  readonly text?: readonly string[];
+  /** The largest body the route takes, instead of BODY_LIMIT_BYTES. */
+  readonly limitBytes?: number;
+}
+
+/** The key of a route's Fastify config that holds its RouteBodyTerms. */
+const BODY_TERMS = 'bodyTerms';
+
+/** Lets a route take text bodies, or larger bodies, than the API's small JSON ones. */
+export function AcceptsBodies(terms: RouteBodyTerms): MethodDecorator {
+  return RouteConfig({ [BODY_TERMS]: terms });
+}
+
+function termsOf(request: FastifyRequest): RouteBodyTerms {
+  const config: unknown = request.routeOptions?.config;
+  const terms = (config as Record<string, unknown> | undefined)?.[BODY_TERMS];
+  return (terms as RouteBodyTerms | undefined) ?? {};
+}
 
 /**
  * Parses the JSON request bodies of every route, unknown ones included, and
@@ -21,6 +48,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * or keys like `__proto__` at any depth (400 validation-failed). A request
  * without a body has the body `{}`, whatever its Content-Type says. A body is
  * read to its end before it is refused, so the connection stays usable.
+ * A route may also take text bodies, or larger ones (RouteBodyTerms).
  */
 export function useJsonBodies(instance: FastifyInstance): void {
   // Any method may carry a body, and a body is judged whatever the method (GET and HEAD included).
@@ -42,21 +70,22 @@ export function useJsonBodies(instance: FastifyInstance): void {
   });
 }
 
-/** 415 for a body that is not JSON (the Content-Type as the request sent it). */
-export function unsupportedMediaType(contentType: string | undefined): RequestProblem {
+/** 415 for a body that is not JSON, nor text the route takes (the Content-Type as the request sent it). */
+export function unsupportedMediaType(contentType: string | undefined, text: readonly string[] = []): RequestProblem {
+  const accepted = ['application/json', ...text].join(' or ');
   return new RequestProblem(
     HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     'unsupported-media-type',
-    `Request bodies must be application/json (got ${contentType ?? 'no Content-Type'}).`,
+    `Request bodies must be ${accepted} (got ${contentType ?? 'no Content-Type'}).`,
   );
 }
 
-/** 413 for a body over BODY_LIMIT_BYTES. */
-export function payloadTooLarge(): RequestProblem {
+/** 413 for a body over the limit (BODY_LIMIT_BYTES unless the route has its own). */
+export function payloadTooLarge(limit = BODY_LIMIT_BYTES): RequestProblem {
   return new RequestProblem(
     HttpStatus.PAYLOAD_TOO_LARGE,
     'payload-too-large',
-    `Request bodies are limited to ${BODY_LIMIT_BYTES} bytes.`,
+    `Request bodies are limited to ${limit} bytes.`,
   );
 }
 
@@ -65,8 +94,12 @@ export function unreadableBody(): RequestProblem {
   return new RequestProblem(HttpStatus.BAD_REQUEST, 'bad-request', 'The request body could not be read.');
 }
 
-const notUtf8Json = () =>
-  new RequestProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'unsupported-media-type', 'The body must be UTF-8 JSON.');
+const notUtf8Json = (text = false) =>
+  new RequestProblem(
+    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    'unsupported-media-type',
+    text ? 'The body must be UTF-8 text.' : 'The body must be UTF-8 JSON.',
+  );
 
 /** The parse of a body that is refused: preValidation fails the request with its problem. */
 class RefusedBody {
@@ -78,9 +111,12 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
 function isJson(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const mime = contentType.split(';')[0].trim().toLowerCase();
+  const mime = mediaTypeOf(contentType);
   return mime === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mime);
 }
 
@@ -96,24 +132,33 @@ function charsetOf(contentType: string): string | undefined {
  * The content-type parser for every media type (Fastify's '*'): the request has a body.
  * JSON texts are UTF-8 (RFC 8259): another declared charset is refused (one that is not
  * even a Unicode one before the body is read), and the raw bytes are checked, since
- * decoding replaces invalid sequences with U+FFFD and carries on silently.
+ * decoding replaces invalid sequences with U+FFFD and carries on silently. The text
+ * bodies a route takes are held to the same.
  */
 async function parseBody(request: FastifyRequest, payload: Readable): Promise<unknown> {
   const contentType = request.headers['content-type'];
-  if (!isJson(contentType)) return refuse(payload, unsupportedMediaType(contentType));
+  const terms = termsOf(request);
+  const text = terms.text?.includes(mediaTypeOf(contentType)) === true;
+  if (!isJson(contentType) && !text) return refuse(payload, unsupportedMediaType(contentType, terms.text));
   const charset = charsetOf(contentType!);
-  if (charset !== undefined && !charset.startsWith('utf-')) return refuse(payload, notUtf8Json());
-  const bytes = await readBody(payload, request.headers);
+  if (charset !== undefined && !charset.startsWith('utf-')) return refuse(payload, notUtf8Json(text));
+  const bytes = await readBody(payload, request.headers, terms.limitBytes ?? BODY_LIMIT_BYTES);
   if (bytes instanceof RequestProblem) return new RefusedBody(bytes);
-  if (charset !== undefined && charset !== 'utf-8') return new RefusedBody(notUtf8Json());
+  if (charset !== undefined && charset !== 'utf-8') return new RefusedBody(notUtf8Json(text));
   if (!isUtf8(bytes)) {
     return new RefusedBody(
       new RequestProblem(
         HttpStatus.BAD_REQUEST,
         'invalid-utf8',
-        'The request body is not valid UTF-8 (JSON must be UTF-8 encoded).',
+        text
+          ? 'The request body is not valid UTF-8.'
+          : 'The request body is not valid UTF-8 (JSON must be UTF-8 encoded).',
       ),
     );
+  }
+  if (text) {
+    const body = bytes.toString('utf8');
+    return body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
   }
   let body: unknown;
   try {
@@ -191,19 +236,23 @@ function decoderOf(encoding: string): Transform | undefined {
 }
 
 /**
- * The body's bytes, decoded from its Content-Encoding, at most BODY_LIMIT_BYTES of them
+ * The body's bytes, decoded from its Content-Encoding, at most `limit` of them
  * (413 beyond, told by Content-Length before reading when it can be); the request is read
  * to its end in every case.
  */
-async function readBody(payload: Readable, headers: IncomingHttpHeaders): Promise<Buffer | RequestProblem> {
+async function readBody(
+  payload: Readable,
+  headers: IncomingHttpHeaders,
+  limit: number,
+): Promise<Buffer | RequestProblem> {
   const encoding = (headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding === 'identity') {
     const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-    if (length !== undefined && length > BODY_LIMIT_BYTES) {
+    if (length !== undefined && length > limit) {
       await drain(payload);
-      return payloadTooLarge();
+      return payloadTooLarge(limit);
     }
-    const read = await collect(payload, length);
+    const read = await collect(payload, length, limit);
     if (read instanceof RequestProblem) await drain(payload);
     return read;
   }
@@ -217,15 +266,15 @@ async function readBody(payload: Readable, headers: IncomingHttpHeaders): Promis
   payload.pipe(decoder);
   // pipe() does not pass on a request cut short: the decoder would wait for the rest forever.
   finished(payload).catch((err: unknown) => decoder.destroy(err as Error));
-  const read = await collect(decoder, undefined);
+  const read = await collect(decoder, undefined, limit);
   payload.unpipe(decoder);
   decoder.destroy();
   await drain(payload);
   return read;
 }
 
-/** Gathers a stream's bytes up to the limit; with `length`, exactly that many. */
-function collect(source: Readable, length: number | undefined): Promise<Buffer | RequestProblem> {
+/** Gathers a stream's bytes up to `limit`; with `length`, exactly that many. */
+function collect(source: Readable, length: number | undefined, limit: number): Promise<Buffer | RequestProblem> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -238,7 +287,7 @@ function collect(source: Readable, length: number | undefined): Promise<Buffer |
     };
     const onData = (chunk: Buffer): void => {
       received += chunk.length;
-      if (received > BODY_LIMIT_BYTES) finish(payloadTooLarge());
+      if (received > limit) finish(payloadTooLarge(limit));
       else chunks.push(chunk);
     };
     const onEnd = (): void =>

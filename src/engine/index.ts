@@ -52,7 +52,7 @@ export {
 export { InvalidInputError, legalPlays, type LegalPlayOptions } from './legal-plays.js';
 export { validatePlay, type PlayRefusal, type PlayValidation } from './play-validation.js';
 
-// Notation: gnubg Position ID and Match ID, XGID, gnubg move text.
+// Notation: gnubg Position ID and Match ID, XGID, gnubg move text, .mat match files.
 export { NOTATION_ERROR_CODES, NotationError, type NotationErrorCode } from './notation/notation-error.js';
 export {
   POSITION_ID_LENGTH,
@@ -85,6 +85,17 @@ export {
   type XgidFields,
 } from './notation/xgid.js';
 export { MoveTextError, formatPlay, parseMoveText, tryParseMoveText } from './notation/move-text.js';
+export { writeMat, type MatWriteInput } from './notation/mat.js';
+export {
+  MatSyntaxError,
+  parseMat,
+  type MatAction,
+  type MatDocument,
+  type MatGame,
+  type MatSide,
+  type MatSyntaxReason,
+} from './notation/mat-parse.js';
+export { MatImportError, matToEvents, readMat, type MatImport } from './notation/mat-events.js';
 
 // Provably fair dice (docs/architecture.md "Dice", docs/dice-fairness.md).
 export {

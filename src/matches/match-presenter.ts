@@ -205,7 +205,10 @@ export function presentMatch(record: MatchRecord, state: MatchState, userId: str
     actions: actionsFor(record, state, userId, clock, now),
     result: resultOf(state),
     banks: banked ? { white: clock.bankMs.white, black: clock.bankMs.black } : null,
-    fairness: { commitment: record.diceCommitment, seed: isOver(status) ? record.diceSeed : null },
+    fairness:
+      record.source === 'imported'
+        ? null
+        : { commitment: record.diceCommitment, seed: isOver(status) ? record.diceSeed : null },
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };

@@ -79,7 +79,8 @@ export interface MatchView {
   readonly result: ResultView | null;
   /** Time left in each player's bank, in milliseconds (correspondence matches with a bank). */
   readonly banks: { readonly white: number; readonly black: number } | null;
-  readonly fairness: { readonly commitment: string; readonly seed: string | null };
+  /** Null for an imported match: its dice came from its file, not from a seed. */
+  readonly fairness: { readonly commitment: string; readonly seed: string | null } | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -120,3 +120,12 @@ export class InvalidLastEventIdError extends DomainError {
     super('Last-Event-ID must be the id of an event this stream sent: a seq, a whole number.');
   }
 }
+
+/** An imported match's dice came from its file: there is no seed to derive them from. */
+export class NoDiceDerivationError extends DomainError {
+  readonly code = 'imported-match';
+  readonly kind = 'not-found';
+  constructor(matchId: string) {
+    super(`Match ${matchId} was imported from a file: its dice were not thrown here, so there is no fairness record.`);
+  }
+}

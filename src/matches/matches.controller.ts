@@ -212,7 +212,10 @@ export class MatchesController {
     operationId: 'getMatchFairness',
   })
   @ApiOkResponse({ type: FairnessDto })
-  @ApiProblems(NOT_FOUND)
+  @ApiProblems([
+    404,
+    'No such match (`match-not-found`), or an imported one, whose dice came from its file (`imported-match`).',
+  ])
   fairness(@Param('id') id: string): Promise<FairnessView> {
     return this.matches.fairness(id);
   }

@@ -32,7 +32,7 @@ import type {
   PositionView,
   ThrowView,
 } from './match-history-view.js';
-import { EventNotFoundError, InvalidMatchTermsError } from './match.errors.js';
+import { EventNotFoundError, InvalidMatchTermsError, NoDiceDerivationError } from './match.errors.js';
 import { gameView, isOver, presentMatch, turnOf } from './match-presenter.js';
 import { projectionOf } from './match-projection.js';
 import type { MatchRecord, NewMatchRecord } from './match-record.js';
@@ -167,6 +167,7 @@ export class MatchesService {
   /** The dice record anyone can check (docs/dice-fairness.md); the seed only once the match is over. */
   async fairness(id: string): Promise<FairnessView> {
     const { record, state } = await this.store.load(id);
+    if (record.source === 'imported') throw new NoDiceDerivationError(id);
     const throws: ThrowView[] = [];
     for (let after = 0; after < record.version;) {
       const page = await this.store.eventsAfter(id, after, 1000);

@@ -121,8 +121,8 @@ export async function auditFinishedMatch(
   expect(seed).toMatch(/^[0-9a-f]{64}$/);
   const contextOf = { seed: seed!, matchId, clientSeeds: fairness.clientSeeds };
   expect(createHash('sha256').update(Buffer.from(seed!, 'hex')).digest('hex')).toBe(fairness.commitment);
-  expect(verifyCommitment(seed!, final.fairness.commitment)).toBe(true);
-  expect(final.fairness.seed).toBe(seed);
+  expect(verifyCommitment(seed!, final.fairness!.commitment)).toBe(true);
+  expect(final.fairness!.seed).toBe(seed);
   const seeds = events.filter((e) => e.type === 'join' && typeof e.clientSeed === 'string').map((e) => e.clientSeed);
   expect(fairness.clientSeeds).toEqual(seeds);
 

@@ -81,7 +81,7 @@ export interface MatchStateJson {
   readonly turn: TurnJson;
   readonly actions: readonly string[];
   readonly result: ResultJson | null;
-  readonly fairness: { readonly commitment: string; readonly seed: string | null };
+  readonly fairness: { readonly commitment: string; readonly seed: string | null } | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -188,8 +188,12 @@ export class MatchStateDto {
   @ApiProperty({ type: ByColourNumberDto, nullable: true, description: 'Milliseconds left in each time bank.' })
   banks!: ByColourNumberDto | null;
 
-  @ApiProperty({ type: FairnessSummaryDto })
-  fairness!: FairnessSummaryDto;
+  @ApiProperty({
+    type: FairnessSummaryDto,
+    nullable: true,
+    description: 'The dice commitment and, once the match is over, the seed; null for an imported match.',
+  })
+  fairness!: FairnessSummaryDto | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;

@@ -1,0 +1,362 @@
+/**
+ * writeMat. The reference is GNU Backgammon 1.07. The expected texts of the
+ * gnubg-made matches are gnubg's own `export match mat` of them
+ * (test/fixtures/*.gnubg-export.mat). Each backgammon text below was
+ * imported into gnubg 1.07 by scripts/gnubg/mat-check.py, which found every
+ * record read (no warning, every play legal, the same results) and gnubg's
+ * export of it identical, except where a test says how it differs. Long
+ * nardy, which gnubg does not play, has the same layout and is checked by
+ * reading it back. */
+import { readFileSync } from 'node:fs';
+import { apply, newMatch } from '../apply.js';
+import type { MatchEvent } from '../events.js';
+import type { MatchState, NewMatchOptions } from '../match-state.js';
+import { playRandomMatch } from '../testing/random-match.js';
+import { playEventFor } from '../transitions/plays.js';
+import { recordsDue } from '../transitions/records.js';
+import type { Colour, Die, Move } from '../types.js';
+import { readMat } from './mat-events.js';
+import { writeMat } from './mat.js';
+
+export function fixture(name: string): string {
+  return readFileSync(new URL(`../../../test/fixtures/${name}`, import.meta.url), 'utf8');
+}
+
+/** The text from the ` N point match` line on (the header is each writer's own). */
+export function fromMatchLine(text: string): string {
+  return text.slice(text.search(/^ \d+ point match$/m));
+}
+
+/** A match built event by event, with the records the server appends. */
+class MatchScript {
+  state: MatchState;
+  readonly events: MatchEvent[] = [];
+
+  constructor(readonly options: NewMatchOptions) {
+    this.state = newMatch(options);
+    this.add({ type: 'join', colour: 'white' }).add({ type: 'join', colour: 'black' });
+  }
+
+  add(event: MatchEvent): this {
+    const result = apply(this.state, event);
+    if (!result.ok) throw new Error(`${event.type}: ${result.reason} (${result.message})`);
+    this.state = result.state;
+    this.events.push(event);
+    for (const record of recordsDue(this.state)) {
+      const result = apply(this.state, record);
+      if (!result.ok) throw new Error(`${record.type}: ${result.reason}`);
+      this.state = result.state;
+      this.events.push(record);
+    }
+    return this;
+  }
+
+  opening(white: Die, black: Die): this {
+    return this.add({ type: 'opening-roll', white, black });
+  }
+
+  roll(by: Colour, a: Die, b: Die): this {
+    return this.add({ type: 'roll', by, dice: [a, b] });
+  }
+
+  /** A play by its text, or else the first legal one; stored as the server stores it. */
+  play(by: Colour, text?: string): this {
+    const { phase } = this.state;
+    if (phase.kind !== 'play') throw new Error(`no play is due (${phase.kind})`);
+    const made = playEventFor(this.state, by, text ?? phase.plays[0].moves);
+    if (!made.ok) throw new Error(made.message);
+    return this.add(made.event);
+  }
+
+  act(type: 'double' | 'take' | 'drop' | 'beaver' | 'resignation-accept' | 'leave', by: Colour): this {
+    return this.add({ type, by });
+  }
+
+  resign(by: Colour, value: 1 | 2 | 3): this {
+    return this.add({ type: 'resign', by, value });
+  }
+
+  text(players = { white: 'alice', black: 'bob' }): string {
+    return writeMat({ ...this.options, players, events: this.events });
+  }
+}
+
+describe('writeMat', () => {
+  it.each(['gnubg-5-point-match', 'gnubg-5-point-match-redoubles'])(
+    'lays out %s.mat, once read, exactly as gnubg 1.07 exports the same match',
+    (name) => {
+      const read = readMat(fixture(`${name}.mat`));
+      const text = writeMat({ ...read, players: read.players, events: read.events });
+      expect(fromMatchLine(text)).toBe(fromMatchLine(fixture(`${name}.gnubg-export.mat`)));
+    },
+  );
+
+  it('writes the header tags gnubg reads, the match length and each game with its score line', () => {
+    const script = new MatchScript({ variant: 'backgammon', length: 1 })
+      .opening(3, 1)
+      .play('white', '8/5 6/5')
+      .roll('black', 6, 4)
+      .resign('black', 1)
+      .act('resignation-accept', 'white');
+    const text = writeMat({
+      ...script.options,
+      players: { white: 'alice', black: 'bob' },
+      events: script.events,
+      id: 'c0ffee00-0000-4000-8000-000000000001',
+      date: new Date('2026-03-04T05:06:07Z'),
+    });
+    expect(text).toBe(
+      [
+        '; [Match ID "c0ffee00-0000-4000-8000-000000000001"]',
+        '; [Player 1 "alice"]',
+        '; [Player 2 "bob"]',
+        '; [EventDate "2026.03.04"]',
+        '; [EventTime "05.06"]',
+        '; [Variation "Backgammon"]',
+        '; [Crawford "On"]',
+        '',
+        ' 1 point match',
+        '',
+        ' Game 1',
+        ' alice : 0                      bob : 0',
+        '  1) 31: 8/5 6/5                 64: ',
+        '      Wins 1 point',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('starts a game black opens with "  1)" and an empty left column; a roll before a resignation shows its dice alone', () => {
+    const text = new MatchScript({ variant: 'backgammon', length: 1 })
+      .opening(1, 3)
+      .play('black', '8/5 6/5')
+      .roll('white', 5, 2)
+      .resign('white', 2)
+      .act('resignation-accept', 'black')
+      .text();
+    expect(fromMatchLine(text)).toBe(
+      [
+        ' 1 point match',
+        '',
+        ' Game 1',
+        ' alice : 0                      bob : 0',
+        '  1)                             31: 8/5 6/5 ',
+        '  2) 52:                         Wins 2 points',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('puts the result of a resignation by the player who did not roll on the next line, where gnubg reads it', () => {
+    // gnubg 1.07 reads this text as written (white wins 1, then black 2). Its own export of the same
+    // records appends the result to the roll ("  2) 52:       Wins 1 point", "64:  Wins 2 points"),
+    // which it then cannot read back: those two lines are where this writer departs from gnubg's.
+    const text = new MatchScript({ variant: 'backgammon', length: 3 })
+      .opening(1, 3)
+      .play('black', '8/5 6/5')
+      .roll('white', 5, 2)
+      .resign('black', 1)
+      .act('resignation-accept', 'white')
+      .opening(3, 1)
+      .play('white', '8/5 6/5')
+      .roll('black', 6, 4)
+      .resign('white', 2)
+      .act('resignation-accept', 'black')
+      .text();
+    expect(fromMatchLine(text)).toBe(
+      [
+        ' 3 point match',
+        '',
+        ' Game 1',
+        ' alice : 0                      bob : 0',
+        '  1)                             31: 8/5 6/5 ',
+        '  2) 52: ',
+        '      Wins 1 point',
+        '',
+        ' Game 2',
+        ' alice : 1                      bob : 0',
+        '  1) 31: 8/5 6/5                 64: ',
+        '                                  Wins 2 points',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes each step of a play in gnubg order whatever order it was stored in, and marks a hit point once', () => {
+    const script = new MatchScript({ variant: 'backgammon', length: 1 }).opening(6, 2).play('white', '24/18 13/11');
+    // Black's 66 hits white's blot on black's 7 with the first checker landing there; stored in another order.
+    script.roll('black', 6, 6);
+    const moves: Move[] = [
+      { from: 8, to: 2 },
+      { from: 13, to: 7 },
+      { from: 8, to: 2 },
+      { from: 13, to: 7 },
+    ];
+    script.add({ type: 'play', by: 'black', moves }).roll('white', 6, 3).play('white', 'bar/22 13/7');
+    const lines = fromMatchLine(script.text()).split('\n');
+    expect(lines.slice(4, 6)).toEqual([
+      '  1) 62: 24/18 13/11             66: 13/7* 13/7 8/2 8/2',
+      '  2) 63: 25/22 13/7              ',
+    ]);
+  });
+
+  it('writes doubles, takes and drops with the value the cube goes to and the points the drop loses', () => {
+    const text = new MatchScript({ variant: 'backgammon', length: 5 })
+      .opening(4, 2)
+      .play('white', '8/4 6/4')
+      .act('double', 'black')
+      .act('take', 'white')
+      .roll('black', 3, 1)
+      .play('black', '8/5 6/5')
+      .act('double', 'white')
+      .act('drop', 'black')
+      .text();
+    expect(fromMatchLine(text)).toBe(
+      [
+        ' 5 point match',
+        '',
+        ' Game 1',
+        ' alice : 0                      bob : 0',
+        '  1) 42: 8/4 6/4                  Doubles => 2',
+        '  2)  Takes                      31: 8/5 6/5 ',
+        '  3)  Doubles => 4                Drops',
+        '      Wins 2 points',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes a money session with its own tags, and a beaver as "Beavers => 4" whose take the next roll implies', () => {
+    const text = new MatchScript({ variant: 'backgammon', length: 0, rules: { beavers: true } })
+      .opening(4, 2)
+      .play('white', '8/4 6/4')
+      .act('double', 'black')
+      .act('beaver', 'white')
+      .act('take', 'black')
+      .roll('black', 3, 1)
+      .play('black', '8/5 6/5')
+      .resign('white', 1)
+      .act('resignation-accept', 'black')
+      .text();
+    expect(text).toBe(
+      [
+        '; [Player 1 "alice"]',
+        '; [Player 2 "bob"]',
+        '; [Variation "Backgammon"]',
+        '; [Jacoby "Off"]',
+        '; [Beaver "On"]',
+        '',
+        ' 0 point match',
+        '',
+        ' Game 1',
+        ' alice : 0                      bob : 0',
+        '  1) 42: 8/4 6/4                  Doubles => 2',
+        '  2)  Beavers => 4               31: 8/5 6/5 ',
+        '                                  Wins 4 points',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes a match under way up to where it stands, a roll not yet played as its dice', () => {
+    // gnubg writes the same but for the last newline, which it leaves out.
+    const text = new MatchScript({ variant: 'backgammon', length: 3 })
+      .opening(5, 2)
+      .play('white', '13/8 13/11')
+      .roll('black', 4, 4)
+      .text();
+    expect(fromMatchLine(text)).toBe(
+      [
+        ' 3 point match',
+        '',
+        ' Game 1',
+        ' alice : 0                      bob : 0',
+        '  1) 52: 13/11 13/8              44: ',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes long nardy in the same layout, with "; Variant: long-nardy", its own rules and no hit marks', () => {
+    // Game 2 is started by the winner of game 1 (N3), here black, who doubles before rolling.
+    const script = new MatchScript({ variant: 'long-nardy', length: 3, rules: { koks: false } })
+      .opening(5, 3)
+      .play('white', '24/16')
+      .roll('black', 6, 6)
+      .play('black')
+      .roll('white', 2, 1)
+      .play('white')
+      .act('double', 'black')
+      .act('drop', 'white')
+      .act('double', 'black');
+    expect(script.state.phase.kind).toBe('cube-response');
+    const text = script.text();
+    expect(text).toBe(
+      [
+        '; [Player 1 "alice"]',
+        '; [Player 2 "bob"]',
+        '; Variant: long-nardy',
+        '; [Crawford "On"]',
+        '; [Koks "Off"]',
+        '',
+        ' 3 point match',
+        '',
+        ' Game 1',
+        ' alice : 0                      bob : 0',
+        '  1) 53: 24/19 19/16             66: 24/18 24/18 ',
+        '  2) 21: 24/22 22/21              Doubles => 2',
+        '  3)  Drops                       Wins 1 point ',
+        '',
+        ' Game 2',
+        ' alice : 0                      bob : 1',
+        '  1)                              Doubles => 2',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it.each([
+    ['backgammon', 1, {}],
+    ['backgammon', 3, {}],
+    ['backgammon', 5, { crawford: false }],
+    ['backgammon', 0, { jacoby: true, beavers: true }],
+    ['long-nardy', 1, {}],
+    ['long-nardy', 3, { koks: false }],
+    ['long-nardy', 0, { nextGameStarter: 'opening-roll' }],
+  ] as const)(
+    'reads back random %s matches to %i %j as the same games, positions and score',
+    (variant, length, rules) => {
+      let checked = 0;
+      for (let seed = 1; checked < 6 && seed < 200; seed++) {
+        const played = playRandomMatch({ variant, length, rules }, seed * 7919, { maxEvents: 3000, timeouts: false });
+        const final = played.states[played.states.length - 1];
+        if (final.status !== 'finished') continue;
+        const text = writeMat({ ...played.options, players: { white: 'w', black: 'b' }, events: played.events });
+        const read = readMat(text);
+        expect(read.state.games).toEqual(final.games);
+        expect(read.state.progress).toEqual(final.progress);
+        expect(boardsAfterPlays(read.events, played.options)).toEqual(boardsAfterPlays(played.events, played.options));
+        checked++;
+      }
+      expect(checked).toBe(6);
+    },
+  );
+});
+
+/** The board after each play of a history. */
+function boardsAfterPlays(events: readonly MatchEvent[], options: NewMatchOptions): unknown[] {
+  let state = newMatch(options);
+  const boards: unknown[] = [];
+  for (const event of events) {
+    const result = apply(state, event);
+    if (!result.ok) throw new Error(result.message);
+    state = result.state;
+    if (event.type === 'play') boards.push(state.game.board);
+  }
+  return boards;
+}

@@ -1,0 +1,117 @@
+/** The JSON interchange document (match-log.ts): OpenAPI schema of export.json, and the shape an import checks. */
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  Equals,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_MATCH_LENGTH, VARIANTS, type Variant } from '../../engine/index.js';
+import { MatchRulesDto } from '../../matches/dto/create-match.dto.js';
+import { MATCH_LOG_FORMAT, MATCH_LOG_VERSION } from '../match-log.js';
+
+/** A player's name as a file may give it: 1-64 characters, no control character or colon (.mat score lines). */
+// eslint-disable-next-line no-control-regex
+const PLAYER_NAME = /^[^\u0000-\u001f\u007f:]+$/;
+/** More events than any match a body of the import's size limit can hold. */
+export const MAX_LOG_EVENTS = 50_000;
+
+export class MatchLogPlayersDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'alice',
+    description: 'Null in an export for a seat not taken.',
+  })
+  @IsString()
+  @Length(1, 64)
+  @Matches(PLAYER_NAME, { message: 'a player name has no control characters or colons' })
+  white!: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'bob' })
+  @IsString()
+  @Length(1, 64)
+  @Matches(PLAYER_NAME, { message: 'a player name has no control characters or colons' })
+  black!: string;
+}
+
+export class MatchLogDto {
+  @ApiProperty({ enum: [MATCH_LOG_FORMAT] })
+  @Equals(MATCH_LOG_FORMAT)
+  format!: string;
+
+  @ApiProperty({ enum: [MATCH_LOG_VERSION] })
+  @Equals(MATCH_LOG_VERSION)
+  formatVersion!: number;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'The exported match (informative: an import gets an id of its own).',
+  })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
+
+  @ApiPropertyOptional({
+    enum: ['played', 'imported'],
+    description: 'Where the exported match came from (informative).',
+  })
+  @IsOptional()
+  @IsIn(['played', 'imported'])
+  source?: string;
+
+  @ApiProperty({ enum: VARIANTS, example: 'backgammon' })
+  @IsIn(VARIANTS)
+  variant!: Variant;
+
+  @ApiProperty({
+    minimum: 0,
+    maximum: MAX_MATCH_LENGTH,
+    example: 5,
+    description: 'Points to win; 0 for a money session.',
+  })
+  @IsInt()
+  @Min(0)
+  @Max(MAX_MATCH_LENGTH)
+  length!: number;
+
+  @ApiPropertyOptional({
+    type: MatchRulesDto,
+    description: 'The rules (an export gives them all; left out: the defaults).',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MatchRulesDto)
+  rules?: MatchRulesDto;
+
+  @ApiProperty({ type: MatchLogPlayersDto, description: 'Usernames, or the names an imported match’s file gives.' })
+  @ValidateNested()
+  @Type(() => MatchLogPlayersDto)
+  players!: MatchLogPlayersDto;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    maxItems: MAX_LOG_EVENTS,
+    description:
+      'Every event of the match in order, the engine’s events as stored (docs/architecture.md, "Match event ' +
+      'model"; GET /api/matches/{id}/events adds `seq`, `at` and the like); an import replays them all.',
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_LOG_EVENTS)
+  @IsObject({ each: true })
+  events!: Record<string, unknown>[];
+}

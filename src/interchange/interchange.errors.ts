@@ -1,0 +1,31 @@
+/**
+ * The refusals of the interchange use cases (docs/architecture.md,
+ * "Interchange"): plain domain errors, mapped to HTTP statuses once by the
+ * problem filter.
+ */
+import { DomainError } from '../common/domain-error.js';
+
+/** Where in the file an import was refused. */
+export interface MatchFileFault {
+  /** `bad-line`, `score-mismatch`, `match-unfinished`, ... or the engine's reason (`must-use-larger-die`, ...). */
+  readonly reason: string;
+  /** The game, as the file numbers it (a .mat file) or as the log reaches it (a JSON log); null for the file as a whole. */
+  readonly game: number | null;
+  /** .mat: the turn number of the line (`12)`); null when the fault is not in a turn. */
+  readonly turn?: number | null;
+  /** .mat: the 1-based line. */
+  readonly line?: number | null;
+  /** JSON log: the 1-based position of the event in `events`. */
+  readonly event?: number | null;
+}
+
+/** A match file that cannot be read into a finished match: nothing is stored. */
+export class InvalidMatchFileError extends DomainError {
+  readonly code = 'invalid-match-file';
+  readonly kind = 'invalid';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(message: string, fault: MatchFileFault) {
+    super(message);
+    this.extensions = { ...fault };
+  }
+}

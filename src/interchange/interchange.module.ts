@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { MatchesModule } from '../matches/matches.module.js';
+import { SecurityModule } from '../security/security.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { InterchangeController } from './interchange.controller.js';
+import { InterchangeService } from './interchange.service.js';
+
+/** Matches as files: .mat (Jellyfish, as gnubg reads it) and JSON export, and their import (docs/architecture.md). */
+@Module({
+  imports: [MatchesModule, UsersModule, SecurityModule, IdempotencyModule],
+  controllers: [InterchangeController],
+  providers: [InterchangeService],
+})
+export class InterchangeModule {}
