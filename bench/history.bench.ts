@@ -7,7 +7,7 @@
  * of matches played by the engine with random legal plays (both variants; 1, 3, 5 and 7
  * points in the proportions 4:3:2:1) plus one money session of 25 games, copied onto the
  * seeded matches in SQL. Then starts two production servers on it (as two nodes) and
- * times, BENCH_HISTORY_SAMPLES (300) requests each, 4 at a time:
+ * times, after BENCH_HISTORY_WARMUP (50) untimed ones, BENCH_HISTORY_SAMPLES (300) requests each, 4 at a time:
  * - a player's history page (`GET /api/users/{username}/matches`, 20 a page);
  * - a finished match's `export.mat` (backgammon);
  * - `positions/{seq}` in the middle of the 25-game session;
@@ -36,6 +36,8 @@ import type { MatchEvent, MatchState } from '../src/engine/index.js';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MATCHES = wholeNumber('BENCH_HISTORY_MATCHES', 100_000);
 const SAMPLES = wholeNumber('BENCH_HISTORY_SAMPLES', 300);
+/** Requests of each kind made first and not timed: the server's code paths compiled, its pools filled. */
+const WARMUP = wholeNumber('BENCH_HISTORY_WARMUP', 50);
 const PLAYERS = 1_000;
 const IN_FLIGHT = 4;
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
@@ -192,6 +194,7 @@ async function timed(
   count: number,
   next: (i: number) => string,
 ): Promise<{ ms: number[]; failures: string[] }> {
+  for (let i = 0; i < WARMUP; i++) await client.send('GET', next(-1 - i), null);
   const ms: number[] = [];
   const failures: string[] = [];
   let i = 0;
