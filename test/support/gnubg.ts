@@ -89,22 +89,30 @@ async function runScript<T>(
   try {
     for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text, 'utf8');
     const out = join(dir, 'result.json');
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = execFile(
-        binary,
-        ['-t', '-q', '-r', '-p', SCRIPT],
-        {
-          env: { PATH: process.env.PATH ?? '', HOME: dir, LANG: 'C.UTF-8', ...env(dir), MAT_CHECK_OUT: out },
-          timeout: TIMEOUT_MS,
-          maxBuffer: 64 * 1024 * 1024,
-        },
-        (error, stdout, stderr) =>
-          error
-            ? reject(new Error(`gnubg failed: ${error.message}\n${stderr}\n${stdout.slice(-2000)}`))
-            : resolve(stdout),
-      );
-      child.stdin?.end();
-    });
+    const once = (): Promise<string> =>
+      new Promise<string>((resolve, reject) => {
+        const child = execFile(
+          binary,
+          ['-t', '-q', '-r', '-p', SCRIPT],
+          {
+            env: { PATH: process.env.PATH ?? '', HOME: dir, LANG: 'C.UTF-8', ...env(dir), MAT_CHECK_OUT: out },
+            timeout: TIMEOUT_MS,
+            maxBuffer: 64 * 1024 * 1024,
+          },
+          (error, stdout, stderr) =>
+            error
+              ? reject(
+                  new Error(
+                    `gnubg failed (exit ${String(error.code)}, signal ${String(error.signal)}): ${error.message}\n${stderr}\n${stdout.slice(-2000)}`,
+                  ),
+                )
+              : resolve(stdout),
+        );
+        child.stdin?.end();
+      });
+    // gnubg 1.07 once exited at start-up in a loaded CI run, before running the script (a non-zero exit,
+    // nothing on stderr, only its banner on stdout): a failed run is made once more before it counts.
+    const output = await once().catch(() => once());
     let result: T;
     try {
       result = JSON.parse(await readFile(out, 'utf8')) as T;
