@@ -23,3 +23,13 @@ export abstract class DomainError extends Error {
     this.name = new.target.name;
   }
 }
+
+/** A request refused as invalid (400) for one of its fields, named in the problem's `field`. */
+export abstract class InvalidFieldError extends DomainError {
+  readonly kind = 'invalid';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(message: string, field: string) {
+    super(message);
+    this.extensions = { field };
+  }
+}

@@ -2,7 +2,7 @@
  * The refusals of the match use cases (docs/architecture.md, "Errors"):
  * plain domain errors, mapped to HTTP statuses once by the problem filter.
  */
-import { DomainError } from '../common/domain-error.js';
+import { DomainError, InvalidFieldError } from '../common/domain-error.js';
 
 export class MatchNotFoundError extends DomainError {
   readonly code = 'match-not-found';
@@ -73,14 +73,8 @@ export class DeadlineNotReachedError extends DomainError {
 }
 
 /** The match terms make no sense together (e.g. Jacoby in a match, inviting oneself). */
-export class InvalidMatchTermsError extends DomainError {
+export class InvalidMatchTermsError extends InvalidFieldError {
   readonly code = 'invalid-match-terms';
-  readonly kind = 'invalid';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(message: string, field: string) {
-    super(message);
-    this.extensions = { field };
-  }
 }
 
 /** No event has that sequence number in the match. */
@@ -93,14 +87,8 @@ export class EventNotFoundError extends DomainError {
 }
 
 /** A history query whose filters do not go together (e.g. an opponent without a player); `field` names the one at fault. */
-export class InvalidHistoryQueryError extends DomainError {
+export class InvalidHistoryQueryError extends InvalidFieldError {
   readonly code = 'invalid-history-query';
-  readonly kind = 'invalid';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(message: string, field: string) {
-    super(message);
-    this.extensions = { field };
-  }
 }
 
 /** The match has no game of that number (yet). */

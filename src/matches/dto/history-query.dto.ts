@@ -4,7 +4,7 @@ import { Equals, IsIn, IsInt, IsISO8601, IsOptional, Matches, Max, Min } from 'c
 import { VARIANTS, type Variant } from '../../engine/index.js';
 import { USERNAME_PATTERN } from '../../users/username.js';
 import type { MatchStatusName } from '../match-record.js';
-import { PageQueryDto } from './list-query.dto.js';
+import { PageQueryDto } from '../../common/page-query.dto.js';
 
 const STATUSES: readonly MatchStatusName[] = ['invited', 'playing', 'finished', 'aborted', 'declined'];
 const RESULTS = ['won', 'lost'] as const;

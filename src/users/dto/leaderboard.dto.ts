@@ -1,27 +1,13 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { Equals, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { Equals } from 'class-validator';
+import { PageQueryDto } from '../../common/page-query.dto.js';
 import { UserProfileDto } from './user-profile.dto.js';
 
 /** `GET /api/users?sort=rating`: the leaderboard. */
-export class LeaderboardQueryDto {
+export class LeaderboardQueryDto extends PageQueryDto {
   @ApiProperty({ enum: ['rating'], description: 'The order: highest rating first (the one order offered).' })
   @Equals('rating', { message: 'sort must be rating' })
   sort!: 'rating';
-
-  @ApiPropertyOptional({ description: 'The `next` of the previous page.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
-  cursor?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
 }
 
 export class LeaderboardDto {
