@@ -90,6 +90,48 @@ describe('migration runner', () => {
     expect(report.applied).toEqual(['29990101000000_extra']);
   });
 
+  it('writes the one-row log of every match that finished before the match_logs migration, and of no other', async () => {
+    const files = readMigrations(MIGRATIONS_DIR);
+    const at = files.findIndex((f) => f.name.endsWith('_match_logs'));
+    expect(at).toBeGreaterThan(0);
+    await runMigrations(conn, files.slice(0, at));
+    const user = '00000000-0000-4000-8000-000000000001';
+    await conn.query(
+      `INSERT INTO users (id, username, username_key, password_hash, updated_at) VALUES ($1::uuid, 'ann', 'ann', 'x', now())`,
+      [user],
+    );
+    for (const [id, status] of [
+      ['00000000-0000-4000-8000-00000000000a', 'finished'],
+      ['00000000-0000-4000-8000-00000000000b', 'playing'],
+    ]) {
+      await conn.query(
+        `INSERT INTO matches (id, variant, length, rules, status, creator_id, version, dice_commitment, dice_seed, updated_at)
+         VALUES ($1::uuid, 'backgammon', 1, '{}', $2, $3::uuid, 2, repeat('0', 64), repeat('0', 64), now())`,
+        [id, status, user],
+      );
+      await conn.query(
+        `INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, created_at)
+         VALUES ($1::uuid, 1, 'join', 'white', $2::uuid, '{"type":"join","colour":"white"}', '2026-11-01T10:00:00Z'),
+                ($1::uuid, 2, 'join', 'black', NULL, '{"type":"join","colour":"black"}', '2026-11-01T10:05:00Z')`,
+        [id, user],
+      );
+    }
+    await runMigrations(conn, files);
+    const logs = await conn.query<{ match_id: string; version: number; events: unknown }>(
+      'SELECT match_id, version, events FROM match_logs',
+    );
+    expect(logs).toHaveLength(1);
+    expect(logs[0].match_id).toBe('00000000-0000-4000-8000-00000000000a');
+    expect(logs[0].version).toBe(2);
+    const events = (typeof logs[0].events === 'string' ? JSON.parse(logs[0].events) : logs[0].events) as unknown[][];
+    expect(
+      events.map(([seq, data, actor, position, time]) => [seq, data, actor, position, Date.parse(time as string)]),
+    ).toEqual([
+      [1, { type: 'join', colour: 'white' }, user, null, Date.parse('2026-11-01T10:00:00Z')],
+      [2, { type: 'join', colour: 'black' }, null, null, Date.parse('2026-11-01T10:05:00Z')],
+    ]);
+  });
+
   it('refuses to start when an applied migration was edited (checksum mismatch), and applies nothing after it', async () => {
     const first = migration('20000101000000_a', 'CREATE TABLE a (id int);');
     await runMigrations(conn, [first]);

@@ -39,8 +39,6 @@ export interface ExportedFile<T> {
   readonly content: T;
 }
 
-/** Events read per query while exporting. */
-const EVENT_PAGE = 1_000;
 /** The longest name a match keeps for a player of an imported file (its column). */
 const MAX_PLAYER_NAME = 64;
 
@@ -121,16 +119,9 @@ export class InterchangeService {
   }
 
   /** The match's record and every event up to its version. */
-  private async history(id: string): Promise<{ record: MatchRecord; events: StoredMatchEvent[] }> {
+  private async history(id: string): Promise<{ record: MatchRecord; events: readonly StoredMatchEvent[] }> {
     const record = await this.store.record(id);
-    const events: StoredMatchEvent[] = [];
-    while (events.length < record.version) {
-      const after = events.length === 0 ? 0 : events[events.length - 1].seq;
-      const page = await this.store.eventsAfter(id, after, Math.min(EVENT_PAGE, record.version - events.length));
-      if (page.length === 0) break;
-      events.push(...page);
-    }
-    return { record, events };
+    return { record, events: await this.store.events(record) };
   }
 }
 

@@ -3,13 +3,12 @@
  * read back from the whole event log; readable by anyone, as the match is.
  */
 import { Injectable } from '@nestjs/common';
-import { newMatch, type MatchEvent } from '../engine/index.js';
+import { newMatch } from '../engine/index.js';
 import { GameNotFoundError } from './match.errors.js';
 import { gamesOf, type GameRecordView, type GameWithTurns } from './match-games.js';
 import { MatchStore } from './match-store.js';
 
 /** Events read per query. */
-const PAGE = 1_000;
 
 @Injectable()
 export class MatchGamesService {
@@ -27,12 +26,7 @@ export class MatchGamesService {
 
   private async all(id: string): Promise<GameWithTurns[]> {
     const record = await this.store.record(id);
-    const events: MatchEvent[] = [];
-    while (events.length < record.version) {
-      const page = await this.store.eventsAfter(id, events.length, Math.min(PAGE, record.version - events.length));
-      if (page.length === 0) break;
-      events.push(...page.map((stored) => stored.event));
-    }
+    const events = (await this.store.events(record)).map((stored) => stored.event);
     return gamesOf(newMatch({ variant: record.variant, length: record.length, rules: record.rules }), events);
   }
 }

@@ -241,3 +241,22 @@ export interface EventRow {
 export function toStoredEvent(row: EventRow): StoredMatchEvent {
   return { seq: row.seq, event: row.data, actorId: row.actor_id, positionId: row.position_id, at: row.created_at };
 }
+
+/** A finished match's log row (match_logs): its version and events, the JSON array as text. */
+export interface LogRow {
+  readonly version: number;
+  readonly events: string;
+}
+
+/** One event of a log row: `[seq, data, actorId, positionId, createdAt]` (the match_log_of function of the migrations). */
+type LoggedEvent = [number, MatchEvent, string | null, string | null, string];
+
+/** The stored events of a log row, as match_events gives them; throws if the row does not hold its version's events in order. */
+export function fromLogRow(row: LogRow): StoredMatchEvent[] {
+  const logged = JSON.parse(row.events) as LoggedEvent[];
+  if (logged.length !== row.version) throw new Error(`A match log holds ${logged.length} events, not ${row.version}.`);
+  return logged.map(([seq, event, actorId, positionId, at], i) => {
+    if (seq !== i + 1) throw new Error(`A match log's event ${i + 1} has seq ${seq}.`);
+    return { seq, event, actorId, positionId, at: new Date(at) };
+  });
+}

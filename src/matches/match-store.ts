@@ -6,6 +6,10 @@
  * appended since (by another server, say) are fetched and folded. A match
  * not in memory is replayed from its whole log once.
  *
+ * A finished match's events are read from its log row (docs/architecture.md,
+ * "Finished match logs"): one read however long the match, where its event
+ * rows lie a page each. Those logs never change, so the latest read are kept.
+ *
  * The record last read or written here is kept with the state: for a short
  * while (TRUSTED_FOR_MS) an action may be decided on it without reading the
  * row again, its write guarded by the version like any other
@@ -52,12 +56,19 @@ const CHECKPOINT_EVERY = 100;
 const CHECKPOINTS_KEPT = 20_000;
 /** Events read per query while replaying. */
 const REPLAY_PAGE = 1_000;
+/** Events of finished matches' logs kept in memory, at most (a 7-point match has some 300-500). */
+const LOGGED_EVENTS_KEPT = 50_000;
 
 @Injectable()
 export class MatchStore {
   private readonly known = new LRUCache<string, Known>({ max: STATES_KEPT });
   /** States every CHECKPOINT_EVERY events of the matches folded lately, so that a past position folds at most that many events. */
   private readonly checkpoints = new LRUCache<string, MatchState>({ max: CHECKPOINTS_KEPT });
+  /** Finished matches' logs lately read. */
+  private readonly logs = new LRUCache<string, readonly StoredMatchEvent[]>({
+    maxSize: LOGGED_EVENTS_KEPT,
+    sizeCalculation: (log) => Math.max(1, log.length),
+  });
 
   constructor(
     private readonly matches: MatchesRepository,
@@ -143,6 +154,34 @@ export class MatchStore {
     return this.matches.eventsAfter(id, afterSeq, limit);
   }
 
+  /**
+   * The stored events with seqs after `after` up to `to` (the record's version
+   * unless given), in order; fewer only if the log lacks some. A finished
+   * match's come from its log row, another's a page at a time.
+   */
+  async events(record: MatchRecord, after = 0, to = record.version): Promise<readonly StoredMatchEvent[]> {
+    if (after >= to) return [];
+    if (record.projection.status === 'finished') {
+      const log = await this.finishedLog(record.id);
+      if (log !== null && log.length >= to) return log.slice(after, to);
+    }
+    const events: StoredMatchEvent[] = [];
+    for (let seq = after; seq < to; seq = events[events.length - 1].seq) {
+      const page = await this.matches.eventsAfter(record.id, seq, Math.min(REPLAY_PAGE, to - seq));
+      if (page.length === 0) break;
+      events.push(...page);
+    }
+    return events;
+  }
+
+  private async finishedLog(id: string): Promise<readonly StoredMatchEvent[] | null> {
+    const kept = this.logs.get(id);
+    if (kept !== undefined) return kept;
+    const log = await this.matches.finishedLog(id);
+    if (log !== null) this.logs.set(id, log);
+    return log;
+  }
+
   private remember(record: MatchRecord, state: MatchState): void {
     this.known.set(record.id, { state, record, seenAt: performance.now() });
   }
@@ -161,22 +200,16 @@ export class MatchStore {
   /** `from` with the stored events after it applied, up to seq `to`. Throws if the log is not a legal history. */
   private async fold(record: MatchRecord, from: MatchState, to: number): Promise<MatchState> {
     let state = from;
-    while (state.eventCount < to) {
-      const page = await this.matches.eventsAfter(
-        record.id,
-        state.eventCount,
-        Math.min(REPLAY_PAGE, to - state.eventCount),
-      );
-      if (page.length === 0) throw new Error(`Match ${record.id} has no event ${state.eventCount + 1}.`);
-      for (const stored of page) {
-        const result = apply(state, stored.event);
-        if (!result.ok) {
-          throw new IllegalEventError(result.reason, result.message, stored.seq - 1, stored.event, result.playReason);
-        }
-        state = result.state;
-        if (state.eventCount % CHECKPOINT_EVERY === 0) this.checkpoints.set(`${record.id}@${state.eventCount}`, state);
+    for (const stored of await this.events(record, from.eventCount, to)) {
+      if (stored.seq !== state.eventCount + 1) break;
+      const result = apply(state, stored.event);
+      if (!result.ok) {
+        throw new IllegalEventError(result.reason, result.message, stored.seq - 1, stored.event, result.playReason);
       }
+      state = result.state;
+      if (state.eventCount % CHECKPOINT_EVERY === 0) this.checkpoints.set(`${record.id}@${state.eventCount}`, state);
     }
+    if (state.eventCount < to) throw new Error(`Match ${record.id} has no event ${state.eventCount + 1}.`);
     return state;
   }
 }

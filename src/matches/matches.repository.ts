@@ -17,6 +17,7 @@ import {
   PROJECTION_COLUMN_LIST,
   PROJECTION_SELECT,
   eventRecordset,
+  fromLogRow,
   matchSelect,
   projectionAssignments,
   projectionPlaceholders,
@@ -25,6 +26,7 @@ import {
   toProjection,
   toStoredEvent,
   type EventRow,
+  type LogRow,
   type MatchRow,
   type ProjectionRow,
 } from './match-rows.js';
@@ -104,6 +106,9 @@ SELECT seq, data, actor_id, position_id, created_at
  WHERE match_id = $1::uuid AND seq > $2::int
  ORDER BY seq
  LIMIT $3::int`;
+
+/** A finished match's log, in one row (docs/architecture.md, "Finished match logs"). */
+const FINISHED_LOG = `SELECT version, events::text AS events FROM match_logs WHERE match_id = $1::uuid`;
 
 const READ_PROJECTION = `SELECT ${PROJECTION_SELECT} FROM matches m WHERE m.id = $1::uuid`;
 
@@ -229,6 +234,13 @@ export class MatchesRepository {
     if (!UUID.test(id)) return [];
     const rows = await this.sql.query<EventRow>(EVENTS_AFTER, [id, afterSeq, limit]);
     return rows.map(toStoredEvent);
+  }
+
+  /** A finished match's whole log, read from its one row; null when there is none (the match is not finished). */
+  async finishedLog(id: string): Promise<StoredMatchEvent[] | null> {
+    if (!UUID.test(id)) return null;
+    const rows = await this.sql.query<LogRow>(FINISHED_LOG, [id]);
+    return rows.length === 0 ? null : fromLogRow(rows[0]);
   }
 
   /**

@@ -140,7 +140,7 @@ export class MatchesService {
 
   async events(id: string, after: number, limit: number): Promise<EventsPage> {
     const record = await this.store.record(id);
-    const stored = await this.store.eventsAfter(record.id, after, limit + 1);
+    const stored = await this.store.events(record, after, Math.min(record.version, after + limit + 1));
     const page = stored.slice(0, limit);
     return {
       events: page.map(eventView),
@@ -169,15 +169,10 @@ export class MatchesService {
     const { record, state } = await this.store.load(id);
     if (record.source === 'imported') throw new NoDiceDerivationError(id);
     const throws: ThrowView[] = [];
-    for (let after = 0; after < record.version;) {
-      const page = await this.store.eventsAfter(id, after, 1000);
-      if (page.length === 0) break;
-      for (const { seq, event } of page) {
-        if (event.type === 'opening-roll')
-          throws.push({ rollIndex: throws.length, seq, dice: [event.white, event.black] });
-        if (event.type === 'roll') throws.push({ rollIndex: throws.length, seq, dice: [event.dice[0], event.dice[1]] });
-      }
-      after = page[page.length - 1].seq;
+    for (const { seq, event } of await this.store.events(record)) {
+      if (event.type === 'opening-roll')
+        throws.push({ rollIndex: throws.length, seq, dice: [event.white, event.black] });
+      if (event.type === 'roll') throws.push({ rollIndex: throws.length, seq, dice: [event.dice[0], event.dice[1]] });
     }
     return {
       algorithm: DICE_ALGORITHM,

@@ -9,7 +9,9 @@
  * (the user of each colour's `join`), the score, the game number, Crawford,
  * the cube, whose turn and what it waits for (and so the user on turn, or the
  * invited player of an invitation), the winner and the end reason, and the
- * version (the number of events, numbered 1..version without a gap). What
+ * version (the number of events, numbered 1..version without a gap); and
+ * a finished match's log row (docs/architecture.md, "Finished match logs")
+ * must hold exactly its event rows. What
  * depends on the time of each action and not only on the events is compared
  * only as far as the events decide it: the deadline and the turn's start are
  * set exactly when a clocked match has someone on turn, a bank is between 0
@@ -26,13 +28,16 @@ import { apply, newMatch, type Colour, type MatchState } from '../engine/index.j
 import { DAY_MS } from './match-clock.js';
 import { isOver } from './match-presenter.js';
 import { projectionOf, type Seats } from './match-projection.js';
-import type { MatchProjection, MatchRecord } from './match-record.js';
+import type { MatchProjection, MatchRecord, StoredMatchEvent } from './match-record.js';
 import { MatchesRepository } from './matches.repository.js';
 
 /** A field of a match whose stored value is not what the replay gives. */
 export interface ReplayDifference {
   readonly matchId: string;
-  /** A projection field (`scoreWhite`, `turnColour`, ...), `version`, or `events` for a log the engine refuses. */
+  /**
+   * A projection field (`scoreWhite`, `turnColour`, ...), `version`, `events` for a log the engine
+   * refuses, or `log` for a finished match's log row that does not hold its event rows.
+   */
   readonly field: string;
   readonly stored: unknown;
   readonly replayed: unknown;
@@ -107,13 +112,38 @@ export class ReplayVerifier {
       differences.push({ matchId: id, field: 'events', stored: fold.refused, replayed: fold.reason });
       return { events: fold.events, differences };
     }
-    const { state, seats } = fold;
+    const { state, seats, rows } = fold;
     differ('version', record.version, state.eventCount);
+    if (record.projection.status === 'finished') await this.compareLog(record, rows, differ);
     const stored = record.projection;
     const replayed = projectionOf(record, seats, state, stored.clock, stored.finishedAt);
     for (const field of EVENT_FIELDS) differ(field, stored[field], replayed[field]);
     this.compareTimes(record, replayed, differ);
     return { events: state.eventCount, differences };
+  }
+
+  /** Whether a finished match's log row holds its event rows, one for one (`rows` as `fingerprint` gives them). */
+  private async compareLog(
+    record: MatchRecord,
+    rows: readonly string[],
+    differ: (field: string, stored: unknown, replayed: unknown) => void,
+  ): Promise<void> {
+    let log: StoredMatchEvent[] | null;
+    try {
+      log = await this.matches.finishedLog(record.id);
+    } catch (err) {
+      differ('log', (err as Error).message, 'the event rows');
+      return;
+    }
+    if (log === null) return differ('log', 'none', 'the event rows');
+    const first = log.findIndex((event, i) => fingerprint(event) !== rows[i]);
+    if (first >= 0 || log.length !== rows.length) {
+      differ(
+        'log',
+        `differs from seq ${first >= 0 ? first + 1 : Math.min(log.length, rows.length) + 1}`,
+        'the event rows',
+      );
+    }
   }
 
   /** Whether the time columns are set where the events say they must be, and the banks within their bounds. */
@@ -143,11 +173,12 @@ export class ReplayVerifier {
   private async fold(
     record: MatchRecord,
   ): Promise<
-    | { readonly state: MatchState; readonly seats: Seats }
+    | { readonly state: MatchState; readonly seats: Seats; readonly rows: readonly string[] }
     | { readonly refused: string; readonly reason: string; readonly events: number }
   > {
     let state = newMatch({ variant: record.variant, length: record.length, rules: record.rules });
     const seat: Record<Colour, string | null> = { white: null, black: null };
+    const rows: string[] = [];
     while (state.eventCount < record.version) {
       const page = await this.matches.eventsAfter(
         record.id,
@@ -170,8 +201,14 @@ export class ReplayVerifier {
         }
         if (stored.event.type === 'join') seat[stored.event.colour] = stored.actorId;
         state = result.state;
+        rows.push(fingerprint(stored));
       }
     }
-    return { state, seats: { whiteId: seat.white, blackId: seat.black } };
+    return { state, seats: { whiteId: seat.white, blackId: seat.black }, rows };
   }
+}
+
+/** An event row as text, everything it holds included: equal texts, equal rows. */
+function fingerprint(stored: StoredMatchEvent): string {
+  return JSON.stringify([stored.seq, stored.event, stored.actorId, stored.positionId, stored.at.getTime()]);
 }

@@ -195,6 +195,41 @@ describe('ReplayVerifier on matches the service played', () => {
     expect((await verifier.verifyAll()).differences).toEqual([]);
   });
 
+  it('reports a finished match whose log row does not hold its event rows, from the first seq they differ at', async () => {
+    const match = id('finished');
+    const version = played.finished!.version;
+    const [saved] = await sql.query<{ events: string }>(
+      'SELECT events::text AS events FROM match_logs WHERE match_id = $1::uuid',
+      [match],
+    );
+    // The log is write-once; this test changes it behind that trigger's back, and puts it back.
+    await sql.query('ALTER TABLE match_logs DISABLE TRIGGER match_logs_no_update_or_delete');
+    try {
+      await sql.query(
+        `UPDATE match_logs SET version = version - 1,
+                events = (SELECT json_agg(e.value ORDER BY e.n) FROM json_array_elements(events) WITH ORDINALITY AS e(value, n)
+                           WHERE e.n < json_array_length(events))
+          WHERE match_id = $1::uuid`,
+        [match],
+      );
+      expect((await verifier.verify(match)).differences).toEqual([
+        { matchId: match, field: 'log', stored: `differs from seq ${version}`, replayed: 'the event rows' },
+      ]);
+      await sql.query(`UPDATE match_logs SET version = version + 1, events = $2::json WHERE match_id = $1::uuid`, [
+        match,
+        saved.events.replace(/"[0-9a-f]{8}-[0-9a-f-]{27}"/, '"00000000-0000-0000-0000-000000000000"'),
+      ]);
+      const changed = (await verifier.verify(match)).differences;
+      expect(changed).toEqual([
+        { matchId: match, field: 'log', stored: 'differs from seq 1', replayed: 'the event rows' },
+      ]);
+      await sql.query('UPDATE match_logs SET events = $2::json WHERE match_id = $1::uuid', [match, saved.events]);
+    } finally {
+      await sql.query('ALTER TABLE match_logs ENABLE TRIGGER match_logs_no_update_or_delete');
+    }
+    expect((await verifier.verifyAll()).differences).toEqual([]);
+  });
+
   it('reports an event the engine refuses (appended behind the service) by its seq and the engine’s reason', async () => {
     const match = id('declined');
     const version = played.declined!.version;

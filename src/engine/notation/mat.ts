@@ -35,7 +35,7 @@ import type { MatchEvent } from '../events.js';
 import { positionFor, type MatchState } from '../match-state.js';
 import type { RulesOptions } from '../rules-options.js';
 import type { MatchScore } from '../scoring.js';
-import { playEventFor } from '../transitions/plays.js';
+import { canonicalMoves } from '../transitions/plays.js';
 import type { Colour, Dice, Move, Position, Variant } from '../types.js';
 
 /** A match to write: its terms, the names of its players, and its events (a legal history). */
@@ -140,8 +140,7 @@ function gameRecords(initial: MatchState, events: readonly MatchEvent[]): MatGam
       case 'play': {
         if (pending === null) break;
         // Stored plays may list their steps in any legal order: written in the canonical one, as gnubg does.
-        const canonical = playEventFor(before, event.by, event.moves);
-        pending.moves = canonical.ok ? canonical.event.moves : event.moves;
+        pending.moves = canonicalMoves(before, event.by, event.moves) ?? event.moves;
         pending.before = positionFor(before, event.by);
         if (state.phase.kind === 'game-over') pending.wins = outcomePoints();
         pending = null;

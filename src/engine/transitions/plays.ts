@@ -80,6 +80,19 @@ export function playEventFor(
   return { ok: true, event: freeze({ type: 'play', by, moves: validation.play.moves, board }), play: validation.play };
 }
 
+/**
+ * A play's moves in their canonical order, as `playEventFor` stores them; null
+ * when they are not a legal play. A stored play is found in the roll's search
+ * at once; only another order of moves is validated.
+ */
+export function canonicalMoves(state: MatchState, by: Colour, moves: readonly Move[]): readonly Move[] | null {
+  const { phase } = state;
+  if (phase.kind === 'play' && phase.player === by && (PlayPhase.searchOf(phase)?.indexOfMoves(moves) ?? -1) >= 0)
+    return moves;
+  const made = playEventFor(state, by, moves);
+  return made.ok ? made.event.moves : null;
+}
+
 /** Whether a stored board (untrusted shape) equals the engine's. */
 function sameBoard(stored: ColourBoard, engine: ColourBoard): boolean {
   const wellFormed = (side: unknown): boolean => {
