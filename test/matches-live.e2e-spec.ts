@@ -114,16 +114,73 @@ describe('GET /api/matches/{id}/stream across two instances', () => {
 });
 
 describe('GET /api/users/me/stream', () => {
-  it('sends my matches as they stand, then each again when it changes on the other instance', async () => {
-    const match = await newMatch();
-    const client = await stream('/api/users/me/stream', { Authorization: `Bearer ${bob.token}` });
+  const asBob = (): Record<string, string> => ({ Authorization: `Bearer ${bob.token}` });
+  /** The events a player stream sent of one match, as `[seq, type]`, and each one's data checked against the log. */
+  async function received(client: SseClient, matchId: string): Promise<[number, string][]> {
+    const log = await onA.events(matchId);
+    return client.events.flatMap((e) => {
+      const [id, seq] = e.id!.split(':');
+      if (id !== matchId) return [];
+      const logged = log.find((l) => l.seq === Number(seq));
+      expect(JSON.parse(e.data)).toEqual({ matchId, ...logged });
+      expect(e.event).toBe(logged?.type);
+      return [[Number(seq), e.event] as [number, string]];
+    });
+  }
+  const upTo = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  it('pushes every event of my matches committed on the other instance, id = <match id>:<seq>, a new match from its first', async () => {
+    const client = await stream('/api/users/me/stream', asBob());
     expect(client.status).toBe(200);
-    await client.waitFor((c) => c.events.some((e) => e.id === `${match.id}:${match.version}`));
+    expect(client.headers['content-type']).toMatch(/^text\/event-stream/);
+    const carol = await onA.register(`carol${Date.now() % 100_000}`);
+    const elsewhere = await onA.create(alice, { opponent: carol.username, variant: 'backgammon', length: 1 });
+    const match = await newMatch();
+    await playOn(match.id);
     const after = await playOn(match.id);
+    await onA.ok(carol, elsewhere.id, 'join');
     await client.waitFor((c) => c.events.some((e) => e.id === `${match.id}:${after.version}`));
-    const latest = client.events.find((e) => e.id === `${match.id}:${after.version}`)!;
-    expect(latest.event).toBe('match');
-    expect(JSON.parse(latest.data)).toMatchObject({ id: match.id, version: after.version, turn: after.turn });
+    expect((await received(client, match.id)).map(([seq]) => seq)).toEqual(upTo(1, after.version));
+    expect(client.events.filter((e) => e.id!.startsWith(elsewhere.id))).toEqual([]);
+  });
+
+  it('resumes after a cut from Last-Event-ID: every event of each of my matches missed is sent, in order, none skipped', async () => {
+    const first = await stream('/api/users/me/stream', asBob());
+    const one = await newMatch();
+    const two = await newMatch();
+    await first.waitFor((c) => c.events.some((e) => e.id === `${two.id}:${two.version}`));
+    first.close();
+    const lastId = first.events[first.events.length - 1].id!;
+    expect(lastId).toBe(`${two.id}:${two.version}`);
+    // Play goes on in both matches while nobody listens.
+    await playOn(one.id);
+    await playOn(two.id);
+    const oneNow = await playOn(one.id);
+    const resumed = await stream('/api/users/me/stream', { ...asBob(), 'Last-Event-ID': lastId });
+    await resumed.waitFor((c) => c.events.some((e) => e.id === `${one.id}:${oneNow.version}`));
+    const twoNow = await playOn(two.id);
+    await resumed.waitFor((c) => c.events.some((e) => e.id === `${two.id}:${twoNow.version}`));
+    const before = { one: await received(first, one.id), two: await received(first, two.id) };
+    const again = { one: await received(resumed, one.id), two: await received(resumed, two.id) };
+    // Nothing of the last event's match up to it comes again; every later event comes once, in order.
+    expect(again.two.map(([seq]) => seq)).toEqual(upTo(two.version + 1, twoNow.version));
+    // The other match's events since shortly before the cut come again (under the same ids), then the rest.
+    const seqsOne = again.one.map(([seq]) => seq);
+    expect(seqsOne).toEqual(upTo(seqsOne[0], oneNow.version));
+    expect(seqsOne[0]).toBeLessThanOrEqual(one.version + 1);
+    expect(new Set([...before.one, ...again.one].map(([seq]) => seq))).toEqual(new Set(upTo(1, oneNow.version)));
+  });
+
+  it('refuses a Last-Event-ID that is not <match id>:<seq> of one of my events with a 400 problem, before any stream', async () => {
+    const match = await newMatch();
+    const carol = await onA.register(`carol${Date.now() % 100_000}`);
+    const theirs = await onA.create(alice, { opponent: carol.username, variant: 'backgammon', length: 1 });
+    for (const id of ['yesterday', '7', `${match.id}:${match.version + 1}`, `${theirs.id}:1`, `${match.id}:x`]) {
+      const bad = await request(b.http).get('/api/users/me/stream').set(asBob()).set('Last-Event-ID', id);
+      expect(bad.status).toBe(400);
+      expectProblem(bad);
+      expect(bad.body).toMatchObject({ code: 'invalid-last-event-id' });
+    }
   });
 
   it('needs a token (401 problem)', async () => {

@@ -12,15 +12,18 @@ import { MatchFeed } from './match-feed.js';
 import { InvalidLastEventIdError } from './match.errors.js';
 import type { MatchRecord } from './match-record.js';
 import { MatchStore } from './match-store.js';
-import { summaryView } from './match-summary.js';
-import { MatchesRepository } from './matches.repository.js';
+import { MatchesRepository, type PlayerEvent } from './matches.repository.js';
+import { PlayerStream } from './player-stream.js';
 
 /** Events read per query while catching up. */
 const PAGE = 200;
 /** A comment this often keeps proxies and load balancers from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 25_000;
-/** A player's matches sent when their stream opens, newest first. */
-const SNAPSHOT = 100;
+/**
+ * How long before the Last-Event-ID's event a resumed player stream starts again: longer
+ * than an action takes from its time to its commit, and than the nodes' clocks differ.
+ */
+export const RESUME_MARGIN_MS = 30_000;
 
 @Injectable()
 export class MatchStreamService {
@@ -81,32 +84,73 @@ export class MatchStreamService {
   }
 
   /**
-   * The player's matches as they change: first the newest SNAPSHOT as they
-   * stand, then each match the player is in (seated or invited) after every
-   * write, as `event: match`, `id: <match id>:<version>`, `data:` its summary
-   * (the match list's item). A client that reconnects gets the snapshot again
-   * and compares versions: nothing is missed.
+   * The events of every match the player is in (seated or invited) as they are
+   * committed: each as `id: <match id>:<seq>`, `event:` its type, `data:` the
+   * event as the event log shows it with its `matchId`. A match the player comes
+   * into (a new invitation, an open challenge they join) is sent from its first
+   * event. After a Last-Event-ID, first every event of the player's matches
+   * written since RESUME_MARGIN_MS before that event (nothing of that event's
+   * match up to it): events sent before the cut may come again, under the same
+   * id, and none is missed. An id that is not one of the player's events is
+   * refused before the stream opens.
    */
-  async mine(userId: string, open: () => EventSink): Promise<void> {
+  async mine(userId: string, lastEventId: string | null, open: () => EventSink): Promise<void> {
+    const resume = lastEventId === null ? null : await this.resumePoint(userId, lastEventId);
     const sink = open();
-    const sent = new Map<string, number>();
-    const send = (record: MatchRecord): void => {
-      if ((sent.get(record.id) ?? -1) >= record.version) return;
-      sent.set(record.id, record.version);
-      sink.send({ id: `${record.id}:${record.version}`, event: 'match', data: JSON.stringify(summaryView(record)) });
-    };
+    const stream = new PlayerStream(sink, this.store, this.logger, userId);
     const stop = await this.feed.watchAll((matchId, version) => {
+      if (!stream.wants(matchId, version)) return;
       void this.recordAt(matchId, version).then((record) => {
-        if (record !== null && !sink.closed && involves(record, userId)) send(record);
+        if (record !== null && involves(record, userId)) stream.heard(matchId);
       });
     });
-    this.untilClosed(sink, stop);
+    // Watch first, then read what stands: a write in between is in the reads or announced after them.
+    this.untilClosed(sink, stop, () => void this.catchUp(stream, userId));
     try {
-      const page = await this.matches.listForUser(userId, { limit: SNAPSHOT });
-      for (const record of page.items) send(record);
+      const active = await this.matches.activeVersions(userId);
+      if (resume !== null) {
+        stream.knows(resume.matchId, resume.seq);
+        let after: PlayerEvent | null = null;
+        for (let page = PAGE; page === PAGE && !sink.closed;) {
+          const events = await this.matches.playerEventsSince(userId, resume.since, after, PAGE);
+          for (const event of events) stream.send(event.matchId, event.stored);
+          after = events[events.length - 1] ?? after;
+          page = events.length;
+        }
+      }
+      for (const [matchId, version] of active) stream.knows(matchId, version);
+      stream.start();
     } catch (err: unknown) {
       this.logger.warn(`Stream of ${userId}'s matches ended: ${err instanceof Error ? err.message : String(err)}`);
       sink.end();
+    }
+  }
+
+  /** The player's event a Last-Event-ID names, and from when to send again. */
+  private async resumePoint(
+    userId: string,
+    lastEventId: string,
+  ): Promise<{ matchId: string; seq: number; since: Date }> {
+    const refused = new InvalidLastEventIdError(
+      'Last-Event-ID must be the id of an event this stream sent: <match id>:<seq>, of one of your matches.',
+    );
+    const [, matchId, seqText] = /^([0-9a-f-]{36}):(\d{1,9})$/i.exec(lastEventId.trim()) ?? [];
+    if (matchId === undefined) throw refused;
+    const seq = Number(seqText);
+    const record = await this.matches.findById(matchId);
+    const at = record !== null && involves(record, userId) ? await this.matches.eventTime(matchId, seq) : null;
+    if (record === null || at === null) throw refused;
+    return { matchId: record.id, seq, since: new Date(at.getTime() - RESUME_MARGIN_MS) };
+  }
+
+  /** At each keep-alive: a match of the player's that moved on with no notification heard (a listener reconnecting). */
+  private async catchUp(stream: PlayerStream, userId: string): Promise<void> {
+    try {
+      for (const [matchId, version] of await this.matches.activeVersions(userId)) {
+        if (stream.wants(matchId, version)) stream.heard(matchId);
+      }
+    } catch {
+      // The next keep-alive looks again.
     }
   }
 

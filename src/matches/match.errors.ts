@@ -100,12 +100,12 @@ export class GameNotFoundError extends DomainError {
   }
 }
 
-/** A Last-Event-ID that is not the seq of an event (a match stream's ids are whole numbers). */
+/** A Last-Event-ID that is not the id of an event the stream sent (a match stream's: a seq; a player stream's: `<match id>:<seq>`). */
 export class InvalidLastEventIdError extends DomainError {
   readonly code = 'invalid-last-event-id';
   readonly kind = 'invalid';
-  constructor() {
-    super('Last-Event-ID must be the id of an event this stream sent: a seq, a whole number.');
+  constructor(message = 'Last-Event-ID must be the id of an event this stream sent: a seq, a whole number.') {
+    super(message);
   }
 }
 

@@ -33,6 +33,12 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** An event of one of a player's matches. */
+export interface PlayerEvent {
+  readonly matchId: string;
+  readonly stored: StoredMatchEvent;
+}
+
 export interface PageRequest {
   /** The `next` of the previous page; absent or null for the first. */
   readonly cursor?: string | null;
@@ -109,6 +115,29 @@ SELECT seq, data, actor_id, position_id, created_at
 
 /** A finished match's log, in one row (docs/architecture.md, "Finished match logs"). */
 const FINISHED_LOG = `SELECT version, events::text AS events FROM match_logs WHERE match_id = $1::uuid`;
+
+/** A player's matches that may still change (invited or playing; seated or invited), at their versions. */
+const ACTIVE_VERSIONS = `
+SELECT id, version FROM matches
+ WHERE status IN ('invited', 'playing')
+   AND (white_id = $1::uuid OR black_id = $1::uuid OR invited_id = $1::uuid)`;
+
+/** When an event was written. */
+const EVENT_TIME = `SELECT created_at FROM match_events WHERE match_id = $1::uuid AND seq = $2::int`;
+
+/**
+ * The events of a player's matches (seated or invited) written since $2, in the order
+ * (created_at, match id, seq), after the event ($3, $4, $5) of that order. A match
+ * written since has its updated_at since too, so only those matches' events are read.
+ */
+const PLAYER_EVENTS_SINCE = `
+SELECT e.match_id, e.seq, e.data, e.actor_id, e.position_id, e.created_at
+  FROM matches m JOIN match_events e ON e.match_id = m.id
+ WHERE (m.white_id = $1::uuid OR m.black_id = $1::uuid OR m.invited_id = $1::uuid)
+   AND m.updated_at >= $2::timestamptz AND e.created_at >= $2::timestamptz
+   AND (e.created_at, e.match_id, e.seq) > ($3::timestamptz, $4::uuid, $5::int)
+ ORDER BY e.created_at, e.match_id, e.seq
+ LIMIT $6::int`;
 
 const READ_PROJECTION = `SELECT ${PROJECTION_SELECT} FROM matches m WHERE m.id = $1::uuid`;
 
@@ -234,6 +263,40 @@ export class MatchesRepository {
     if (!UUID.test(id)) return [];
     const rows = await this.sql.query<EventRow>(EVENTS_AFTER, [id, afterSeq, limit]);
     return rows.map(toStoredEvent);
+  }
+
+  /** The player's matches that may still change (invited or playing), by id, at their versions. */
+  async activeVersions(userId: string): Promise<Map<string, number>> {
+    const rows = await this.sql.query<{ id: string; version: number }>(ACTIVE_VERSIONS, [userId]);
+    return new Map(rows.map((row) => [row.id, row.version]));
+  }
+
+  /** When the match's event `seq` was written; null when there is no such event. */
+  async eventTime(id: string, seq: number): Promise<Date | null> {
+    if (!UUID.test(id)) return null;
+    const rows = await this.sql.query<{ created_at: Date }>(EVENT_TIME, [id, seq]);
+    return rows[0]?.created_at ?? null;
+  }
+
+  /**
+   * Up to `limit` events of the player's matches (seated or invited) written at or after `since`,
+   * oldest first (ties by match id, then seq), after the event `after` of that order if given.
+   */
+  async playerEventsSince(
+    userId: string,
+    since: Date,
+    after: PlayerEvent | null,
+    limit: number,
+  ): Promise<PlayerEvent[]> {
+    const rows = await this.sql.query<EventRow & { match_id: string }>(PLAYER_EVENTS_SINCE, [
+      userId,
+      since.toISOString(),
+      (after?.stored.at ?? since).toISOString(),
+      after?.matchId ?? '00000000-0000-0000-0000-000000000000',
+      after?.stored.seq ?? 0,
+      limit,
+    ]);
+    return rows.map((row) => ({ matchId: row.match_id, stored: toStoredEvent(row) }));
   }
 
   /** A finished match's whole log, read from its one row; null when there is none (the match is not finished). */

@@ -1,5 +1,5 @@
-import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblems } from '../common/api-problems.decorator.js';
 import { openEventStream } from '../common/server-sent-events.js';
@@ -7,7 +7,7 @@ import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { MatchStreamService } from './match-stream.service.js';
 
-/** The caller's matches as they change, pushed. */
+/** The events of the caller's matches, pushed as they are committed. */
 @ApiTags('matches')
 @ApiBearerAuth()
 @UseGuards(BearerAuthGuard)
@@ -18,20 +18,27 @@ export class MyStreamController {
   @Get()
   @ApiOperation({
     summary:
-      'Server-sent events: my matches as they stand, then each one again whenever it changes (`event: match`, `id: <match id>:<version>`)',
+      'Server-sent events: every event of every match I am in (seated or invited) as it is committed (`id: <match id>:<seq>`, `event:` its type)',
     operationId: 'streamMyMatches',
   })
   @ApiProduces('text/event-stream')
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description:
+      'Resume after this id (`<match id>:<seq>`, as sent): every event of my matches written from 30 s before it is sent first; events may come again under their id, none is missed.',
+  })
   @ApiOkResponse({
     description:
-      'text/event-stream: each message is the match as the match lists show it; a keep-alive comment every 25 s. On reconnecting the current state of my matches is sent again: compare versions.',
+      'text/event-stream: each message is an event as the event log shows it, with its `matchId`; a match I come into is sent from its first event; a keep-alive comment every 25 s.',
   })
-  @ApiProblems(401)
+  @ApiProblems(400, 401)
   stream(
     @CurrentPrincipal() principal: Principal,
+    @Headers('last-event-id') lastEventId: string | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.streams.mine(principal.userId, () => openEventStream(request, reply));
+    return this.streams.mine(principal.userId, lastEventId ?? null, () => openEventStream(request, reply));
   }
 }

@@ -1,0 +1,93 @@
+/**
+ * One player's stream of the events of their matches (MatchStreamService.mine;
+ * docs/architecture.md, "Live streams"): how far each match has been sent, and
+ * one reader per match at a time, so that each match's events go out once each
+ * and in seq order however the notifications come.
+ */
+import type { Logger } from '@nestjs/common';
+import type { EventSink } from '../common/server-sent-events.js';
+import { eventView } from './match-event-view.js';
+import type { StoredMatchEvent } from './match-record.js';
+import type { MatchStore } from './match-store.js';
+
+/** Events read per query. */
+const PAGE = 200;
+
+export class PlayerStream {
+  /** Per match, the last seq sent, or known to the client already. */
+  private readonly sent = new Map<string, number>();
+  private readonly reading = new Set<string>();
+  private readonly again = new Set<string>();
+  /** Matches heard of before `start` (while what stood was being read). */
+  private readonly early = new Set<string>();
+  private started = false;
+
+  constructor(
+    private readonly sink: EventSink,
+    private readonly store: MatchStore,
+    private readonly logger: Logger,
+    private readonly userId: string,
+  ) {}
+
+  /** Whether the match at `version` may have events this stream has not sent. */
+  wants(matchId: string, version: number): boolean {
+    return !this.sink.closed && this.last(matchId) < version;
+  }
+
+  /** The client has the match's events up to `seq`: none of them is sent (again). */
+  knows(matchId: string, seq: number): void {
+    if (this.last(matchId) < seq) this.sent.set(matchId, seq);
+  }
+
+  /** Sends the event unless the match's events up to it were sent or known. */
+  send(matchId: string, stored: StoredMatchEvent): void {
+    if (stored.seq <= this.last(matchId) || this.sink.closed) return;
+    this.sink.send({
+      id: `${matchId}:${stored.seq}`,
+      event: stored.event.type,
+      data: JSON.stringify({ matchId, ...eventView(stored) }),
+    });
+    this.sent.set(matchId, stored.seq);
+  }
+
+  /** The match (one of the player's) has new events: they are read and sent, once `start` has been called. */
+  heard(matchId: string): void {
+    if (this.started) void this.pump(matchId);
+    else this.early.add(matchId);
+  }
+
+  /** What stood is sent: from now on each match heard of is read at once. */
+  start(): void {
+    this.started = true;
+    for (const matchId of this.early) void this.pump(matchId);
+    this.early.clear();
+  }
+
+  private last(matchId: string): number {
+    return this.sent.get(matchId) ?? 0;
+  }
+
+  private async pump(matchId: string): Promise<void> {
+    if (this.reading.has(matchId)) {
+      this.again.add(matchId);
+      return;
+    }
+    this.reading.add(matchId);
+    try {
+      do {
+        this.again.delete(matchId);
+        for (let page = PAGE; page === PAGE && !this.sink.closed;) {
+          const events = await this.store.eventsAfter(matchId, this.last(matchId), PAGE);
+          for (const stored of events) this.send(matchId, stored);
+          page = events.length;
+        }
+      } while (this.again.has(matchId) && !this.sink.closed);
+    } catch (err: unknown) {
+      const reason = err instanceof Error ? err.message : String(err);
+      this.logger.warn(`Stream of ${this.userId}'s matches ended on match ${matchId}: ${reason}`);
+      this.sink.end();
+    } finally {
+      this.reading.delete(matchId);
+    }
+  }
+}
