@@ -116,10 +116,13 @@ SELECT seq, data, actor_id, position_id, created_at
 /** A finished match's log, in one row (docs/architecture.md, "Finished match logs"). */
 const FINISHED_LOG = `SELECT version, events::text AS events FROM match_logs WHERE match_id = $1::uuid`;
 
-/** A player's matches that may still change (invited or playing; seated or invited), at their versions. */
+/**
+ * A player's matches (seated or invited) that may still change (invited or playing), or that
+ * changed in the last two minutes (one that ended since a look before), at their versions.
+ */
 const ACTIVE_VERSIONS = `
 SELECT id, version FROM matches
- WHERE status IN ('invited', 'playing')
+ WHERE (status IN ('invited', 'playing') OR updated_at >= now() - interval '2 minutes')
    AND (white_id = $1::uuid OR black_id = $1::uuid OR invited_id = $1::uuid)`;
 
 /** When an event was written. */
@@ -265,7 +268,7 @@ export class MatchesRepository {
     return rows.map(toStoredEvent);
   }
 
-  /** The player's matches that may still change (invited or playing), by id, at their versions. */
+  /** The player's matches that may still change, or changed in the last two minutes, by id, at their versions. */
   async activeVersions(userId: string): Promise<Map<string, number>> {
     const rows = await this.sql.query<{ id: string; version: number }>(ACTIVE_VERSIONS, [userId]);
     return new Map(rows.map((row) => [row.id, row.version]));
