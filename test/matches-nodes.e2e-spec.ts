@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { MatchesRepository } from '../src/matches/matches.repository.js';
 import { MatchClient, type Colour, type MatchStateJson, type Player } from './support/match-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { describeOnPostgres } from './support/database-mode.js';
 
 /**
  * Two servers on one database, as two nodes behind a load balancer
@@ -18,93 +19,95 @@ let onB: MatchClient;
 let alice: Player;
 let bob: Player;
 
-beforeAll(async () => {
-  a = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000' });
-  b = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000' }, a.db);
-  onA = new MatchClient(a.http);
-  onB = new MatchClient(b.http);
-  alice = await onA.register('alice');
-  bob = await onA.register('bob');
-}, 60_000);
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
-afterEach(() => jest.restoreAllMocks());
+describeOnPostgres('two server instances sharing one database', () => {
+  beforeAll(async () => {
+    a = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000' });
+    b = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000' }, a.db);
+    onA = new MatchClient(a.http);
+    onB = new MatchClient(b.http);
+    alice = await onA.register('alice');
+    bob = await onA.register('bob');
+  }, 60_000);
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+  afterEach(() => jest.restoreAllMocks());
 
-const seatOf = (colour: Colour): Player => (colour === 'white' ? alice : bob);
+  const seatOf = (colour: Colour): Player => (colour === 'white' ? alice : bob);
 
-/** A 3-point match, created and joined on node A: the opening throw is made, its winner to play. */
-async function newMatch(variant: 'backgammon' | 'long-nardy' = 'long-nardy'): Promise<MatchStateJson> {
-  const created = await onA.create(alice, { opponent: 'bob', variant, length: 3, colour: 'white' });
-  return onA.ok(bob, created.id, 'join');
-}
+  /** A 3-point match, created and joined on node A: the opening throw is made, its winner to play. */
+  async function newMatch(variant: 'backgammon' | 'long-nardy' = 'long-nardy'): Promise<MatchStateJson> {
+    const created = await onA.create(alice, { opponent: 'bob', variant, length: 3, colour: 'white' });
+    return onA.ok(bob, created.id, 'join');
+  }
 
-/** The first legal play of the match, read on `node`. */
-async function firstPlay(node: MatchClient, matchId: string): Promise<{ moves: unknown }> {
-  const { plays } = await node.legalPlays(matchId);
-  expect(plays.length).toBeGreaterThan(0);
-  return { moves: plays[0].moves };
-}
+  /** The first legal play of the match, read on `node`. */
+  async function firstPlay(node: MatchClient, matchId: string): Promise<{ moves: unknown }> {
+    const { plays } = await node.legalPlays(matchId);
+    expect(plays.length).toBeGreaterThan(0);
+    return { moves: plays[0].moves };
+  }
 
-/** How often node A reads a match row while `body` runs. */
-async function rowReadsOnA(body: () => Promise<unknown>): Promise<number> {
-  const findById = jest.spyOn(a.app.get(MatchesRepository), 'findById');
-  await body();
-  const reads = findById.mock.calls.length;
-  findById.mockRestore();
-  return reads;
-}
+  /** How often node A reads a match row while `body` runs. */
+  async function rowReadsOnA(body: () => Promise<unknown>): Promise<number> {
+    const findById = jest.spyOn(a.app.get(MatchesRepository), 'findById');
+    await body();
+    const reads = findById.mock.calls.length;
+    findById.mockRestore();
+    return reads;
+  }
 
-describe('a node acting on the match as it just read it', () => {
-  it('writes an action right after a read without reading the row again, and the other node sees it', async () => {
-    const match = await newMatch();
-    const mover = seatOf(match.turn.player!);
-    const play = await firstPlay(onA, match.id);
-    let answer!: MatchStateJson;
-    const reads = await rowReadsOnA(async () => {
-      answer = await onA.ok(mover, match.id, 'plays', play);
+  describe('a node acting on the match as it just read it', () => {
+    it('writes an action right after a read without reading the row again, and the other node sees it', async () => {
+      const match = await newMatch();
+      const mover = seatOf(match.turn.player!);
+      const play = await firstPlay(onA, match.id);
+      let answer!: MatchStateJson;
+      const reads = await rowReadsOnA(async () => {
+        answer = await onA.ok(mover, match.id, 'plays', play);
+      });
+      expect(reads).toBe(0);
+      expect(answer.version).toBeGreaterThan(match.version);
+      const seenOnB = await onB.state(match.id, mover);
+      expect(seenOnB.version).toBe(answer.version);
+      expect(seenOnB.game.board).toEqual(answer.game.board);
     });
-    expect(reads).toBe(0);
-    expect(answer.version).toBeGreaterThan(match.version);
-    const seenOnB = await onB.state(match.id, mover);
-    expect(seenOnB.version).toBe(answer.version);
-    expect(seenOnB.game.board).toEqual(answer.game.board);
-  });
 
-  it('judges a refusal of its copy again on a fresh read: the opponent rolls on A after the mover played on B', async () => {
-    // Backgammon with the cube centred: after the opening play the opponent is to roll (or double).
-    const match = await newMatch('backgammon');
-    const moverColour = match.turn.player!;
-    await onA.state(match.id, seatOf(moverColour)); // A's copy: the mover to play
-    const played = await onB.ok(seatOf(moverColour), match.id, 'plays', await firstPlay(onB, match.id));
-    const opponent = seatOf(played.turn.player!);
-    expect(played.turn.player).not.toBe(moverColour);
-    expect(played.turn.awaiting).toBe('roll');
-    // A's copy says it is not the opponent's turn; the match says it is.
-    const rolled = await onA.ok(opponent, match.id, 'roll');
-    expect(rolled.version).toBeGreaterThan(played.version);
-    const events = await onB.events(match.id);
-    expect(events.find((e) => e.seq === played.version + 1)).toMatchObject({ type: 'roll', by: played.turn.player });
-  });
+    it('judges a refusal of its copy again on a fresh read: the opponent rolls on A after the mover played on B', async () => {
+      // Backgammon with the cube centred: after the opening play the opponent is to roll (or double).
+      const match = await newMatch('backgammon');
+      const moverColour = match.turn.player!;
+      await onA.state(match.id, seatOf(moverColour)); // A's copy: the mover to play
+      const played = await onB.ok(seatOf(moverColour), match.id, 'plays', await firstPlay(onB, match.id));
+      const opponent = seatOf(played.turn.player!);
+      expect(played.turn.player).not.toBe(moverColour);
+      expect(played.turn.awaiting).toBe('roll');
+      // A's copy says it is not the opponent's turn; the match says it is.
+      const rolled = await onA.ok(opponent, match.id, 'roll');
+      expect(rolled.version).toBeGreaterThan(played.version);
+      const events = await onB.events(match.id);
+      expect(events.find((e) => e.seq === played.version + 1)).toMatchObject({ type: 'roll', by: played.turn.player });
+    });
 
-  it('never writes a play twice: the same play sent to A after it was written on B is refused as not-your-turn', async () => {
-    const match = await newMatch();
-    const mover = seatOf(match.turn.player!);
-    const play = await firstPlay(onA, match.id); // A's copy: the mover to play, this play legal
-    const played = await onB.ok(mover, match.id, 'plays', play);
-    const problem = await onA.refused(mover, match.id, 'plays', 409, play);
-    expect(problem.code).toBe('not-your-turn');
-    expect(await onA.state(match.id)).toMatchObject({ version: played.version });
-    expect((await onB.events(match.id)).filter((e) => e.type === 'play')).toHaveLength(1);
-  });
+    it('never writes a play twice: the same play sent to A after it was written on B is refused as not-your-turn', async () => {
+      const match = await newMatch();
+      const mover = seatOf(match.turn.player!);
+      const play = await firstPlay(onA, match.id); // A's copy: the mover to play, this play legal
+      const played = await onB.ok(mover, match.id, 'plays', play);
+      const problem = await onA.refused(mover, match.id, 'plays', 409, play);
+      expect(problem.code).toBe('not-your-turn');
+      expect(await onA.state(match.id)).toMatchObject({ version: played.version });
+      expect((await onB.events(match.id)).filter((e) => e.type === 'play')).toHaveLength(1);
+    });
 
-  it('refuses the version of its copy once the other node has written: 409 version-conflict with the current version', async () => {
-    const match = await newMatch();
-    const mover = seatOf(match.turn.player!);
-    const play = await firstPlay(onA, match.id);
-    const played = await onB.ok(mover, match.id, 'plays', play);
-    const problem = await onA.refused(mover, match.id, 'plays', 409, { ...play, expectedVersion: match.version });
-    expect(problem).toMatchObject({ code: 'version-conflict', currentVersion: played.version });
+    it('refuses the version of its copy once the other node has written: 409 version-conflict with the current version', async () => {
+      const match = await newMatch();
+      const mover = seatOf(match.turn.player!);
+      const play = await firstPlay(onA, match.id);
+      const played = await onB.ok(mover, match.id, 'plays', play);
+      const problem = await onA.refused(mover, match.id, 'plays', 409, { ...play, expectedVersion: match.version });
+      expect(problem).toMatchObject({ code: 'version-conflict', currentVersion: played.version });
+    });
   });
 });
