@@ -51,6 +51,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   };
   request.raw.on('close', close);
   raw.on('close', close);
+  // A client that left while the stream was being set up (its 'close' already emitted).
+  if (raw.destroyed || raw.socket?.destroyed === true) close();
   return {
     send(message) {
       if (!closed) raw.write(`id: ${message.id}\nevent: ${message.event}\ndata: ${message.data}\n\n`);

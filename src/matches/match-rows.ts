@@ -251,12 +251,19 @@ export interface LogRow {
 /** One event of a log row: `[seq, data, actorId, positionId, createdAt]` (the match_log_of function of the migrations). */
 type LoggedEvent = [number, MatchEvent, string | null, string | null, string];
 
-/** The stored events of a log row, as match_events gives them; throws if the row does not hold its version's events in order. */
+/** A log row that does not hold its version's events in seq order. */
+export class MatchLogError extends Error {
+  override readonly name = 'MatchLogError';
+}
+
+/** The stored events of a log row, as match_events gives them; throws MatchLogError if the row does not hold its version's events in order. */
 export function fromLogRow(row: LogRow): StoredMatchEvent[] {
   const logged = JSON.parse(row.events) as LoggedEvent[];
-  if (logged.length !== row.version) throw new Error(`A match log holds ${logged.length} events, not ${row.version}.`);
+  if (!Array.isArray(logged) || logged.length !== row.version) {
+    throw new MatchLogError(`it holds ${Array.isArray(logged) ? logged.length : 'no'} events, not ${row.version}`);
+  }
   return logged.map(([seq, event, actorId, positionId, at], i) => {
-    if (seq !== i + 1) throw new Error(`A match log's event ${i + 1} has seq ${seq}.`);
+    if (seq !== i + 1) throw new MatchLogError(`its event ${i + 1} has seq ${seq}`);
     return { seq, event, actorId, positionId, at: new Date(at) };
   });
 }

@@ -15,7 +15,7 @@
  * row again, its write guarded by the version like any other
  * (docs/architecture.md, "Concurrency").
  */
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { apply, IllegalEventError, newMatch, type MatchState } from '../engine/index.js';
 import { MatchNotFoundError } from './match.errors.js';
@@ -28,6 +28,7 @@ import type {
   StoredMatchEvent,
 } from './match-record.js';
 import { MatchFeed } from './match-feed.js';
+import { MatchLogError } from './match-rows.js';
 import { MatchesRepository } from './matches.repository.js';
 
 /** A match loaded for a use case. */
@@ -61,6 +62,7 @@ const LOGGED_EVENTS_KEPT = 50_000;
 
 @Injectable()
 export class MatchStore {
+  private readonly logger = new Logger('MatchStore');
   private readonly known = new LRUCache<string, Known>({ max: STATES_KEPT });
   /** States every CHECKPOINT_EVERY events of the matches folded lately, so that a past position folds at most that many events. */
   private readonly checkpoints = new LRUCache<string, MatchState>({ max: CHECKPOINTS_KEPT });
@@ -174,10 +176,18 @@ export class MatchStore {
     return events;
   }
 
+  /** The finished match's log; null when it has none, or one that does not read as its events (the rows are read instead). */
   private async finishedLog(id: string): Promise<readonly StoredMatchEvent[] | null> {
     const kept = this.logs.get(id);
     if (kept !== undefined) return kept;
-    const log = await this.matches.finishedLog(id);
+    let log: StoredMatchEvent[] | null;
+    try {
+      log = await this.matches.finishedLog(id);
+    } catch (err: unknown) {
+      if (!(err instanceof MatchLogError)) throw err;
+      this.logger.warn(`The log of match ${id} is not read: ${err.message}. Its event rows are read instead.`);
+      return null;
+    }
     if (log !== null) this.logs.set(id, log);
     return log;
   }

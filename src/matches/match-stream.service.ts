@@ -12,7 +12,7 @@ import { MatchFeed } from './match-feed.js';
 import { InvalidLastEventIdError } from './match.errors.js';
 import type { MatchRecord } from './match-record.js';
 import { MatchStore } from './match-store.js';
-import { MatchesRepository, type PlayerEvent } from './matches.repository.js';
+import { MatchesRepository } from './matches.repository.js';
 import { PlayerStream } from './player-stream.js';
 
 /** Events read per query while catching up. */
@@ -24,6 +24,8 @@ export const KEEP_ALIVE_MS = 25_000;
  * than an action takes from its time to its commit, and than the nodes' clocks differ.
  */
 export const RESUME_MARGIN_MS = 30_000;
+/** The matches a player stream looks at each keep-alive, the most lately active first. */
+const FOLLOWED_AT_KEEP_ALIVE = 200;
 
 @Injectable()
 export class MatchStreamService {
@@ -76,9 +78,15 @@ export class MatchStreamService {
       }
     };
     // Watch first, then catch up: a write between the two is read by the catch-up or announced after it.
-    const stop = await this.feed.watch(id, (version) => {
-      if (version > last) void pump();
-    });
+    let stop: () => void;
+    try {
+      stop = await this.feed.watch(id, (version) => {
+        if (version > last) void pump();
+      });
+    } catch (err: unknown) {
+      this.logger.warn(`Stream of match ${id} ended: ${err instanceof Error ? err.message : String(err)}`);
+      return sink.end();
+    }
     this.untilClosed(sink, stop, () => void pump());
     await pump();
   }
@@ -98,27 +106,25 @@ export class MatchStreamService {
     const resume = lastEventId === null ? null : await this.resumePoint(userId, lastEventId);
     const sink = open();
     const stream = new PlayerStream(sink, this.store, this.logger, userId);
-    const stop = await this.feed.watchAll((matchId, version) => {
-      if (!stream.wants(matchId, version)) return;
-      void this.recordAt(matchId, version).then((record) => {
-        if (record !== null && involves(record, userId)) stream.heard(matchId);
-      });
-    });
-    // Watch first, then read what stands: a write in between is in the reads or announced after them.
-    this.untilClosed(sink, stop, () => void this.catchUp(stream, userId));
     try {
+      const stop = await this.feed.watchAll((matchId, version) => {
+        if (!stream.wants(matchId, version)) return;
+        void this.recordAt(matchId, version).then((record) => {
+          if (record !== null && involves(record, userId)) stream.heard(matchId);
+        });
+      });
+      // Watch first, then read what stands: a write in between is in the reads or announced after them.
+      this.untilClosed(sink, stop, () => void this.catchUp(stream));
       const active = await this.matches.activeVersions(userId);
-      if (resume !== null) {
-        stream.knows(resume.matchId, resume.seq);
-        let after: PlayerEvent | null = null;
-        for (let page = PAGE; page === PAGE && !sink.closed;) {
-          const events = await this.matches.playerEventsSince(userId, resume.since, after, PAGE);
-          for (const event of events) stream.send(event.matchId, event.stored);
-          after = events[events.length - 1] ?? after;
-          page = events.length;
-        }
+      // Resumed: each match written since is read again from its first event since, by seq.
+      const since =
+        resume === null ? new Map<string, number>() : await this.matches.firstSeqsSince(userId, resume.since);
+      for (const [matchId, first] of since) {
+        stream.knows(matchId, first - 1);
+        stream.heard(matchId);
       }
-      for (const [matchId, version] of active) stream.knows(matchId, version);
+      if (resume !== null) stream.knows(resume.matchId, resume.seq);
+      for (const [matchId, version] of active) if (!since.has(matchId)) stream.knows(matchId, version);
       stream.start();
     } catch (err: unknown) {
       this.logger.warn(`Stream of ${userId}'s matches ended: ${err instanceof Error ? err.message : String(err)}`);
@@ -143,10 +149,13 @@ export class MatchStreamService {
     return { matchId: record.id, seq, since: new Date(at.getTime() - RESUME_MARGIN_MS) };
   }
 
-  /** At each keep-alive: a match of the player's that moved on with no notification heard (a listener reconnecting). */
-  private async catchUp(stream: PlayerStream, userId: string): Promise<void> {
+  /**
+   * At each keep-alive: a match this stream follows that moved on with no notification heard
+   * (one lost with its node, or while the LISTEN session reconnected), read by its key.
+   */
+  private async catchUp(stream: PlayerStream): Promise<void> {
     try {
-      for (const [matchId, version] of await this.matches.activeVersions(userId)) {
+      for (const [matchId, version] of await this.matches.versionsOf(stream.matches(FOLLOWED_AT_KEEP_ALIVE))) {
         if (stream.wants(matchId, version)) stream.heard(matchId);
       }
     } catch {

@@ -33,12 +33,6 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** An event of one of a player's matches. */
-export interface PlayerEvent {
-  readonly matchId: string;
-  readonly stored: StoredMatchEvent;
-}
-
 export interface PageRequest {
   /** The `next` of the previous page; absent or null for the first. */
   readonly cursor?: string | null;
@@ -129,18 +123,18 @@ SELECT id, version FROM matches
 const EVENT_TIME = `SELECT created_at FROM match_events WHERE match_id = $1::uuid AND seq = $2::int`;
 
 /**
- * The events of a player's matches (seated or invited) written since $2, in the order
- * (created_at, match id, seq), after the event ($3, $4, $5) of that order. A match
- * written since has its updated_at since too, so only those matches' events are read.
+ * The player's matches (seated or invited) with events written since $2, each with the
+ * first seq among those. A match written since has its updated_at since too.
  */
-const PLAYER_EVENTS_SINCE = `
-SELECT e.match_id, e.seq, e.data, e.actor_id, e.position_id, e.created_at
+const FIRST_SEQS_SINCE = `
+SELECT e.match_id, min(e.seq)::int AS first
   FROM matches m JOIN match_events e ON e.match_id = m.id
  WHERE (m.white_id = $1::uuid OR m.black_id = $1::uuid OR m.invited_id = $1::uuid)
    AND m.updated_at >= $2::timestamptz AND e.created_at >= $2::timestamptz
-   AND (e.created_at, e.match_id, e.seq) > ($3::timestamptz, $4::uuid, $5::int)
- ORDER BY e.created_at, e.match_id, e.seq
- LIMIT $6::int`;
+ GROUP BY e.match_id`;
+
+/** The versions of the given matches. */
+const VERSIONS_OF = `SELECT id, version FROM matches WHERE id = ANY($1::uuid[])`;
 
 const READ_PROJECTION = `SELECT ${PROJECTION_SELECT} FROM matches m WHERE m.id = $1::uuid`;
 
@@ -281,25 +275,21 @@ export class MatchesRepository {
     return rows[0]?.created_at ?? null;
   }
 
-  /**
-   * Up to `limit` events of the player's matches (seated or invited) written at or after `since`,
-   * oldest first (ties by match id, then seq), after the event `after` of that order if given.
-   */
-  async playerEventsSince(
-    userId: string,
-    since: Date,
-    after: PlayerEvent | null,
-    limit: number,
-  ): Promise<PlayerEvent[]> {
-    const rows = await this.sql.query<EventRow & { match_id: string }>(PLAYER_EVENTS_SINCE, [
+  /** The player's matches with events written at or after `since`, each with the first seq among those. */
+  async firstSeqsSince(userId: string, since: Date): Promise<Map<string, number>> {
+    const rows = await this.sql.query<{ match_id: string; first: number }>(FIRST_SEQS_SINCE, [
       userId,
       since.toISOString(),
-      (after?.stored.at ?? since).toISOString(),
-      after?.matchId ?? '00000000-0000-0000-0000-000000000000',
-      after?.stored.seq ?? 0,
-      limit,
     ]);
-    return rows.map((row) => ({ matchId: row.match_id, stored: toStoredEvent(row) }));
+    return new Map(rows.map((row) => [row.match_id, row.first]));
+  }
+
+  /** The versions of the matches with these ids (those there are). */
+  async versionsOf(ids: readonly string[]): Promise<Map<string, number>> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return new Map();
+    const rows = await this.sql.query<{ id: string; version: number }>(VERSIONS_OF, [valid]);
+    return new Map(rows.map((row) => [row.id, row.version]));
   }
 
   /** A finished match's whole log, read from its one row; null when there is none (the match is not finished). */

@@ -36,7 +36,12 @@ export class PlayerStream {
 
   /** The client has the match's events up to `seq`: none of them is sent (again). */
   knows(matchId: string, seq: number): void {
-    if (this.last(matchId) < seq) this.sent.set(matchId, seq);
+    if (this.last(matchId) < seq) this.mark(matchId, seq);
+  }
+
+  /** The matches this stream has sent or been told of, newest first, at most `max`. */
+  matches(max: number): string[] {
+    return [...this.sent.keys()].reverse().slice(0, max);
   }
 
   /** Sends the event unless the match's events up to it were sent or known. */
@@ -47,7 +52,7 @@ export class PlayerStream {
       event: stored.event.type,
       data: JSON.stringify({ matchId, ...eventView(stored) }),
     });
-    this.sent.set(matchId, stored.seq);
+    this.mark(matchId, stored.seq);
   }
 
   /** The match (one of the player's) has new events: they are read and sent, once `start` has been called. */
@@ -61,6 +66,12 @@ export class PlayerStream {
     this.started = true;
     for (const matchId of this.early) void this.pump(matchId);
     this.early.clear();
+  }
+
+  /** Records the match's last seq, the match moved to the newest end of the map's order. */
+  private mark(matchId: string, seq: number): void {
+    this.sent.delete(matchId);
+    this.sent.set(matchId, seq);
   }
 
   private last(matchId: string): number {

@@ -98,6 +98,50 @@ describe('finished match logs', () => {
   });
 });
 
+describe('a finished match without a whole log', () => {
+  it('gets none when its events are not all there as it finishes (rows written apart), and is read from its rows', async () => {
+    const events = finishedMatchEvents(8);
+    const copied = await storeMatch(events, 10);
+    // The same match again under a new id: its row committed first, finished, its events after.
+    const [{ id }] = await sql.query<{ id: string }>(
+      `INSERT INTO matches (id, variant, length, rules, status, creator_id, white_id, black_id, version,
+                            dice_commitment, dice_seed, winner, end_reason, updated_at, finished_at)
+       SELECT gen_random_uuid(), variant, length, rules, status, creator_id, white_id, black_id, version,
+              dice_commitment, dice_seed, winner, end_reason, updated_at, finished_at
+         FROM matches WHERE id = $1::uuid
+       RETURNING id::text`,
+      [copied.id],
+    );
+    await sql.query(
+      `INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+       SELECT $2::uuid, seq, type, by_colour, actor_id, data, position_id, created_at
+         FROM match_events WHERE match_id = $1::uuid`,
+      [copied.id, id],
+    );
+    expect(await repository.finishedLog(id)).toBeNull();
+    const record = (await repository.findById(id))!;
+    expect(record.projection.status).toBe('finished');
+    expect(await m.get(MatchStore).events(record)).toEqual(await rowsOf(id));
+    expect((await m.get(MatchStore).load(id)).state.status).toBe('finished');
+  });
+
+  it('has its rows read when its log does not read as its events, with a warning, and no 500', async () => {
+    const match = await storeMatch(finishedMatchEvents(9), 15);
+    const record = (await repository.findById(match.id))!;
+    await sql.query('ALTER TABLE match_logs DISABLE TRIGGER match_logs_no_update_or_delete');
+    try {
+      await sql.query(`UPDATE match_logs SET events = '[]'::json WHERE match_id = $1::uuid`, [match.id]);
+    } finally {
+      await sql.query('ALTER TABLE match_logs ENABLE TRIGGER match_logs_no_update_or_delete');
+    }
+    await expect(repository.finishedLog(match.id)).rejects.toThrow(/holds 0 events, not \d+/);
+    expect(await m.get(MatchStore).events(record)).toEqual(await rowsOf(match.id));
+    expect(
+      m.logs.entries.some((e) => e.level === 'warn' && e.text.includes(`The log of match ${match.id} is not read`)),
+    ).toBe(true);
+  });
+});
+
 describe('the store on a finished match', () => {
   let match: MatchRecord;
   let events: MatchEvent[];

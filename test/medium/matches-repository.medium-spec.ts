@@ -230,6 +230,48 @@ describe('MatchesRepository.eventsAfter', () => {
   });
 });
 
+describe('MatchesRepository for a player stream', () => {
+  it('finds the matches a player follows, their versions, and the first seq of each written since a time', async () => {
+    const carol = (await m.driver.newUser({ username: 'carol' })).user;
+    const dave = (await m.driver.newUser({ username: 'dave' })).user;
+    const seated = projection({ status: 'playing', whiteId: carol.id, blackId: dave.id });
+    const playing = matchTerms(carol.id);
+    await repo.create(playing, [stored(join('white'), carol.id), stored(join('black'), dave.id)], seated, minute(0));
+    expect(await repo.append(playing.id, 2, [stored(openingRoll), stored(play, carol.id)], seated, minute(10))).toBe(
+      true,
+    );
+    const invited = matchTerms(dave.id, { invitedId: carol.id });
+    await repo.create(invited, [stored(join('white'), dave.id)], projection({ whiteId: dave.id }), minute(5));
+    const over = matchTerms(carol.id);
+    const finished = { ...seated, status: 'finished' as const, winner: 'white' as const, endReason: 'points' as const };
+    await repo.create(over, [stored(join('white'), carol.id)], finished, minute(1));
+    const elsewhere = matchTerms(dave.id);
+    await repo.create(elsewhere, [stored(join('white'), dave.id)], projection({ whiteId: dave.id }), minute(20));
+
+    expect(await repo.activeVersions(carol.id)).toEqual(
+      new Map([
+        [playing.id, 4],
+        [invited.id, 1],
+      ]),
+    );
+    expect(await repo.firstSeqsSince(carol.id, minute(5))).toEqual(
+      new Map([
+        [playing.id, 3],
+        [invited.id, 1],
+      ]),
+    );
+    expect(await repo.firstSeqsSince(carol.id, minute(11))).toEqual(new Map());
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(await repo.versionsOf([playing.id, over.id, unknown, 'not-a-uuid'])).toEqual(
+      new Map([
+        [playing.id, 4],
+        [over.id, 1],
+      ]),
+    );
+    expect(await repo.versionsOf([])).toEqual(new Map());
+  });
+});
+
 describe('MatchesRepository.append', () => {
   it('at the current version writes the events as the next seqs, the projection, the version and the time', async () => {
     const id = await seatedMatch();

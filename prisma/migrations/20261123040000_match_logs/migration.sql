@@ -24,13 +24,19 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- Written when a match's status becomes finished: at commit (deferred), so that the events the
--- same transaction or statement appends are in it, whichever order it wrote the rows in.
+-- same transaction or statement appends are in it, whichever order it wrote the rows in. Only a
+-- whole log is written: a match whose events are not all there by then (rows restored apart, say)
+-- gets none and is read from its rows.
 CREATE FUNCTION "archive_match_log"() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+    "log" JSON := match_log_of(NEW.id);
 BEGIN
-    INSERT INTO match_logs (match_id, version, events)
-    VALUES (NEW.id, NEW.version, match_log_of(NEW.id))
-    ON CONFLICT (match_id) DO NOTHING;
+    IF json_array_length("log") = NEW.version THEN
+        INSERT INTO match_logs (match_id, version, events)
+        VALUES (NEW.id, NEW.version, "log")
+        ON CONFLICT (match_id) DO NOTHING;
+    END IF;
     RETURN NULL;
 END;
 $$;
@@ -58,6 +64,8 @@ CREATE TRIGGER "match_logs_no_truncate"
     BEFORE TRUNCATE ON "match_logs"
     FOR EACH STATEMENT EXECUTE FUNCTION "match_logs_write_once"();
 
--- The matches that finished before this migration.
+-- The matches that finished before this migration (whole logs only, as above).
 INSERT INTO match_logs (match_id, version, events)
-SELECT m.id, m.version, match_log_of(m.id) FROM matches m WHERE m.status = 'finished';
+SELECT f.id, f.version, f.log
+  FROM (SELECT m.id, m.version, match_log_of(m.id) AS log FROM matches m WHERE m.status = 'finished') AS f
+ WHERE json_array_length(f.log) = f.version;
