@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { TokenResponseDto } from '../src/auth/dto/token-response.dto.js';
 import type { ProblemDetails } from '../src/common/problem-details.js';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.js';
+import { NEW_PLAYER_STANDING } from './support/new-player.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,17 +28,7 @@ describe('registration', () => {
       id: anyString,
       username: 'Alice_1',
       createdAt: anyString,
-      rating: 1500,
-      experience: 0,
-      record: {
-        matchesPlayed: 0,
-        matchesWon: 0,
-        matchesLost: 0,
-        gammonsWon: 0,
-        gammonsLost: 0,
-        backgammonsWon: 0,
-        backgammonsLost: 0,
-      },
+      ...NEW_PLAYER_STANDING,
       autoPlayForced: false,
     });
     const row = await t.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice_1' } });
@@ -179,17 +170,7 @@ describe('public profiles', () => {
     expect(res.body).toEqual({
       username: 'Erin',
       createdAt: anyString,
-      rating: 1500,
-      experience: 0,
-      record: {
-        matchesPlayed: 0,
-        matchesWon: 0,
-        matchesLost: 0,
-        gammonsWon: 0,
-        gammonsLost: 0,
-        backgammonsWon: 0,
-        backgammonsLost: 0,
-      },
+      ...NEW_PLAYER_STANDING,
     });
     expect(res.body).not.toHaveProperty('id');
   });

@@ -18,7 +18,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { apply, IllegalEventError, newMatch, type MatchState } from '../engine/index.js';
-import { MatchNotFoundError } from './match.errors.js';
+import { EventNotFoundError, MatchNotFoundError } from './match.errors.js';
 import type {
   MatchProjection,
   MatchRecord,
@@ -102,11 +102,18 @@ export class MatchStore {
     return record;
   }
 
+  /** The match's record and its state just after event `seq` (1 to its version; else EventNotFoundError). */
+  async loadAfter(id: string, seq: number): Promise<LoadedMatch> {
+    const record = await this.record(id);
+    if (seq < 1 || seq > record.version) throw new EventNotFoundError(id, seq);
+    return { record, state: await this.replayTo(record, seq) };
+  }
+
   /**
    * The state after the first `seq` events, folded from the log: from the start, or from a
    * checkpoint an earlier fold of the same log kept (the log is append-only, so it still holds).
    */
-  async replayTo(record: MatchRecord, seq: number): Promise<MatchState> {
+  private async replayTo(record: MatchRecord, seq: number): Promise<MatchState> {
     return this.fold(record, this.checkpointBefore(record.id, seq) ?? this.initialState(record), seq);
   }
 

@@ -1,22 +1,20 @@
 /**
  * Live streams (docs/architecture.md "Live streams"): a match's events as they
- * are committed, resumable from any seq; and a player's matches as they
- * change. Every node delivers every event: it hears of writes through the
- * MatchFeed (PostgreSQL NOTIFY) and reads the rows itself.
+ * are committed, resumable from any seq; and the events of all of a player's
+ * matches, resumable by time. Every node delivers every event: it hears of
+ * writes through the MatchFeed (PostgreSQL NOTIFY) and reads the rows itself;
+ * a MatchEventStream sends each match's events once each, in seq order.
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { EventSink } from '../common/server-sent-events.js';
-import { eventView } from './match-event-view.js';
 import { MatchFeed } from './match-feed.js';
 import { InvalidLastEventIdError } from './match.errors.js';
 import type { MatchRecord } from './match-record.js';
 import { MatchStore } from './match-store.js';
 import { MatchesRepository } from './matches.repository.js';
-import { PlayerStream } from './player-stream.js';
+import { MatchEventStream, matchFrame, playerFrame } from './match-event-stream.js';
 
-/** Events read per query while catching up. */
-const PAGE = 200;
 /** A comment this often keeps proxies and load balancers from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 25_000;
 /**
@@ -49,46 +47,20 @@ export class MatchStreamService {
     const resume = lastEventId === null ? after : seqOf(lastEventId);
     const record = await this.store.record(id);
     const sink = open();
-    let last = resume ?? record.version;
-    let running = false;
-    let again = false;
-    const pump = async (): Promise<void> => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
-      try {
-        do {
-          again = false;
-          for (let page = PAGE; page === PAGE && !sink.closed;) {
-            const events = await this.store.eventsAfter(id, last, PAGE);
-            for (const stored of events) {
-              sink.send({ id: String(stored.seq), event: stored.event.type, data: JSON.stringify(eventView(stored)) });
-              last = stored.seq;
-            }
-            page = events.length;
-          }
-        } while (again && !sink.closed);
-      } catch (err: unknown) {
-        this.logger.warn(`Stream of match ${id} ended: ${err instanceof Error ? err.message : String(err)}`);
-        sink.end();
-      } finally {
-        running = false;
-      }
-    };
-    // Watch first, then catch up: a write between the two is read by the catch-up or announced after it.
-    let stop: () => void;
+    const stream = new MatchEventStream(sink, this.store, this.logger, `match ${id}`, matchFrame);
+    stream.knows(id, resume ?? record.version);
     try {
-      stop = await this.feed.watch(id, (version) => {
-        if (version > last) void pump();
+      // Watch first, then catch up: a write between the two is read by the catch-up or announced after it.
+      const stop = await this.feed.watch(id, (version) => {
+        if (stream.wants(id, version)) stream.heard(id);
       });
+      this.untilClosed(sink, stop, () => stream.heard(id));
+      stream.heard(id);
+      await stream.start();
     } catch (err: unknown) {
       this.logger.warn(`Stream of match ${id} ended: ${err instanceof Error ? err.message : String(err)}`);
-      return sink.end();
+      sink.end();
     }
-    this.untilClosed(sink, stop, () => void pump());
-    await pump();
   }
 
   /**
@@ -105,7 +77,7 @@ export class MatchStreamService {
   async mine(userId: string, lastEventId: string | null, open: () => EventSink): Promise<void> {
     const resume = lastEventId === null ? null : await this.resumePoint(userId, lastEventId);
     const sink = open();
-    const stream = new PlayerStream(sink, this.store, this.logger, userId);
+    const stream = new MatchEventStream(sink, this.store, this.logger, `${userId}'s matches`, playerFrame);
     try {
       const stop = await this.feed.watchAll((matchId, version) => {
         if (!stream.wants(matchId, version)) return;
@@ -125,7 +97,7 @@ export class MatchStreamService {
       }
       if (resume !== null) stream.knows(resume.matchId, resume.seq);
       for (const [matchId, version] of active) if (!since.has(matchId)) stream.knows(matchId, version);
-      stream.start();
+      await stream.start();
     } catch (err: unknown) {
       this.logger.warn(`Stream of ${userId}'s matches ended: ${err instanceof Error ? err.message : String(err)}`);
       sink.end();
@@ -153,7 +125,7 @@ export class MatchStreamService {
    * At each keep-alive: a match this stream follows that moved on with no notification heard
    * (one lost with its node, or while the LISTEN session reconnected), read by its key.
    */
-  private async catchUp(stream: PlayerStream): Promise<void> {
+  private async catchUp(stream: MatchEventStream): Promise<void> {
     try {
       for (const [matchId, version] of await this.matches.versionsOf(stream.matches(FOLLOWED_AT_KEEP_ALIVE))) {
         if (stream.wants(matchId, version)) stream.heard(matchId);

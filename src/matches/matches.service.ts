@@ -32,7 +32,7 @@ import type {
   PositionView,
   ThrowView,
 } from './match-history-view.js';
-import { EventNotFoundError, InvalidMatchTermsError, NoDiceDerivationError } from './match.errors.js';
+import { InvalidMatchTermsError, NoDiceDerivationError } from './match.errors.js';
 import { gameView, isOver, presentMatch, turnOf } from './match-presenter.js';
 import { projectionOf } from './match-projection.js';
 import type { MatchRecord, NewMatchRecord } from './match-record.js';
@@ -150,9 +150,7 @@ export class MatchesService {
 
   /** The score, game and turn as they stood after event `seq`, rebuilt by replaying the log up to it. */
   async position(id: string, seq: number): Promise<PositionView> {
-    const record = await this.store.record(id);
-    if (seq < 1 || seq > record.version) throw new EventNotFoundError(id, seq);
-    const state = await this.store.replayTo(record, seq);
+    const { record, state } = await this.store.loadAfter(id, seq);
     const current = seq === record.version ? record.projection.clock.deadline : null;
     const turn = turnOf(state);
     return {

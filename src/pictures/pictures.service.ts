@@ -5,10 +5,8 @@
  * positions module's reading of a Position ID, an XGID or board JSON.
  */
 import { Injectable } from '@nestjs/common';
-import type { Colour, MatchState, Variant } from '../engine/index.js';
-import { EventNotFoundError } from '../matches/match.errors.js';
+import type { Colour, Variant } from '../engine/index.js';
 import { colourOf, playerOf } from '../matches/match-presenter.js';
-import type { MatchRecord } from '../matches/match-record.js';
 import { MatchStore } from '../matches/match-store.js';
 import { readPositionInput } from '../positions/position-input.js';
 import { InvalidPositionError } from '../positions/position.errors.js';
@@ -32,17 +30,11 @@ export class PicturesService {
   async matchBoard(id: string, request: MatchBoardRequest): Promise<string> {
     const { seq } = request;
     // The current position is the store's folded state; a past one is folded up to `seq` only.
-    const { record, state } = seq === undefined ? await this.store.load(id) : await this.pastPosition(id, seq);
+    const { record, state } = seq === undefined ? await this.store.load(id) : await this.store.loadAfter(id, seq);
     const perspective = request.perspective ?? colourOf(record, request.userId) ?? 'white';
     // The players as the match state JSON names them.
     const names = { white: playerOf(record, 'white')?.username, black: playerOf(record, 'black')?.username };
     return renderBoardSvg(matchPicture(state, perspective, names));
-  }
-
-  private async pastPosition(id: string, seq: number): Promise<{ record: MatchRecord; state: MatchState }> {
-    const record = await this.store.record(id);
-    if (seq > record.version) throw new EventNotFoundError(id, seq);
-    return { record, state: await this.store.replayTo(record, seq) };
   }
 
   /** A position given as a Position ID, an XGID or board JSON text, as SVG. */

@@ -160,7 +160,7 @@ describe('the store on a finished match', () => {
     expect(all).toEqual(await rowsOf(match.id));
     rowReads.mockClear();
     expect(await store.events(match, 10, 20)).toEqual(all.slice(10, 20));
-    const state = await store.replayTo(match, events.length - 1);
+    const { state } = await store.loadAfter(match.id, events.length - 1);
     expect(state.eventCount).toBe(events.length - 1);
     expect(logReads).toHaveBeenCalledTimes(1);
     expect(rowReads).not.toHaveBeenCalled();

@@ -6,6 +6,7 @@ import { UsersModule } from '../../src/users/users.module.js';
 import { UsersRepository } from '../../src/users/users.repository.js';
 import { UsersService } from '../../src/users/users.service.js';
 import { startMediumApp, type MediumApp } from './medium-app.js';
+import { NEW_PLAYER_STANDING } from '../support/new-player.js';
 
 const anyString = expect.any(String) as unknown;
 
@@ -22,17 +23,7 @@ describe('UsersService.register', () => {
       id: anyString,
       username: 'Mira',
       createdAt: anyString,
-      rating: 1500,
-      experience: 0,
-      record: {
-        matchesPlayed: 0,
-        matchesWon: 0,
-        matchesLost: 0,
-        gammonsWon: 0,
-        gammonsLost: 0,
-        backgammonsWon: 0,
-        backgammonsLost: 0,
-      },
+      ...NEW_PLAYER_STANDING,
       autoPlayForced: false,
     });
     const row = await m.get(PrismaService).user.findUniqueOrThrow({ where: { id: account.id } });

@@ -7,19 +7,15 @@ import {
   Equals,
   IsArray,
   IsIn,
-  IsInt,
   IsObject,
   IsOptional,
   IsString,
   IsUUID,
   Length,
   Matches,
-  Max,
-  Min,
   ValidateNested,
 } from 'class-validator';
-import { MAX_MATCH_LENGTH, VARIANTS, type Variant } from '../../engine/index.js';
-import { MatchRulesDto } from '../../matches/dto/create-match.dto.js';
+import { MatchFormatDto, MatchRulesDto } from '../../matches/dto/create-match.dto.js';
 import { MATCH_LOG_FORMAT, MATCH_LOG_VERSION } from '../match-log.js';
 
 /** A player's name as a file may give it: 1-64 characters, no control character or colon (.mat score lines). */
@@ -47,7 +43,7 @@ export class MatchLogPlayersDto {
   black!: string;
 }
 
-export class MatchLogDto {
+export class MatchLogDto extends MatchFormatDto {
   @ApiProperty({ enum: [MATCH_LOG_FORMAT] })
   @Equals(MATCH_LOG_FORMAT)
   format!: string;
@@ -71,21 +67,6 @@ export class MatchLogDto {
   @IsOptional()
   @IsIn(['played', 'imported'])
   source?: string;
-
-  @ApiProperty({ enum: VARIANTS, example: 'backgammon' })
-  @IsIn(VARIANTS)
-  variant!: Variant;
-
-  @ApiProperty({
-    minimum: 0,
-    maximum: MAX_MATCH_LENGTH,
-    example: 5,
-    description: 'Points to win; 0 for a money session.',
-  })
-  @IsInt()
-  @Min(0)
-  @Max(MAX_MATCH_LENGTH)
-  length!: number;
 
   @ApiPropertyOptional({
     type: MatchRulesDto,

@@ -79,7 +79,8 @@ export class MatchRulesDto {
   nextGameStarter?: 'winner' | 'opening-roll';
 }
 
-export class CreateMatchDto {
+/** The kind of match: its variant and length (a new match's terms, and the JSON interchange document's). */
+export class MatchFormatDto {
   @ApiProperty({ enum: VARIANTS, example: 'backgammon' })
   @IsIn(VARIANTS)
   variant!: Variant;
@@ -94,7 +95,9 @@ export class CreateMatchDto {
   @Min(0)
   @Max(MAX_MATCH_LENGTH)
   length!: number;
+}
 
+export class CreateMatchDto extends MatchFormatDto {
   @ApiPropertyOptional({
     example: 'bob',
     pattern: USERNAME_PATTERN.source,

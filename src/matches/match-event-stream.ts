@@ -1,11 +1,11 @@
 /**
- * One player's stream of the events of their matches (MatchStreamService.mine;
- * docs/architecture.md, "Live streams"): how far each match has been sent, and
- * one reader per match at a time, so that each match's events go out once each
- * and in seq order however the notifications come.
+ * A live stream of matches' events (MatchStreamService: a match's stream, or a
+ * player's of all their matches; docs/architecture.md, "Live streams"): how far
+ * each match has been sent, and one reader per match at a time, so that each
+ * match's events go out once each and in seq order however the notifications come.
  */
 import type { Logger } from '@nestjs/common';
-import type { EventSink } from '../common/server-sent-events.js';
+import type { EventSink, ServerSentEvent } from '../common/server-sent-events.js';
 import { eventView } from './match-event-view.js';
 import type { StoredMatchEvent } from './match-record.js';
 import type { MatchStore } from './match-store.js';
@@ -13,7 +13,24 @@ import type { MatchStore } from './match-store.js';
 /** Events read per query. */
 const PAGE = 200;
 
-export class PlayerStream {
+/** How a stream writes one event of a match. */
+export type EventFrame = (matchId: string, stored: StoredMatchEvent) => ServerSentEvent;
+
+/** A match's stream: `id:` the seq, `data:` the event as the event log shows it. */
+export const matchFrame: EventFrame = (_matchId, stored) => ({
+  id: String(stored.seq),
+  event: stored.event.type,
+  data: JSON.stringify(eventView(stored)),
+});
+
+/** A player's stream of several matches: `id: <match id>:<seq>`, `data:` the event with its `matchId`. */
+export const playerFrame: EventFrame = (matchId, stored) => ({
+  id: `${matchId}:${stored.seq}`,
+  event: stored.event.type,
+  data: JSON.stringify({ matchId, ...eventView(stored) }),
+});
+
+export class MatchEventStream {
   /** Per match, the last seq sent, or known to the client already. */
   private readonly sent = new Map<string, number>();
   private readonly reading = new Set<string>();
@@ -26,7 +43,9 @@ export class PlayerStream {
     private readonly sink: EventSink,
     private readonly store: MatchStore,
     private readonly logger: Logger,
-    private readonly userId: string,
+    /** What the stream is of, for the log: `match <id>`, `<user id>'s matches`. */
+    private readonly of: string,
+    private readonly frame: EventFrame,
   ) {}
 
   /** Whether the match at `version` may have events this stream has not sent. */
@@ -47,25 +66,22 @@ export class PlayerStream {
   /** Sends the event unless the match's events up to it were sent or known. */
   send(matchId: string, stored: StoredMatchEvent): void {
     if (stored.seq <= this.last(matchId) || this.sink.closed) return;
-    this.sink.send({
-      id: `${matchId}:${stored.seq}`,
-      event: stored.event.type,
-      data: JSON.stringify({ matchId, ...eventView(stored) }),
-    });
+    this.sink.send(this.frame(matchId, stored));
     this.mark(matchId, stored.seq);
   }
 
-  /** The match (one of the player's) has new events: they are read and sent, once `start` has been called. */
+  /** The match has new events: they are read and sent, once `start` has been called. */
   heard(matchId: string): void {
     if (this.started) void this.pump(matchId);
     else this.early.add(matchId);
   }
 
-  /** What stood is sent: from now on each match heard of is read at once. */
-  start(): void {
+  /** From now on each match heard of is read at once; resolves when the matches heard of before are sent. */
+  async start(): Promise<void> {
     this.started = true;
-    for (const matchId of this.early) void this.pump(matchId);
+    const early = [...this.early];
     this.early.clear();
+    await Promise.all(early.map((matchId) => this.pump(matchId)));
   }
 
   /** Records the match's last seq, the match moved to the newest end of the map's order. */
@@ -95,7 +111,7 @@ export class PlayerStream {
       } while (this.again.has(matchId) && !this.sink.closed);
     } catch (err: unknown) {
       const reason = err instanceof Error ? err.message : String(err);
-      this.logger.warn(`Stream of ${this.userId}'s matches ended on match ${matchId}: ${reason}`);
+      this.logger.warn(`Stream of ${this.of} ended on match ${matchId}: ${reason}`);
       this.sink.end();
     } finally {
       this.reading.delete(matchId);

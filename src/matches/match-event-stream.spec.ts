@@ -2,10 +2,11 @@ import type { Logger } from '@nestjs/common';
 import type { EventSink, ServerSentEvent } from '../common/server-sent-events.js';
 import type { StoredMatchEvent } from './match-record.js';
 import type { MatchStore } from './match-store.js';
-import { PlayerStream } from './player-stream.js';
+import { MatchEventStream, playerFrame } from './match-event-stream.js';
 
 /**
- * A player stream's bookkeeping (docs/architecture.md, "Live streams"): each
+ * A stream's bookkeeping (docs/architecture.md, "Live streams"), written as a
+ * player's stream of several matches writes it: each
  * match's events go out once each and in seq order, whatever the order and
  * number of notifications, and none before what the client already has.
  */
@@ -30,11 +31,12 @@ function setUp() {
       return new Promise<StoredMatchEvent[]>((resolve) => reads.push(() => resolve(rows)));
     },
   } as unknown as MatchStore;
-  const stream = new PlayerStream(
+  const stream = new MatchEventStream(
     sink as unknown as EventSink,
     store,
     { warn: () => undefined } as unknown as Logger,
-    'u',
+    "u's matches",
+    playerFrame,
   );
   const append = (id: string, n: number): void => {
     const log = logs.get(id) ?? [];
@@ -51,10 +53,10 @@ function setUp() {
   return { stream, sink, sent, append, settle, ids: () => sent.map((m) => m.id) };
 }
 
-describe('PlayerStream', () => {
+describe('MatchEventStream', () => {
   it('sends a match heard of from its first event, id <match id>:<seq>, the event log view with its matchId', async () => {
     const { stream, sent, append, settle, ids } = setUp();
-    stream.start();
+    void stream.start();
     append('m1', 3);
     stream.heard('m1');
     await settle();
@@ -72,7 +74,7 @@ describe('PlayerStream', () => {
     stream.send('m1', event(4));
     expect(stream.wants('m1', 4)).toBe(false);
     expect(stream.wants('m1', 5)).toBe(true);
-    stream.start();
+    void stream.start();
     stream.heard('m1');
     await settle();
     expect(ids()).toEqual(['m1:4', 'm1:5']);
@@ -85,14 +87,14 @@ describe('PlayerStream', () => {
     stream.heard('m1');
     await settle();
     expect(ids()).toEqual([]);
-    stream.start();
+    void stream.start();
     await settle();
     expect(ids()).toEqual(['m1:1', 'm1:2']);
   });
 
   it('reads again when a notification comes during a read: no event lost, none twice, each match in order', async () => {
     const { stream, append, settle, ids } = setUp();
-    stream.start();
+    void stream.start();
     append('m1', 1);
     stream.heard('m1');
     append('m2', 2);
@@ -108,7 +110,7 @@ describe('PlayerStream', () => {
 
   it('stops sending once the client has gone', async () => {
     const { stream, sink, append, settle, ids } = setUp();
-    stream.start();
+    void stream.start();
     append('m1', 2);
     sink.closed = true;
     stream.heard('m1');

@@ -1,0 +1,18 @@
+/**
+ * What a profile shows of a player who has not finished a rated match: the
+ * starting rating and no experience (docs/rules.md, "Ratings"), and an empty
+ * record.
+ */
+export const NEW_PLAYER_STANDING = {
+  rating: 1500,
+  experience: 0,
+  record: {
+    matchesPlayed: 0,
+    matchesWon: 0,
+    matchesLost: 0,
+    gammonsWon: 0,
+    gammonsLost: 0,
+    backgammonsWon: 0,
+    backgammonsLost: 0,
+  },
+} as const;
