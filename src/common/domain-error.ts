@@ -17,6 +17,8 @@ export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
   /** Extra members for the problem document (e.g. the current version on a conflict). */
   readonly extensions: Readonly<Record<string, unknown>> = {};
+  /** For a `too-many` refusal: when to ask again, sent as the `Retry-After` header. */
+  readonly retryAfterSeconds: number | null = null;
 
   constructor(message: string) {
     super(message);

@@ -70,6 +70,8 @@ interface Problem {
   detail: string;
   errors?: FieldError[];
   extensions?: Readonly<Record<string, unknown>>;
+  /** Sent as `Retry-After`. */
+  retryAfterSeconds?: number | null;
 }
 
 /**
@@ -105,6 +107,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     });
     const headers: Record<string, string> = { 'content-type': `${PROBLEM_CONTENT_TYPE}; charset=utf-8` };
     if (problem.status === 401) headers['www-authenticate'] = bearerChallenge(req);
+    if (problem.retryAfterSeconds != null) headers['retry-after'] = String(problem.retryAfterSeconds);
     if ('raw' in res) {
       void res.status(problem.status).headers(headers).send(body);
     } else {
@@ -121,6 +124,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
         code: exception.code,
         detail: exception.message,
         extensions: exception.extensions,
+        retryAfterSeconds: exception.retryAfterSeconds,
       };
     }
     if (exception instanceof RequestProblem) {

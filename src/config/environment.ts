@@ -109,6 +109,22 @@ export class Environment {
   )
   TRUST_PROXY: TrustProxy = false;
 
+  /** Worker threads that read and check imported match files, off the event loop (docs/architecture.md, "Interchange"). */
+  @WholeNumber(1, 16)
+  IMPORT_WORKERS = 1;
+
+  /** Imports a user may make per hour, counted in the database (every instance sees the same count). */
+  @WholeNumber(1)
+  IMPORT_HOURLY_LIMIT = 30;
+
+  /** Games an imported file may hold (a 25-point match has a few dozen). */
+  @WholeNumber(1, 1000)
+  IMPORT_MAX_GAMES = 200;
+
+  /** Events an imported match may have (a 25-point match has a few thousand). */
+  @WholeNumber(1, 100_000)
+  IMPORT_MAX_EVENTS = 20_000;
+
   /** Browser origins allowed to call the API (CORS, see cors-origins.ts); none by default. */
   @ParsedBy(parseCorsOrigins, 'empty, * or a comma-separated list of origins such as https://app.example.com')
   CORS_ORIGINS: CorsOrigins = [];

@@ -29,3 +29,14 @@ export class InvalidMatchFileError extends DomainError {
     this.extensions = { ...fault };
   }
 }
+
+/** A user who imported as many files as an hour allows (IMPORT_HOURLY_LIMIT). */
+export class TooManyImportsError extends DomainError {
+  readonly code = 'too-many-imports';
+  readonly kind = 'too-many';
+  override readonly retryAfterSeconds: number;
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(`An account may import ${limit} files an hour; try again in ${retryAfterSeconds} seconds.`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

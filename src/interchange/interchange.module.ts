@@ -4,12 +4,14 @@ import { MatchesModule } from '../matches/matches.module.js';
 import { SecurityModule } from '../security/security.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { InterchangeController } from './interchange.controller.js';
+import { ImportPool } from './import-pool.js';
 import { InterchangeService } from './interchange.service.js';
+import { ImportsRepository } from './imports.repository.js';
 
 /** Matches as files: .mat (Jellyfish, as gnubg reads it) and JSON export, and their import (docs/architecture.md). */
 @Module({
   imports: [MatchesModule, UsersModule, SecurityModule, IdempotencyModule],
   controllers: [InterchangeController],
-  providers: [InterchangeService],
+  providers: [InterchangeService, ImportsRepository, ImportPool],
 })
 export class InterchangeModule {}

@@ -9,29 +9,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { Clock } from '../common/clock.js';
-import {
-  apply,
-  commitment,
-  generateServerSeed,
-  MatImportError,
-  newMatch,
-  readMat,
-  writeMat,
-  type Colour,
-  type MatchState,
-} from '../engine/index.js';
+import type { Environment } from '../config/environment.js';
+import { commitment, generateServerSeed, writeMat, type Colour } from '../engine/index.js';
 import { newClock } from '../matches/match-clock.js';
-import { positionIdOf, presentMatch } from '../matches/match-presenter.js';
+import { presentMatch } from '../matches/match-presenter.js';
 import { projectionOf } from '../matches/match-projection.js';
-import type { MatchRecord, NewMatchEvent, NewMatchRecord, StoredMatchEvent } from '../matches/match-record.js';
+import type { MatchRecord, NewMatchRecord, StoredMatchEvent } from '../matches/match-record.js';
 import { MatchStore } from '../matches/match-store.js';
 import type { MatchView } from '../matches/match-view.js';
 import { UserNotFoundError } from '../users/user.errors.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { InvalidMatchFileError } from './interchange.errors.js';
+import { ImportPool } from './import-pool.js';
+import { TooManyImportsError } from './interchange.errors.js';
+import { ImportsRepository } from './imports.repository.js';
 import type { MatchFile } from './match-file.pipe.js';
-import { matchLogOf, readMatchLog, type ImportedMatch, type MatchLog } from './match-log.js';
+import { refusalOf, type ImportCaps } from './match-file-reader.js';
+import { matchLogOf, type MatchLog } from './match-log.js';
 
 /** An export: what to name the file, and its content. */
 export interface ExportedFile<T> {
@@ -39,16 +34,28 @@ export interface ExportedFile<T> {
   readonly content: T;
 }
 
-/** The longest name a match keeps for a player of an imported file (its column). */
-const MAX_PLAYER_NAME = 64;
+/** The window of the hourly import cap. */
+const HOUR_MS = 60 * 60 * 1000;
 
 @Injectable()
 export class InterchangeService {
+  private readonly caps: ImportCaps;
+  private readonly hourlyLimit: number;
+
   constructor(
     private readonly store: MatchStore,
     private readonly users: UsersRepository,
+    private readonly imports: ImportsRepository,
+    private readonly pool: ImportPool,
     private readonly clock: Clock,
-  ) {}
+    config: ConfigService<Environment, true>,
+  ) {
+    this.caps = {
+      maxGames: config.get('IMPORT_MAX_GAMES', { infer: true }),
+      maxEvents: config.get('IMPORT_MAX_EVENTS', { infer: true }),
+    };
+    this.hourlyLimit = config.get('IMPORT_HOURLY_LIMIT', { infer: true });
+  }
 
   /** The games played so far as .mat text; a game under way ends where it stands. */
   async exportMat(id: string): Promise<ExportedFile<string>> {
@@ -73,9 +80,16 @@ export class InterchangeService {
     return { filename: `match-${record.id}.json`, content: matchLogOf(record, record.rules, players, events) };
   }
 
-  /** Reads a file into a new finished match; the importer becomes its creator. */
+  /**
+   * Reads a file into a new finished match; the importer becomes its creator.
+   * The file is read and judged in a worker thread (ImportPool), held to the
+   * configured caps, and a user imports at most IMPORT_HOURLY_LIMIT files an hour.
+   */
   async importMatch(userId: string, file: MatchFile): Promise<MatchView> {
-    const imported = file.format === 'mat' ? readMatFile(file.text) : readMatchLog(file.log);
+    await this.checkHourlyLimit(userId);
+    const reading = await this.pool.read({ file, caps: this.caps });
+    if (!reading.ok) throw refusalOf(reading);
+    const { imported, events } = reading;
     const creator = await this.users.findById(userId);
     if (creator === null) throw new UserNotFoundError('(the account of this token)');
     const now = this.clock.now();
@@ -96,7 +110,6 @@ export class InterchangeService {
       diceCommitment: commitment(seed),
       diceSeed: seed,
     };
-    const events = storedEvents(imported);
     const projection = projectionOf(
       { invited: null },
       { whiteId: null, blackId: null },
@@ -118,6 +131,15 @@ export class InterchangeService {
     return presentMatch(full, imported.state, userId, now);
   }
 
+  /** Refuses an import past the hourly cap, saying when the oldest import of the hour leaves the window. */
+  private async checkHourlyLimit(userId: string): Promise<void> {
+    const now = this.clock.now();
+    const recent = await this.imports.since(userId, new Date(now.getTime() - HOUR_MS));
+    if (recent.count < this.hourlyLimit) return;
+    const frees = (recent.first?.getTime() ?? now.getTime()) + HOUR_MS;
+    throw new TooManyImportsError(this.hourlyLimit, Math.max(1, Math.ceil((frees - now.getTime()) / 1000)));
+  }
+
   /** The match's record and every event up to its version. */
   private async history(id: string): Promise<{ record: MatchRecord; events: readonly StoredMatchEvent[] }> {
     const record = await this.store.record(id);
@@ -128,46 +150,4 @@ export class InterchangeService {
 /** A seat's name: the user seated, or an imported match's player as its file names them; null for an empty seat. */
 function playerName(record: MatchRecord, colour: Colour): string | null {
   return record[colour]?.username ?? record.importedPlayers?.[colour] ?? null;
-}
-
-/** .mat text read into a finished match, or the engine's refusal as the import's. */
-function readMatFile(text: string): ImportedMatch {
-  let imported: ImportedMatch;
-  try {
-    imported = readMat(text);
-  } catch (err) {
-    if (!(err instanceof MatImportError)) throw err;
-    throw new InvalidMatchFileError(err.message, {
-      reason: err.reason,
-      game: err.game,
-      turn: err.turn,
-      line: err.line,
-    });
-  }
-  const players = {
-    white: imported.players.white.replace(/\s+/g, ' '),
-    black: imported.players.black.replace(/\s+/g, ' '),
-  };
-  for (const name of [players.white, players.black]) {
-    if (name.length > MAX_PLAYER_NAME) {
-      throw new InvalidMatchFileError(`A player's name is longer than ${MAX_PLAYER_NAME} characters: "${name}".`, {
-        reason: 'bad-player-name',
-        game: null,
-        turn: null,
-        line: null,
-      });
-    }
-  }
-  return { ...imported, players };
-}
-
-/** The events to store, each with the Position ID after it (backgammon), nobody's act. */
-function storedEvents(imported: ImportedMatch): NewMatchEvent[] {
-  let state: MatchState = newMatch({ variant: imported.variant, length: imported.length, rules: imported.rules });
-  return imported.events.map((event) => {
-    const result = apply(state, event);
-    if (!result.ok) throw new Error(`An imported event no longer applies: ${result.reason}`);
-    state = result.state;
-    return { event, actorId: null, positionId: positionIdOf(state) };
-  });
 }

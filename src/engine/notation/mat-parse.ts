@@ -15,8 +15,14 @@
  * columns as gnubg splits it (before a second roll, else at the first two
  * blanks from column 15 on). A roll may show no play (none was legal, it was forced, or a
  * resignation followed); `Cannot Move` and XG's `???` mean the same.
+ *
+ * The text is untrusted, so it is read in time linear in its size: the score
+ * line and header tags by hand scanners (mat-scan.ts), every other line by
+ * patterns without adjacent or nested runs over the same characters (a test
+ * checks each pattern and bounds the characters visited for adversarial lines).
  */
 import { VARIANTS, type Dice, type Die, type Variant } from '../types.js';
+import { hasControlCharacter, readScoreLine, readTag, UNCOUNTED, type ReadingWork } from './mat-scan.js';
 
 /** Which player's column: 0 the left one (player 0, white), 1 the right one. */
 export type MatSide = 0 | 1;
@@ -77,9 +83,8 @@ export class MatSyntaxError extends Error {
 
 const MATCH_LINE = /^\s*(\d{1,4})\s+point\s+match\b/i;
 const GAME_LINE = /^\s*game\s+(\d{1,4})\s*$/i;
-const SCORE_LINE = /^\s*(\S.*?)\s*:\s*(\d{1,4})\s+(\S.*?)\s*:\s*(\d{1,4})\s*$/;
-const TAG = /^\[\s*([^"\]]+?)\s+"([^"]*)"\s*\]$/;
-const VARIANT_COMMENT = /^variant\s*:\s*(.+)$/i;
+/** `Variant:`; what it names is the rest of the comment. */
+const VARIANT_COMMENT = /^variant\s*:/i;
 const TURN_PREFIX = /^\s*(\d{1,4})\)/;
 /** Where a record starts: two dice and a colon, or a cube or result word. */
 const RECORD_START = /(?<![\w/*])[1-6][1-6]:|\b(?:doubles?|beavers?|raccoons?|takes?|drops?|wins?|resigns?)\b/gi;
@@ -87,23 +92,28 @@ const RECORD_START = /(?<![\w/*])[1-6][1-6]:|\b(?:doubles?|beavers?|raccoons?|ta
 const MAX_GAMES = 1_000;
 const MAX_RECORDS = 20_000;
 
-/** Reads .mat text. @throws MatSyntaxError naming the line it could not read. */
-export function parseMat(text: string): MatDocument {
+/**
+ * Reads .mat text. `work` counts the characters visited (a test bounds it by the text's size).
+ * @throws MatSyntaxError naming the line it could not read.
+ */
+export function parseMat(text: string, work: ReadingWork = UNCOUNTED()): MatDocument {
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
+  work.visited += text.length;
   const tags = new Map<string, string>();
   let variant: Variant = 'backgammon';
   let length: number | null = null;
   let i = 0;
   for (; i < lines.length && length === null; i++) {
     const line = lines[i];
-    if (isComment(line)) variant = readComment(line, i + 1, tags) ?? variant;
-    else if (MATCH_LINE.test(line)) length = Number(MATCH_LINE.exec(line)![1]);
+    work.visited += line.length;
+    if (isComment(line)) variant = readComment(line, i + 1, tags, work) ?? variant;
+    else length = readMatchLine(line);
   }
   if (length === null) {
     throw new MatSyntaxError('This is not a .mat file: it has no "N point match" line.', 'not-a-match-file', 0, null);
   }
   const variation = tags.get('variation');
-  if (variation !== undefined && !/^backgammon$/i.test(variation.trim())) {
+  if (variation !== undefined && !BACKGAMMON.test(variation.trim())) {
     throw new MatSyntaxError(
       `Only backgammon and long nardy are played here, not ${variation}.`,
       'unsupported',
@@ -115,10 +125,11 @@ export function parseMat(text: string): MatDocument {
   let records = 0;
   while (i < lines.length) {
     const line = lines[i];
+    work.visited += line.length;
     const game = GAME_LINE.exec(line);
     if (game !== null) {
       if (games.length >= MAX_GAMES) throw new MatSyntaxError('Too many games.', 'unsupported', i + 1, null);
-      const read = readGame(lines, i, Number(game[1]));
+      const read = readGame(lines, i, Number(game[1]), work);
       games.push(read.game);
       records += read.game.actions.length;
       if (records > MAX_RECORDS) {
@@ -128,10 +139,25 @@ export function parseMat(text: string): MatDocument {
     } else if (isBlank(line) || isComment(line)) {
       i++;
     } else {
-      throw new MatSyntaxError(`Line ${i + 1} is outside any game: "${line.trim()}".`, 'bad-line', i + 1, null);
+      throw new MatSyntaxError(`Line ${i + 1} is outside any game: ${quoted(line)}.`, 'bad-line', i + 1, null);
     }
   }
   return { length, variant, tags, games };
+}
+
+/** The length of a ` N point match` line, or null for another line. */
+function readMatchLine(line: string): number | null {
+  const match = MATCH_LINE.exec(line);
+  return match === null ? null : Number(match[1]);
+}
+
+/** Longest piece of a line a message quotes: the text is the sender's, and may be a megabyte long. */
+const QUOTE_LENGTH = 60;
+
+/** Part of the file, in quotes, for a message: trimmed, and cut short when long. */
+function quoted(text: string): string {
+  const trimmedText = text.trim();
+  return `"${trimmedText.length > QUOTE_LENGTH ? `${trimmedText.slice(0, QUOTE_LENGTH)}…` : trimmedText}"`;
 }
 
 function isBlank(line: string): boolean {
@@ -144,19 +170,20 @@ function isComment(line: string): boolean {
 }
 
 /** Records a header tag; returns the variant a `Variant:` comment names. */
-function readComment(line: string, number: number, tags: Map<string, string>): Variant | undefined {
+function readComment(line: string, number: number, tags: Map<string, string>, work: ReadingWork): Variant | undefined {
   const body = line.trimStart().slice(1).trim();
-  const tag = TAG.exec(body);
+  const tag = readTag(body, work);
   if (tag !== null) {
-    tags.set(tag[1].toLowerCase(), tag[2]);
+    tags.set(tag.key.toLowerCase(), tag.value);
     return undefined;
   }
   const named = VARIANT_COMMENT.exec(body);
-  if (named === null) return undefined;
-  const value = named[1].trim().toLowerCase().replace(/\s+/g, '-');
+  const name = named === null ? '' : body.slice(named[0].length).trim();
+  if (name === '') return undefined;
+  const value = name.toLowerCase().replace(/\s+/g, '-');
   if ((VARIANTS as readonly string[]).includes(value)) return value as Variant;
   throw new MatSyntaxError(
-    `Only backgammon and long nardy are played here, not ${named[1].trim()}.`,
+    `Only backgammon and long nardy are played here, not ${quoted(name)}.`,
     'unsupported',
     number,
     null,
@@ -169,14 +196,27 @@ function lineOf(lines: readonly string[], word: string): number {
 }
 
 /** A game from its `Game N` line at `start`: the game and the index of the line after it. */
-function readGame(lines: readonly string[], start: number, number: number): { game: MatGame; next: number } {
+function readGame(
+  lines: readonly string[],
+  start: number,
+  number: number,
+  work: ReadingWork,
+): { game: MatGame; next: number } {
   let i = start + 1;
-  while (i < lines.length && isBlank(lines[i])) i++;
+  while (i < lines.length && isBlank(lines[i])) work.visited += lines[i++].length;
   const scoreLine = lines[i] ?? '';
-  const score = SCORE_LINE.exec(scoreLine);
+  const score = readScoreLine(scoreLine, work);
   if (score === null) {
     throw new MatSyntaxError(
       `Game ${number}: line ${i + 1} should name the players and their scores ("alice : 0   bob : 0").`,
+      'bad-score-line',
+      i + 1,
+      number,
+    );
+  }
+  if (score.players.some((name) => hasControlCharacter(name))) {
+    throw new MatSyntaxError(
+      `Game ${number}: the player's name on line ${i + 1} has a control character.`,
       'bad-score-line',
       i + 1,
       number,
@@ -186,9 +226,10 @@ function readGame(lines: readonly string[], start: number, number: number): { ga
   let turn = 0;
   for (i++; i < lines.length && !GAME_LINE.test(lines[i]); i++) {
     const line = lines[i];
+    work.visited += line.length;
     if (isBlank(line)) continue;
     if (isComment(line)) {
-      if (/^\s*;\s*set\s+pos\s*=/i.test(line)) {
+      if (SET_POSITION.test(line)) {
         throw new MatSyntaxError(
           `Game ${number}: a position set up on line ${i + 1} cannot be replayed.`,
           'unsupported',
@@ -205,8 +246,8 @@ function readGame(lines: readonly string[], start: number, number: number): { ga
     game: {
       number,
       line: start + 1,
-      players: [score[1], score[3]],
-      score: [Number(score[2]), Number(score[4])],
+      players: score.players,
+      score: score.score,
       actions,
     },
     next: i,
@@ -230,7 +271,7 @@ function readTurnLine(line: string, number: number, game: number, lastTurn: numb
   const fail = (what: string): never => {
     throw new MatSyntaxError(`Game ${game}, line ${number}: ${what}`, 'bad-line', number, game, turn);
   };
-  if (starts.length > 4) fail(`too many records on one line: "${line.trim()}".`);
+  if (starts.length > 4) fail(`too many records on one line: ${quoted(line)}.`);
   const rolls = starts.filter((start) => ROLL_START.test(line.slice(start, start + 3)));
   const blanks = line.indexOf('  ', 15);
   const split = rolls.length >= 2 ? rolls[1] : blanks >= 0 ? blanks : line.length;
@@ -241,7 +282,7 @@ function readTurnLine(line: string, number: number, game: number, lastTurn: numb
   for (const [side, begin, end] of columns) {
     const inColumn = starts.filter((start) => start >= begin && start < end);
     if (line.slice(begin, inColumn[0] ?? end).trim() !== '') {
-      fail(`"${line.slice(begin, inColumn[0] ?? end).trim()}" is not a roll and play, a cube action or a result.`);
+      fail(`${quoted(line.slice(begin, inColumn[0] ?? end))} is not a roll and play, a cube action or a result.`);
     }
     inColumn.forEach((start, k) => {
       const action = readRecord(line.slice(start, inColumn[k + 1] ?? end).trim(), side, turn, number, fail);
@@ -252,9 +293,21 @@ function readTurnLine(line: string, number: number, game: number, lastTurn: numb
 }
 
 const ROLL_START = /^[1-6][1-6]:$/;
-const ROLL = /^([1-6])([1-6]):\s*(.*)$/;
+/** A roll; its play is the rest of the record. */
+const ROLL = /^([1-6])([1-6]):/;
 const CUBE = /^(doubles?|beavers?)(?:\s*=>\s*(\d{1,5}))?$/i;
 const WINS = /^wins?\s+(\d{1,5})\s+points?(?:\s+and\s+the\s+match)?\.?$/i;
+const TAKE = /^takes?$/i;
+const DROP = /^drops?$/i;
+/** A .gam resignation line says nothing the Wins line after it does not. */
+const RESIGN = /^resigns?\b/i;
+const RACCOON = /^raccoons?\b/i;
+const CANNOT_MOVE = /^cannot\s+move$/i;
+/** XG's play of a roll it did not record. */
+const UNKNOWN_PLAY = /^\?+$/;
+const ILLEGAL_PLAY = /^illegal\s+play/i;
+const BACKGAMMON = /^backgammon$/i;
+const SET_POSITION = /^\s*;\s*set\s+pos\s*=/i;
 
 function readRecord(
   text: string,
@@ -266,9 +319,9 @@ function readRecord(
   const base = { side, turn, line };
   const roll = ROLL.exec(text);
   if (roll !== null) {
-    let play = roll[3].trim();
-    if (/^cannot\s+move$/i.test(play) || /^\?+$/.test(play)) play = '';
-    if (/^illegal\s+play/i.test(play)) fail(`an illegal play cannot be replayed ("${text}").`);
+    let play = text.slice(roll[0].length).trim();
+    if (CANNOT_MOVE.test(play) || UNKNOWN_PLAY.test(play)) play = '';
+    if (ILLEGAL_PLAY.test(play)) fail(`an illegal play cannot be replayed (${quoted(text)}).`);
     return { ...base, kind: 'roll', dice: [Number(roll[1]) as Die, Number(roll[2]) as Die], play };
   }
   const cube = CUBE.exec(text);
@@ -276,12 +329,37 @@ function readRecord(
     const value = cube[2] === undefined ? null : Number(cube[2]);
     return { ...base, kind: /^b/i.test(cube[1]) ? 'beaver' : 'double', value };
   }
-  if (/^takes?$/i.test(text)) return { ...base, kind: 'take' };
-  if (/^drops?$/i.test(text)) return { ...base, kind: 'drop' };
+  if (TAKE.test(text)) return { ...base, kind: 'take' };
+  if (DROP.test(text)) return { ...base, kind: 'drop' };
   const wins = WINS.exec(text);
   if (wins !== null) return { ...base, kind: 'win', points: Number(wins[1]) };
-  // A .gam resignation line says nothing the Wins line after it does not.
-  if (/^resigns?\b/i.test(text)) return null;
-  if (/^raccoons?\b/i.test(text)) fail('raccoons are not played here (one beaver per double).');
-  return fail(`"${text}" is not a roll, a cube action or a result.`);
+  if (RESIGN.test(text)) return null;
+  if (RACCOON.test(text)) fail('raccoons are not played here (one beaver per double).');
+  return fail(`${quoted(text)} is not a roll, a cube action or a result.`);
 }
+
+/**
+ * Every pattern the reader runs on the file's text, for the test that checks
+ * each one reads in linear time (no two runs that can match the same characters
+ * side by side or one inside the other).
+ */
+export const READING_PATTERNS: readonly RegExp[] = [
+  MATCH_LINE,
+  GAME_LINE,
+  VARIANT_COMMENT,
+  TURN_PREFIX,
+  RECORD_START,
+  ROLL_START,
+  ROLL,
+  CUBE,
+  WINS,
+  TAKE,
+  DROP,
+  RESIGN,
+  RACCOON,
+  CANNOT_MOVE,
+  UNKNOWN_PLAY,
+  ILLEGAL_PLAY,
+  BACKGAMMON,
+  SET_POSITION,
+];
