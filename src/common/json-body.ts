@@ -7,7 +7,7 @@ import { HttpStatus } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RequestProblem, ValidationFailed } from './http-problems.js';
-import { jsonShapeProblem, MAX_JSON_DEPTH } from './json-body-shape.js';
+import { jsonShapeProblem, MAX_JSON_DEPTH, unstorableText } from './json-body-shape.js';
 
 /** Largest accepted request body. Every request body of this API is a small JSON object, but where a route says otherwise. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -94,6 +94,14 @@ export function unreadableBody(): RequestProblem {
   return new RequestProblem(HttpStatus.BAD_REQUEST, 'bad-request', 'The request body could not be read.');
 }
 
+/** 400 for a text body with a NUL, which no text format read here has and the database cannot store. */
+const nulInText = () =>
+  new RequestProblem(
+    HttpStatus.BAD_REQUEST,
+    'unstorable-text',
+    'The text holds a NUL character, which no file format read here uses and the database cannot store.',
+  );
+
 const notUtf8Json = (text = false) =>
   new RequestProblem(
     HttpStatus.UNSUPPORTED_MEDIA_TYPE,
@@ -158,6 +166,8 @@ async function parseBody(request: FastifyRequest, payload: Readable): Promise<un
   }
   if (text) {
     const body = bytes.toString('utf8');
+    // Valid UTF-8 encodes no lone surrogate; a NUL it may, and no text format read here has one.
+    if (unstorableText(body) !== null) return new RefusedBody(nulInText());
     return body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
   }
   let body: unknown;
@@ -211,7 +221,7 @@ function shapeProblem(body: unknown): RequestProblem | undefined {
         'json-too-deep',
         `The request body is nested more than ${MAX_JSON_DEPTH} levels deep (objects and arrays).`,
       );
-    case 'prototype-keys':
+    case 'field-errors':
       return new ValidationFailed(problem.errors);
   }
 }

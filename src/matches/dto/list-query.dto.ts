@@ -11,12 +11,16 @@ export class MyMatchesQueryDto extends PageQueryDto {
   awaiting?: 'me';
 }
 
+/** The largest seq a log can reach: seqs are 32-bit integers where they are stored. */
+export const LARGEST_SEQ = 2_147_483_647;
+
 export class EventsQueryDto {
-  @ApiPropertyOptional({ minimum: 0, default: 0, description: 'Events after this seq.' })
+  @ApiPropertyOptional({ minimum: 0, maximum: LARGEST_SEQ, default: 0, description: 'Events after this seq.' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(LARGEST_SEQ)
   after?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 200 })
@@ -32,11 +36,13 @@ export class EventsQueryDto {
 export class StreamQueryDto {
   @ApiPropertyOptional({
     minimum: 0,
+    maximum: LARGEST_SEQ,
     description: 'Stream the events after this seq; left out: only those still to come.',
   })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(LARGEST_SEQ)
   after?: number;
 }
