@@ -25,7 +25,7 @@ function contextFor(authorization: string): { context: ExecutionContext; req: Re
 
 /** Every account's token version: `version` for all, changed by the test. */
 function versions(version = 0): TokenVersions & { version: number } {
-  const fake = { version, current: () => Promise.resolve(fake.version) };
+  const fake = { version, known: () => undefined, current: () => Promise.resolve(fake.version) };
   return fake as unknown as TokenVersions & { version: number };
 }
 

@@ -56,7 +56,8 @@ export class BearerAuthGuard implements CanActivate {
       );
     }
     const { principal, version } = this.verified.get(token) ?? (await this.verify(token));
-    const current = await this.versions.current(principal.userId);
+    const known = this.versions.known(principal.userId);
+    const current = known !== undefined ? known : await this.versions.current(principal.userId);
     if (current === null) throw new UnauthorizedError('The account of this bearer token no longer exists.');
     if (version !== current) {
       throw new UnauthorizedError(

@@ -65,8 +65,18 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The account's current token version; null when there is no such account. */
   async current(userId: string): Promise<number | null> {
-    const version = this.versions.get(userId) ?? (await this.read(userId));
-    return version === NO_ACCOUNT ? null : version;
+    const known = this.known(userId);
+    return known !== undefined ? known : orNull(await this.read(userId));
+  }
+
+  /**
+   * The account's current token version if this node knows it, without waiting
+   * (null: no such account; undefined: not known, ask `current`). The bearer
+   * check's usual path: most requests come from accounts seen a moment ago.
+   */
+  known(userId: string): number | null | undefined {
+    const version = this.versions.get(userId);
+    return version === undefined ? undefined : orNull(version);
   }
 
   private async read(userId: string): Promise<number> {
@@ -105,4 +115,8 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
     const known = this.versions.get(userId);
     if (known === undefined || known < version) this.versions.set(userId, version);
   }
+}
+
+function orNull(version: number): number | null {
+  return version === NO_ACCOUNT ? null : version;
 }
