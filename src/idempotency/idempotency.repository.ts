@@ -12,10 +12,13 @@ export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How long a reservation may stay without a response before a retry of the
- * same request may take it over: longer than any request runs, so only a
- * process that died mid-request leaves one this old.
+ * same request may take it over: longer than requests run, so that mostly a
+ * process that died before its work committed leaves one this old (one that
+ * died after it left the answer, written with the work). Taking over a
+ * request that still runs does nothing twice: its work is written only while
+ * it holds the key (heldKeySql), so it then writes nothing and the retry acts.
  */
-export const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
+export const ABANDONED_RESERVATION_MS = 30 * 1000;
 
 /** What `reserve` found for a key. */
 export type IdempotencyReservation =

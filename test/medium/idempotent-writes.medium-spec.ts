@@ -43,7 +43,9 @@ async function heldKey(reservedAt = minute(0)): Promise<IdempotentAnswer> {
   return { userId: alice.id, key, reservedAt, statusCode: 201, response: { answer: n } };
 }
 
-const replayOf = (answer: IdempotentAnswer) => keys.reserve(alice.id, answer.key, request, minute(1));
+/** What a retry of the request finds, a moment after the reservation (well within ABANDONED_RESERVATION_MS). */
+const replayOf = (answer: IdempotentAnswer) =>
+  keys.reserve(alice.id, answer.key, request, new Date(answer.reservedAt.getTime() + 1));
 const join = (colour: 'white' | 'black'): MatchEvent => ({ type: 'join', colour });
 const eventCount = async (id: string) =>
   (
