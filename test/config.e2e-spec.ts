@@ -31,6 +31,9 @@ describe('configuration is validated at boot', () => {
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example.com/path' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://a.example.com,*' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'ftp://files.example.com' }],
+    ['FAULT_KILL_AFTER_COMMIT', { FAULT_KILL_AFTER_COMMIT: 'on' }],
+    ['FAULT_KILL_AFTER_COMMIT', { FAULT_KILL_AFTER_COMMIT: 'on', NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) }],
+    ['FAULT_KILL_AFTER_COMMIT', { FAULT_KILL_AFTER_COMMIT: 'yes', NODE_ENV: 'test' }],
   ])('refuses a bad or missing %s, naming it', (name, raw) => {
     expect(() => validateEnvironment(raw)).toThrow(EnvironmentError);
     expect(() => validateEnvironment(raw)).toThrow(new RegExp(`${name}:`));
@@ -44,6 +47,11 @@ describe('configuration is validated at boot', () => {
       PORT: '8080',
     });
     expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgresql://u:p@db:5432/nardy' });
+  });
+
+  it('arms the crash fault only in tests', () => {
+    expect(validateEnvironment({ NODE_ENV: 'test', FAULT_KILL_AFTER_COMMIT: 'on' }).FAULT_KILL_AFTER_COMMIT).toBe('on');
+    expect(validateEnvironment({}).FAULT_KILL_AFTER_COMMIT).toBe('off');
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { AuthService } from '../src/auth/auth.service.js';
 import type { ProblemDetails } from '../src/common/problem-details.js';
+import { UsersService } from '../src/users/users.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -45,5 +47,20 @@ describe('registration rate limit', () => {
     await register('flood_2').expect(201);
     expectRateLimited(await register('flood_3'));
     expect(await t.prisma.user.count({ where: { usernameKey: 'flood_3' } })).toBe(0);
+  });
+});
+
+describe('password change rate limit', () => {
+  it('answers 429 too-many-requests with Retry-After past the token request limit, counted on its own', async () => {
+    // Made through the services: this app's registration and login limits are used up above.
+    await t.app.get(UsersService).register({ username: 'changer', password: 'password-1234' });
+    const { accessToken } = await t.app.get(AuthService).issueToken('changer', 'password-1234');
+    const attempt = () =>
+      request(t.http)
+        .patch('/api/users/me/password')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .send({ currentPassword: 'guess-1234', newPassword: 'password-5678' });
+    for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(403);
+    expectRateLimited(await attempt());
   });
 });

@@ -135,10 +135,10 @@ describe('login and tokens', () => {
   });
 
   it('refuses a valid token (signed with the secret as a string) whose account no longer exists', async () => {
-    const token = new JwtService({ secret: TEST_JWT_SECRET }).sign({
-      sub: '00000000-0000-4000-8000-000000000000',
-      username: 'gone',
-    });
+    const token = new JwtService({ secret: TEST_JWT_SECRET }).sign(
+      { sub: '00000000-0000-4000-8000-000000000000', username: 'gone' },
+      { expiresIn: 3600 },
+    );
     const res = await request(t.http).get('/api/users/me').set('Authorization', `Bearer ${token}`).expect(401);
     expect(problem(res)).toMatchObject({
       code: 'unauthorized',

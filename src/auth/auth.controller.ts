@@ -1,6 +1,8 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
+import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { RateLimited } from '../security/rate-limits.js';
 import { AuthService } from './auth.service.js';
 import { TokenRequestDto } from './dto/token-request.dto.js';
@@ -19,5 +21,22 @@ export class AuthController {
   @ApiProblems(...BODY_PROBLEMS, [401, 'Wrong username or password (`invalid-credentials`).'], 429)
   issueToken(@Body() dto: TokenRequestDto): Promise<TokenResponseDto> {
     return this.auth.issueToken(dto.username, dto.password);
+  }
+
+  @Post('logout-all')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @UseGuards(BearerAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'End every token of the caller’s account issued so far, this one too',
+    description:
+      'Every bearer token of the account issued up to now is refused from then on (401), on every instance of ' +
+      'the service; tokens from later logins work.',
+    operationId: 'logoutEverywhere',
+  })
+  @ApiNoContentResponse({ description: 'Every earlier token is ended.' })
+  @ApiProblems(401)
+  logoutEverywhere(@CurrentPrincipal() principal: Principal): Promise<void> {
+    return this.auth.logoutEverywhere(principal.userId);
   }
 }

@@ -128,6 +128,14 @@ export class Environment {
   /** Browser origins allowed to call the API (CORS, see cors-origins.ts); none by default. */
   @ParsedBy(parseCorsOrigins, 'empty, * or a comma-separated list of origins such as https://app.example.com')
   CORS_ORIGINS: CorsOrigins = [];
+
+  /**
+   * A fault only tests arm (refused unless NODE_ENV=test): `on` makes the process kill itself
+   * (SIGKILL) right after a request with an Idempotency-Key has done its work, before the answer
+   * is sent, as a crash there would (docs/architecture.md, "API conventions").
+   */
+  @IsIn(['off', 'on'])
+  FAULT_KILL_AFTER_COMMIT: 'off' | 'on' = 'off';
 }
 
 export class EnvironmentError extends Error {
@@ -145,6 +153,9 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   );
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     problems.push('JWT_SECRET: required when NODE_ENV=production');
+  }
+  if (env.FAULT_KILL_AFTER_COMMIT === 'on' && env.NODE_ENV !== 'test') {
+    problems.push('FAULT_KILL_AFTER_COMMIT: a fault for tests, refused unless NODE_ENV=test');
   }
   if (problems.length > 0) throw new EnvironmentError(problems);
   return env;

@@ -1,13 +1,25 @@
-import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  HttpStatus,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
+import { ConfigService } from '@nestjs/config';
+import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, of, type Observable } from 'rxjs';
 import { Clock } from '../common/clock.js';
+import type { Environment } from '../config/environment.js';
 import type { RequestWithPrincipal } from '../security/principal.js';
 import {
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,
   InvalidIdempotencyKeyError,
 } from './idempotency.errors.js';
+import { IdempotencyContext, type HeldKey } from './idempotency-context.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
@@ -32,6 +44,10 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
  *
  * Only a success is kept. A request that fails (a refusal changes nothing,
  * docs/architecture.md "Errors") gives its key up, so a retry runs afresh.
+ * The handler runs holding the key (IdempotencyContext): a use case that
+ * writes stores its answer in the statement that writes its effect, so a
+ * crash after the commit still leaves the answer for the retry to replay.
+ * Whatever a handler did not store that way is stored once it returns.
  * The response is kept whether or not the client is still there to read it:
  * that is the retry this exists for. The replay answers with the route's
  * status code, which is the one stored (this API's routes have one each).
@@ -39,11 +55,18 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger(IdempotencyInterceptor.name);
+  /** FAULT_KILL_AFTER_COMMIT (tests only): die right after the work is done, before the answer leaves. */
+  private readonly killAfterCommit: boolean;
 
   constructor(
     private readonly keys: IdempotencyRepository,
     private readonly clock: Clock,
-  ) {}
+    private readonly context: IdempotencyContext,
+    private readonly reflector: Reflector,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.killAfterCommit = config.get('FAULT_KILL_AFTER_COMMIT', { infer: true }) === 'on';
+  }
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
@@ -55,7 +78,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
     const { userId } = req.principal;
     const fingerprint = requestFingerprint(req.method, req.originalUrl, req.body);
-    const found = await this.keys.reserve(userId, key, fingerprint, this.clock.now());
+    const reservedAt = this.clock.now();
+    const found = await this.keys.reserve(userId, key, fingerprint, reservedAt);
     switch (found.kind) {
       case 'mismatch':
         throw new IdempotencyKeyReusedError();
@@ -64,8 +88,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       case 'replay':
         http.getResponse<FastifyReply>().header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return of(found.response);
-      case 'reserved':
-        return from(this.runOnce(userId, key, next, http.getResponse<FastifyReply>()));
+      case 'reserved': {
+        const statusCode =
+          this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
+        return from(this.runOnce({ userId, key, reservedAt, statusCode }, next));
+      }
     }
   }
 
@@ -74,18 +101,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
    * if it failed. Awaited here rather than piped, so that a client going away
    * (which unsubscribes from the response) cannot leave the key reserved.
    */
-  private async runOnce(userId: string, key: string, next: CallHandler, res: FastifyReply): Promise<unknown> {
+  private async runOnce(held: HeldKey, next: CallHandler): Promise<unknown> {
     let body: unknown;
     try {
-      body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      body = await this.context.hold(held, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
     } catch (err) {
-      await this.keys.release(userId, key).catch((releaseErr: unknown) => {
+      await this.keys.release(held.userId, held.key, held.reservedAt).catch((releaseErr: unknown) => {
         this.logger.error({ err: releaseErr }, 'Could not release an idempotency key after a failed request');
       });
       throw err;
     }
+    if (this.killAfterCommit) process.kill(process.pid, 'SIGKILL');
     try {
-      await this.keys.complete(userId, key, res.statusCode, body);
+      await this.keys.complete({ ...held, response: body });
     } catch (err) {
       // The action is done: answer it. The key stays reserved, so a retry is told it is in use
       // until the reservation counts as abandoned.

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../database/sql-client.js';
+import type { IdempotentAnswer } from './idempotency-context.js';
 
 /**
  * How long a key is kept (docs/architecture.md, "API conventions"): a retry
@@ -11,14 +12,17 @@ export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How long a reservation may stay without a response before a retry of the
- * same request may take it over: longer than any request runs, so only a
- * process that died mid-request leaves one this old.
+ * same request may take it over: longer than requests run, so that mostly a
+ * process that died before its work committed leaves one this old (one that
+ * died after it left the answer, written with the work). Taking over a
+ * request that still runs does nothing twice: its work is written only while
+ * it holds the key (heldKeySql), so it then writes nothing and the retry acts.
  */
-export const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
+export const ABANDONED_RESERVATION_MS = 30 * 1000;
 
 /** What `reserve` found for a key. */
 export type IdempotencyReservation =
-  /** The key is this request's now: run it, then `complete` (or `release` on a 5xx). */
+  /** The key is this request's now: run it, then `complete` (or `release` when it failed). */
   | { readonly kind: 'reserved' }
   /** The same request finished before: answer with its stored response. */
   | { readonly kind: 'replay'; readonly statusCode: number; readonly response: unknown }
@@ -59,6 +63,50 @@ SELECT false, request_hash, status_code, response
   FROM idempotency_keys
  WHERE user_id = $1::uuid AND key = $2::varchar AND NOT EXISTS (SELECT 1 FROM claimed)`;
 
+/** The parameters `heldKeySql` and `storeAnswerSql` read, in order from their `first`. */
+export function answerParams(answer: IdempotentAnswer): unknown[] {
+  return [
+    answer.userId,
+    answer.key,
+    answer.reservedAt.toISOString(),
+    answer.statusCode,
+    JSON.stringify(answer.response ?? null),
+  ];
+}
+
+/**
+ * For a statement that writes an effect together with its key's answer
+ * (docs/architecture.md, "API conventions"): the CTE `held`, one row when the
+ * request still holds its reservation (same time of reservation, no answer
+ * yet), locked until the statement commits. The effect's own CTEs write only
+ * when `held` has its row, so a reservation taken over by a retry, after this
+ * request was deemed abandoned, lets nothing be written twice.
+ * Parameters from `first`: user, key, reservation time (answerParams).
+ */
+export function heldKeySql(first: number): string {
+  return `held AS (
+  SELECT 1 FROM idempotency_keys
+   WHERE user_id = $${first}::uuid AND key = $${first + 1}::varchar
+     AND created_at = $${first + 2}::timestamptz AND status_code IS NULL
+     FOR UPDATE
+)`;
+}
+
+/**
+ * The CTE `answered` storing the key's answer when the CTE named `effect`
+ * wrote a row: in the same statement, so both commit or neither.
+ * Parameters from `first`: as heldKeySql, then status and response (answerParams).
+ */
+export function storeAnswerSql(first: number, effect: string): string {
+  return `answered AS (
+  UPDATE idempotency_keys SET status_code = $${first + 3}::int, response = $${first + 4}::jsonb
+   WHERE user_id = $${first}::uuid AND key = $${first + 1}::varchar
+     AND created_at = $${first + 2}::timestamptz AND status_code IS NULL
+     AND EXISTS (SELECT 1 FROM ${effect})
+  RETURNING 1
+)`;
+}
+
 /** Attempts of RESERVE before giving up: each one that finds nothing saw a concurrent claim or release. */
 const RESERVE_ATTEMPTS = 3;
 
@@ -89,20 +137,27 @@ export class IdempotencyRepository {
     throw new Error(`Idempotency key of user ${userId} changed hands ${RESERVE_ATTEMPTS} times while being reserved.`);
   }
 
-  /** Stores the response of the request that holds the reservation. */
-  async complete(userId: string, key: string, statusCode: number, response: unknown): Promise<void> {
+  /**
+   * Stores the response of the request that holds the reservation, unless the
+   * statement that wrote its effect stored it already (then this changes nothing).
+   */
+  async complete(answer: IdempotentAnswer): Promise<void> {
     await this.sql.query(
-      `UPDATE idempotency_keys SET status_code = $3::int, response = $4::jsonb
-        WHERE user_id = $1::uuid AND key = $2::varchar AND status_code IS NULL`,
-      [userId, key, statusCode, JSON.stringify(response ?? null)],
+      `UPDATE idempotency_keys SET status_code = $4::int, response = $5::jsonb
+        WHERE user_id = $1::uuid AND key = $2::varchar AND created_at = $3::timestamptz AND status_code IS NULL`,
+      answerParams(answer),
     );
   }
 
-  /** Gives up a reservation whose request failed without a response to keep; a finished key stays. */
-  async release(userId: string, key: string): Promise<void> {
+  /**
+   * Gives up a reservation whose request failed without a response to keep; a
+   * finished key stays, and so does a reservation another request took over since.
+   */
+  async release(userId: string, key: string, reservedAt: Date): Promise<void> {
     await this.sql.query(
-      'DELETE FROM idempotency_keys WHERE user_id = $1::uuid AND key = $2::varchar AND status_code IS NULL',
-      [userId, key],
+      `DELETE FROM idempotency_keys
+        WHERE user_id = $1::uuid AND key = $2::varchar AND created_at = $3::timestamptz AND status_code IS NULL`,
+      [userId, key, reservedAt.toISOString()],
     );
   }
 

@@ -13,6 +13,7 @@ import { ConfigService } from '@nestjs/config';
 import { Clock } from '../common/clock.js';
 import type { Environment } from '../config/environment.js';
 import { commitment, generateServerSeed, writeMat, type Colour } from '../engine/index.js';
+import { IdempotencyContext } from '../idempotency/idempotency-context.js';
 import { newClock } from '../matches/match-clock.js';
 import { presentMatch } from '../matches/match-presenter.js';
 import { projectionOf } from '../matches/match-projection.js';
@@ -48,6 +49,7 @@ export class InterchangeService {
     private readonly imports: ImportsRepository,
     private readonly pool: ImportPool,
     private readonly clock: Clock,
+    private readonly idempotency: IdempotencyContext,
     config: ConfigService<Environment, true>,
   ) {
     this.caps = {
@@ -84,6 +86,7 @@ export class InterchangeService {
    * Reads a file into a new finished match; the importer becomes its creator.
    * The file is read and judged in a worker thread (ImportPool), held to the
    * configured caps, and a user imports at most IMPORT_HOURLY_LIMIT files an hour.
+   * With an Idempotency-Key, the answer is written with the match (IdempotencyContext).
    */
   async importMatch(userId: string, file: MatchFile): Promise<MatchView> {
     await this.checkHourlyLimit(userId);
@@ -117,7 +120,6 @@ export class InterchangeService {
       newClock(record),
       now,
     );
-    await this.store.create(record, events, imported.state, projection, now);
     const full: MatchRecord = {
       ...record,
       invited: null,
@@ -128,7 +130,9 @@ export class InterchangeService {
       createdAt: now,
       updatedAt: now,
     };
-    return presentMatch(full, imported.state, userId, now);
+    const view = presentMatch(full, imported.state, userId, now);
+    await this.store.create(record, events, imported.state, projection, now, this.idempotency.answer(view));
+    return view;
   }
 
   /** Refuses an import past the hourly cap, saying when the oldest import of the hour leaves the window. */

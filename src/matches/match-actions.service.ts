@@ -18,6 +18,7 @@ import {
   type MatchState,
   type Refusal,
 } from '../engine/index.js';
+import { IdempotencyContext } from '../idempotency/idempotency-context.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { DiceRoller } from './dice-roller.js';
 import type { MatchAction } from './match-action.js';
@@ -55,6 +56,7 @@ export class MatchActionsService {
     private readonly users: UsersRepository,
     private readonly roller: DiceRoller,
     private readonly clock: Clock,
+    private readonly idempotency: IdempotencyContext,
   ) {}
 
   /**
@@ -90,7 +92,11 @@ export class MatchActionsService {
     }
   }
 
-  /** Decides and writes the action on `loaded`; null when the match had moved on (nothing written). */
+  /**
+   * Decides and writes the action on `loaded`; null when the match had moved on (nothing written).
+   * The answer is the state after the write, known before it: with an Idempotency-Key it is stored
+   * by the same statement (IdempotencyContext).
+   */
   private async attempt(loaded: LoadedMatch, userId: string, action: MatchAction): Promise<MatchView | null> {
     const { record, state } = loaded;
     const now = this.clock.now();
@@ -98,8 +104,10 @@ export class MatchActionsService {
     const { events, after, next } = this.append(record, state, decision, userId, now);
     const seats = { white: next.projection.whiteId, black: next.projection.blackId };
     const rated = ratedResultOf(record.rated, record.length, seats, state, after);
-    if (!(await this.store.append(next, record.version, events, after, now, rated))) return null;
-    return presentMatch(next, after, userId, now);
+    const view = presentMatch(next, after, userId, now);
+    const answer = this.idempotency.answer(view);
+    if (!(await this.store.append(next, record.version, events, after, now, rated, answer))) return null;
+    return view;
   }
 
   /** The caller's event, or the refusal: who may act is checked here, what the rules allow by the engine. */

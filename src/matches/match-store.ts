@@ -18,6 +18,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { apply, IllegalEventError, newMatch, type MatchState } from '../engine/index.js';
+import type { IdempotentAnswer } from '../idempotency/idempotency-context.js';
 import { EventNotFoundError, MatchNotFoundError } from './match.errors.js';
 import type {
   MatchProjection,
@@ -126,14 +127,16 @@ export class MatchStore {
     return undefined;
   }
 
+  /** Writes a new match; with `answer`, the request's Idempotency-Key answer in the same statement. */
   async create(
     record: NewMatchRecord,
     events: readonly NewMatchEvent[],
     state: MatchState,
     projection: MatchProjection,
     at: Date,
+    answer: IdempotentAnswer | null = null,
   ): Promise<void> {
-    await this.matches.create(record, events, projection, at);
+    await this.matches.create(record, events, projection, at, answer);
     this.feed.announce(record.id, events.length);
     this.known.set(record.id, { state, record: null, seenAt: -Infinity });
   }
@@ -141,7 +144,8 @@ export class MatchStore {
   /**
    * Appends `events` after `version`, leading to `next` (the record after them,
    * with its projection) and `state`; false when the match had moved on
-   * (nothing written). Remembers both on success.
+   * (nothing written). Remembers both on success. With `answer`, the
+   * request's Idempotency-Key answer is written with the events.
    */
   async append(
     next: MatchRecord,
@@ -150,8 +154,9 @@ export class MatchStore {
     state: MatchState,
     at: Date,
     rated: RatedResult | null = null,
+    answer: IdempotentAnswer | null = null,
   ): Promise<boolean> {
-    const written = await this.matches.append(next.id, version, events, next.projection, at, rated);
+    const written = await this.matches.append(next.id, version, events, next.projection, at, rated, answer);
     if (written) {
       this.remember(next, state);
       this.feed.announce(next.id, next.version);

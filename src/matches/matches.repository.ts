@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../database/sql-client.js';
 import { isUniqueViolation } from '../database/sql-state.js';
+import type { IdempotentAnswer } from '../idempotency/idempotency-context.js';
+import { IdempotencyKeyInUseError } from '../idempotency/idempotency.errors.js';
+import { answerParams, heldKeySql, storeAnswerSql } from '../idempotency/idempotency.repository.js';
 import { decodeCursor, encodeCursor, type ListCursors, type ListName } from './list-cursor.js';
 import type {
   MatchProjection,
@@ -40,63 +43,81 @@ export interface PageRequest {
   readonly limit: number;
 }
 
-/** Inserts the match row, then its first events, in one statement (so both or neither). */
-const CREATE = `
-WITH m AS (
-  INSERT INTO matches (id, variant, length, rules, days_per_turn, bank_days, creator_id, invited_id,
-                       dice_commitment, dice_seed, version, created_at, updated_at,
-                       source, imported_white, imported_black, rated, ${PROJECTION_COLUMN_LIST})
-  VALUES ($1::uuid, $2::varchar, $3::int, $4::jsonb, $5::int, $6::int, $7::uuid, $8::uuid,
+/** Parameters of CREATE's match row before the projection ($1-$17). */
+const CREATE_PROJECTION_FROM = 18;
+/** Parameters of an idempotent answer in CREATE: after the projection. */
+const CREATE_ANSWER_FROM = CREATE_PROJECTION_FROM + PROJECTION_COLUMN_COUNT;
+
+/**
+ * Inserts the match row, then its first events, in one statement (so both or
+ * neither). With `idempotent`, also the key's answer, and only while the
+ * request holds its key (IdempotencyContext): the statement then answers
+ * whether it did.
+ */
+function createSql(idempotent: boolean): string {
+  const values = `$1::uuid, $2::varchar, $3::int, $4::jsonb, $5::int, $6::int, $7::uuid, $8::uuid,
           $9::char(64), $10::char(64), $11::int, $12::timestamptz, $12::timestamptz,
-          $14::varchar, $15::varchar, $16::varchar, $17::boolean, ${projectionPlaceholders(18)})
-  RETURNING id
-)
-INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+          $14::varchar, $15::varchar, $16::varchar, $17::boolean, ${projectionPlaceholders(CREATE_PROJECTION_FROM)}`;
+  const insertMatch = `INSERT INTO matches (id, variant, length, rules, days_per_turn, bank_days, creator_id, invited_id,
+                       dice_commitment, dice_seed, version, created_at, updated_at,
+                       source, imported_white, imported_black, rated, ${PROJECTION_COLUMN_LIST})`;
+  const insertEvents = `INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
 SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $12::timestamptz
   FROM m, jsonb_to_recordset($13::jsonb) AS ${EVENT_RECORDSET}`;
+  if (!idempotent) return `WITH m AS (${insertMatch} VALUES (${values}) RETURNING id)\n${insertEvents}`;
+  return `WITH ${heldKeySql(CREATE_ANSWER_FROM)},
+m AS (${insertMatch} SELECT ${values} FROM held RETURNING id),
+events AS (${insertEvents} RETURNING seq),
+${storeAnswerSql(CREATE_ANSWER_FROM, 'm')}
+SELECT EXISTS (SELECT 1 FROM held) AS held`;
+}
+
+const CREATE = createSql(false);
+const CREATE_IDEMPOTENT = createSql(true);
+
+/** Parameters of the projection in APPEND: $6 onwards. */
+const PROJECTION_FROM = 6;
+/** Parameters of the rated result in APPEND: after the projection (7 of them). */
+const RATED_FROM = PROJECTION_FROM + PROJECTION_COLUMN_COUNT;
 
 /**
  * The versioned append: the projection moves only from the version the
  * caller read, and the events are inserted only for the row it moved, in one
  * statement. Returns the seqs inserted: none when the version had moved.
- */
-const APPEND = `
-WITH m AS (
-  UPDATE matches
-     SET ${projectionAssignments(6)}, version = version + $3::int, updated_at = $4::timestamptz
-   WHERE id = $1::uuid AND version = $2::int
-  RETURNING id
-)
-INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
-SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
-  FROM m, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
-RETURNING seq`;
-
-/** Parameters of the projection in APPEND: $6 onwards. */
-const PROJECTION_FROM = 6;
-
-/**
- * APPEND for the event that ends a rated match: the players' ratings and
+ *
+ * With `rated` (the event that ends a rated match), the players' ratings and
  * records move in the same statement (record_rated_match, a function of the
- * ratings migration), and only if the append is written.
+ * ratings migration), and only if the append is written. With `idempotent`,
+ * the key's answer is stored too, and all is written only while the request
+ * holds its key (IdempotencyContext): the statement then answers how many
+ * events it wrote and whether the key was held.
  */
-const APPEND_RATED = (() => {
-  const first = PROJECTION_FROM + PROJECTION_COLUMN_COUNT;
-  const args = Array.from({ length: 7 }, (_, i) => `$${first + i}::${i < 2 ? 'uuid' : 'int'}`).join(', ');
-  return `
-WITH m AS (
+function appendSql(rated: boolean, idempotent: boolean): string {
+  const answerFrom = RATED_FROM + (rated ? 7 : 0);
+  const ratedArgs = Array.from({ length: 7 }, (_, i) => `$${RATED_FROM + i}::${i < 2 ? 'uuid' : 'int'}`).join(', ');
+  const ctes = [
+    ...(idempotent ? [heldKeySql(answerFrom)] : []),
+    `m AS (
   UPDATE matches
      SET ${projectionAssignments(PROJECTION_FROM)}, version = version + $3::int, updated_at = $4::timestamptz
-   WHERE id = $1::uuid AND version = $2::int
+   WHERE id = $1::uuid AND version = $2::int${idempotent ? ' AND EXISTS (SELECT 1 FROM held)' : ''}
   RETURNING id
-), rated AS (
-  SELECT record_rated_match(${args}) FROM m
-)
-INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+)`,
+    ...(rated ? [`rated AS (SELECT record_rated_match(${ratedArgs}) FROM m)`] : []),
+  ];
+  const insertEvents = `INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
 SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
-  FROM m CROSS JOIN rated, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
+  FROM m${rated ? ' CROSS JOIN rated' : ''}, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
 RETURNING seq`;
-})();
+  if (!idempotent) return `WITH ${ctes.join(',\n')}\n${insertEvents}`;
+  return `WITH ${ctes.join(',\n')},
+events AS (${insertEvents}),
+${storeAnswerSql(answerFrom, 'm')}
+SELECT (SELECT count(*) FROM events)::int AS written, EXISTS (SELECT 1 FROM held) AS held`;
+}
+
+const APPEND = [appendSql(false, false), appendSql(false, true)] as const;
+const APPEND_RATED = [appendSql(true, false), appendSql(true, true)] as const;
 
 const FIND_BY_ID = `${matchSelect('matches')} WHERE m.id = $1::uuid`;
 
@@ -219,14 +240,18 @@ const SQL = {
 export class MatchesRepository {
   constructor(private readonly sql: SqlClient) {}
 
-  /** The match at version `events.length`, and its first events (seq 1, 2, ...), atomically. */
+  /**
+   * The match at version `events.length`, and its first events (seq 1, 2, ...), atomically;
+   * with `answer`, the request's Idempotency-Key answer in the same statement.
+   */
   async create(
     record: NewMatchRecord,
     events: readonly NewMatchEvent[],
     projection: MatchProjection,
     at: Date,
+    answer: IdempotentAnswer | null = null,
   ): Promise<void> {
-    await this.sql.query(CREATE, [
+    const params = [
       record.id,
       record.variant,
       record.length,
@@ -245,7 +270,13 @@ export class MatchesRepository {
       record.importedPlayers?.black ?? null,
       record.rated,
       ...projectionValues(projection),
-    ]);
+    ];
+    if (answer === null) {
+      await this.sql.query(CREATE, params);
+      return;
+    }
+    const [row] = await this.sql.query<{ held: boolean }>(CREATE_IDEMPOTENT, [...params, ...answerParams(answer)]);
+    if (!row?.held) throw new IdempotencyKeyInUseError();
   }
 
   /** The match with its players' names and settings; null for an unknown id or a string that is not a UUID. */
@@ -306,7 +337,9 @@ export class MatchesRepository {
    * Should the version and the log ever disagree, the (match_id, seq) key
    * refuses the events and the whole statement, and the answer is false too.
    * With `rated` (the events end a rated match), the players' ratings and
-   * records move in the same statement.
+   * records move in the same statement, and with `answer` the request's
+   * Idempotency-Key answer; IdempotencyKeyInUseError (nothing written) when
+   * the request no longer holds its key.
    */
   async append(
     id: string,
@@ -315,11 +348,12 @@ export class MatchesRepository {
     projection: MatchProjection,
     at: Date,
     rated: RatedResult | null = null,
+    answer: IdempotentAnswer | null = null,
   ): Promise<boolean> {
     if (events.length === 0) throw new RangeError('An append writes at least one event.');
     if (!UUID.test(id)) return false;
     try {
-      const params = [
+      const params: unknown[] = [
         id,
         expectedVersion,
         events.length,
@@ -327,20 +361,25 @@ export class MatchesRepository {
         eventRecordset(events, expectedVersion + 1),
         ...projectionValues(projection),
       ];
-      const inserted =
-        rated === null
-          ? await this.sql.query(APPEND, params)
-          : await this.sql.query(APPEND_RATED, [
-              ...params,
-              rated.winnerId,
-              rated.loserId,
-              rated.length,
-              rated.winner.gammons,
-              rated.winner.backgammons,
-              rated.loser.gammons,
-              rated.loser.backgammons,
-            ]);
-      return inserted.length === events.length;
+      if (rated !== null) {
+        params.push(
+          rated.winnerId,
+          rated.loserId,
+          rated.length,
+          rated.winner.gammons,
+          rated.winner.backgammons,
+          rated.loser.gammons,
+          rated.loser.backgammons,
+        );
+      }
+      const statements = rated === null ? APPEND : APPEND_RATED;
+      if (answer === null) return (await this.sql.query(statements[0], params)).length === events.length;
+      const [row] = await this.sql.query<{ written: number; held: boolean }>(statements[1], [
+        ...params,
+        ...answerParams(answer),
+      ]);
+      if (!row?.held) throw new IdempotencyKeyInUseError();
+      return row.written === events.length;
     } catch (err) {
       if (isUniqueViolation(err)) return false;
       throw err;

@@ -21,6 +21,7 @@ import {
   type RulesOptions,
   type Variant,
 } from '../engine/index.js';
+import { IdempotencyContext } from '../idempotency/idempotency-context.js';
 import { UserNotFoundError } from '../users/user.errors.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { newClock } from './match-clock.js';
@@ -63,9 +64,13 @@ export class MatchesService {
     private readonly matches: MatchesRepository,
     private readonly users: UsersRepository,
     private readonly clock: Clock,
+    private readonly idempotency: IdempotencyContext,
   ) {}
 
-  /** A new invitation (to `opponent`, or open to anyone); the creator takes a seat at once. */
+  /**
+   * A new invitation (to `opponent`, or open to anyone); the creator takes a seat at once.
+   * With an Idempotency-Key, the answer is written with the match (IdempotencyContext).
+   */
   async create(userId: string, terms: MatchTerms): Promise<MatchView> {
     const rules = checkTerms(terms);
     const creator = await this.users.findById(userId);
@@ -102,7 +107,6 @@ export class MatchesService {
     const seat = { id: creator.id, username: creator.username, autoPlayForced: creator.autoPlayForced };
     const seats = { whiteId: colour === 'white' ? userId : null, blackId: colour === 'black' ? userId : null };
     const projection = projectionOf({ invited }, seats, state, newClock(record), null);
-    await this.store.create(record, [{ event: join, actorId: userId, positionId: null }], state, projection, now);
     const full: MatchRecord = {
       ...record,
       invited,
@@ -113,7 +117,10 @@ export class MatchesService {
       createdAt: now,
       updatedAt: now,
     };
-    return presentMatch(full, state, userId, now);
+    const view = presentMatch(full, state, userId, now);
+    const events = [{ event: join, actorId: userId, positionId: null }];
+    await this.store.create(record, events, state, projection, now, this.idempotency.answer(view));
+    return view;
   }
 
   async view(id: string, userId: string | null): Promise<MatchView> {

@@ -4,6 +4,7 @@ import { createSecretKey } from 'node:crypto';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
 import type { RequestWithPrincipal } from './principal.js';
 import { UnauthorizedError } from './security.errors.js';
+import type { TokenVersions } from './token-versions.js';
 
 const key = createSecretKey(Buffer.from('a-test-secret-that-is-long-enough-0123456789'));
 
@@ -22,13 +23,19 @@ function contextFor(authorization: string): { context: ExecutionContext; req: Re
   return { context, req };
 }
 
+/** Every account's token version: `version` for all, changed by the test. */
+function versions(version = 0): TokenVersions & { version: number } {
+  const fake = { version, known: () => undefined, current: () => Promise.resolve(fake.version) };
+  return fake as unknown as TokenVersions & { version: number };
+}
+
 describe('BearerAuthGuard', () => {
   const jwt = new CountingJwt({ secret: key, signOptions: { algorithm: 'HS256' } });
-  const sign = (expiresIn: number) =>
-    jwt.signAsync({ sub: '00000000-0000-4000-8000-000000000001', username: 'alice' }, { expiresIn });
+  const sign = (expiresIn: number, tv?: number) =>
+    jwt.signAsync({ sub: '00000000-0000-4000-8000-000000000001', username: 'alice', tv }, { expiresIn });
 
   it('verifies a token once and recognises it on later requests until it expires', async () => {
-    const guard = new BearerAuthGuard(jwt);
+    const guard = new BearerAuthGuard(jwt, versions());
     const token = await sign(3600);
     const before = jwt.verifications;
     for (let i = 0; i < 3; i++) {
@@ -40,7 +47,7 @@ describe('BearerAuthGuard', () => {
   });
 
   it('does not take a token with the same claims but another signature for a remembered one', async () => {
-    const guard = new BearerAuthGuard(jwt);
+    const guard = new BearerAuthGuard(jwt, versions());
     const token = await sign(3600);
     await guard.canActivate(contextFor(`Bearer ${token}`).context);
     const [header, payload, signature] = token.split('.');
@@ -49,10 +56,40 @@ describe('BearerAuthGuard', () => {
   });
 
   it('refuses a remembered token once it has expired', async () => {
-    const guard = new BearerAuthGuard(jwt);
+    const guard = new BearerAuthGuard(jwt, versions());
     const token = await sign(1);
     await expect(guard.canActivate(contextFor(`Bearer ${token}`).context)).resolves.toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await expect(guard.canActivate(contextFor(`Bearer ${token}`).context)).rejects.toThrow(/expired/);
+  });
+
+  it('refuses a remembered token once its account’s token version was raised, and a token of the new version passes', async () => {
+    const tokens = versions(3);
+    const guard = new BearerAuthGuard(jwt, tokens);
+    const old = await sign(3600, 3);
+    await expect(guard.canActivate(contextFor(`Bearer ${old}`).context)).resolves.toBe(true);
+    tokens.version = 4;
+    const before = jwt.verifications;
+    await expect(guard.canActivate(contextFor(`Bearer ${old}`).context)).rejects.toThrow(/revoked/);
+    expect(jwt.verifications).toBe(before);
+    await expect(guard.canActivate(contextFor(`Bearer ${await sign(3600, 4)}`).context)).resolves.toBe(true);
+  });
+
+  it('takes a token without a version for version 0 (issued before versions), and only while the account is at 0', async () => {
+    const tokens = versions(0);
+    const guard = new BearerAuthGuard(jwt, tokens);
+    const token = await sign(3600);
+    await expect(guard.canActivate(contextFor(`Bearer ${token}`).context)).resolves.toBe(true);
+    tokens.version = 1;
+    await expect(guard.canActivate(contextFor(`Bearer ${token}`).context)).rejects.toThrow(/revoked/);
+  });
+
+  it('refuses a token of ours without an expiry, and one whose version is not a whole number', async () => {
+    const guard = new BearerAuthGuard(jwt, versions());
+    const claims = { sub: '00000000-0000-4000-8000-000000000001', username: 'alice' };
+    const forever = await jwt.signAsync(claims);
+    await expect(guard.canActivate(contextFor(`Bearer ${forever}`).context)).rejects.toThrow(/no expiry/);
+    const odd = await jwt.signAsync({ ...claims, tv: '0' }, { expiresIn: 3600 });
+    await expect(guard.canActivate(contextFor(`Bearer ${odd}`).context)).rejects.toBeInstanceOf(UnauthorizedError);
   });
 });

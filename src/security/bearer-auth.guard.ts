@@ -4,11 +4,20 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Principal, RequestWithPrincipal } from './principal.js';
 import { UnauthorizedError } from './security.errors.js';
+import { TokenVersions } from './token-versions.js';
 
 interface TokenClaims {
   sub?: unknown;
   username?: unknown;
   exp?: unknown;
+  /** The account's token version when the token was issued (absent in tokens issued before versions: 0). */
+  tv?: unknown;
+}
+
+/** A token that verified: who it names, and the token version it carries. */
+interface VerifiedToken {
+  readonly principal: Principal;
+  readonly version: number;
 }
 
 /** Tokens verified recently, remembered until they expire (at most this many). */
@@ -19,15 +28,21 @@ const BEARER_CREDENTIALS = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9
 
 /**
  * Requires `Authorization: Bearer <token>` with a valid, unexpired token of
- * ours. A token that verified is remembered (by its whole text, signature
- * included) until its expiry, so a client's later requests skip the HMAC and
- * JSON parsing: most authenticated requests carry a token seen before.
+ * ours, with an expiry, whose token version is still its account's
+ * (TokenVersions: logging out everywhere and a new password end the tokens
+ * issued before). A token that verified is remembered (by its whole text,
+ * signature included) until its expiry, so a client's later requests skip
+ * the HMAC and JSON parsing: most authenticated requests carry a token seen
+ * before. Its version is checked on every request, remembered or not.
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate {
-  private readonly verified = new LRUCache<string, Principal>({ max: VERIFIED_TOKENS_KEPT, ttlAutopurge: false });
+  private readonly verified = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS_KEPT, ttlAutopurge: false });
 
-  constructor(private readonly jwt: JwtService) {}
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly versions: TokenVersions,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<FastifyRequest & RequestWithPrincipal>();
@@ -40,11 +55,21 @@ export class BearerAuthGuard implements CanActivate {
           : 'This endpoint needs a bearer token (POST /api/auth/token).',
       );
     }
-    const known = this.verified.get(token);
-    if (known !== undefined) {
-      req.principal = known;
-      return true;
+    const { principal, version } = this.verified.get(token) ?? (await this.verify(token));
+    const known = this.versions.known(principal.userId);
+    const current = known !== undefined ? known : await this.versions.current(principal.userId);
+    if (current === null) throw new UnauthorizedError('The account of this bearer token no longer exists.');
+    if (version !== current) {
+      throw new UnauthorizedError(
+        'The bearer token has been revoked (logged out everywhere, or the password changed); get a new one.',
+      );
     }
+    req.principal = principal;
+    return true;
+  }
+
+  /** The token's principal and version, remembered until it expires; UnauthorizedError when it is not good. */
+  private async verify(token: string): Promise<VerifiedToken> {
     let claims: TokenClaims;
     try {
       claims = await this.jwt.verifyAsync<TokenClaims & object>(token, { algorithms: ['HS256'] });
@@ -54,15 +79,17 @@ export class BearerAuthGuard implements CanActivate {
         expired ? 'The bearer token has expired; get a new one.' : 'The bearer token is not valid.',
       );
     }
-    if (typeof claims.sub !== 'string' || typeof claims.username !== 'string') {
+    const version = claims.tv ?? 0;
+    if (typeof claims.sub !== 'string' || typeof claims.username !== 'string' || !Number.isInteger(version)) {
       throw new UnauthorizedError('The bearer token is not valid.');
     }
-    const principal: Principal = Object.freeze({ userId: claims.sub, username: claims.username });
-    if (typeof claims.exp === 'number') {
-      const ttl = claims.exp * 1000 - Date.now();
-      if (ttl > 0) this.verified.set(token, principal, { ttl });
-    }
-    req.principal = principal;
-    return true;
+    if (typeof claims.exp !== 'number') throw new UnauthorizedError('The bearer token has no expiry; get a new one.');
+    const verified: VerifiedToken = {
+      principal: Object.freeze({ userId: claims.sub, username: claims.username }),
+      version: version as number, // an integer, checked above
+    };
+    const ttl = claims.exp * 1000 - Date.now();
+    if (ttl > 0) this.verified.set(token, verified, { ttl });
+    return verified;
   }
 }

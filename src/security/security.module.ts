@@ -9,10 +9,13 @@ import { BearerAuthGuard } from './bearer-auth.guard.js';
 import { OptionalBearerAuthGuard } from './optional-bearer-auth.guard.js';
 import { PasswordHasher } from './password-hasher.js';
 import { rateLimitThrottlers } from './rate-limits.js';
+import { TokenVersions } from './token-versions.js';
+import { TokenVersionsRepository } from './token-versions.repository.js';
 
 /**
  * What guards routes and keeps passwords, for every feature module that does:
- * bearer tokens (JwtModule, BearerAuthGuard), password hashing (PasswordHasher)
+ * bearer tokens (JwtModule, BearerAuthGuard, and TokenVersions, which ends
+ * the tokens of an account at once), password hashing (PasswordHasher)
  * and per-client rate limits (ThrottlerModule; see RateLimited).
  * It imports no feature module, so feature modules can all depend on it.
  */
@@ -34,7 +37,7 @@ import { rateLimitThrottlers } from './rate-limits.js';
     }),
     ThrottlerModule.forRootAsync({ inject: [ConfigService], useFactory: rateLimitThrottlers }),
   ],
-  providers: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard],
-  exports: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard, JwtModule],
+  providers: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, TokenVersionsRepository],
+  exports: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, JwtModule],
 })
 export class SecurityModule {}

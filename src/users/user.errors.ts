@@ -24,3 +24,12 @@ export class InvalidLeaderboardCursorError extends DomainError {
     super('The cursor is not one this list gave out; pass back the `next` of the previous page unchanged.');
   }
 }
+
+/** A password change whose current password is not the account's (the token alone does not change it). */
+export class WrongPasswordError extends DomainError {
+  readonly code = 'wrong-password';
+  readonly kind = 'forbidden';
+  constructor() {
+    super('The current password is wrong; the password is unchanged.');
+  }
+}

@@ -11,6 +11,8 @@ export interface User {
   readonly record: PlayerRecord;
   /** Play a roll's only legal play at once, as the player's own play. */
   readonly autoPlayForced: boolean;
+  /** Carried by every bearer token issued; raising it ends the tokens issued before (TokenVersions). */
+  readonly tokenVersion: number;
   readonly createdAt: Date;
 }
 

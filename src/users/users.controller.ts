@@ -1,9 +1,18 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { RateLimited } from '../security/rate-limits.js';
+import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LeaderboardDto, LeaderboardQueryDto } from './dto/leaderboard.dto.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { UpdateSettingsDto } from './dto/update-settings.dto.js';
@@ -55,6 +64,25 @@ export class UsersController {
   @ApiProblems(...BODY_PROBLEMS, 401)
   updateMe(@CurrentPrincipal() principal: Principal, @Body() dto: UpdateSettingsDto): Promise<MeDto> {
     return this.users.updateSettings(principal.userId, dto);
+  }
+
+  @Patch('me/password')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @RateLimited('token')
+  @UseGuards(BearerAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Change the caller’s password; every token issued before ends, this one too',
+    description:
+      'Needs the current password. Every bearer token of the account issued before the change is refused from ' +
+      'then on (401), on every instance of the service: log in again with the new password. Rate-limited like ' +
+      'POST /api/auth/token.',
+    operationId: 'changePassword',
+  })
+  @ApiNoContentResponse({ description: 'Changed; the tokens issued before are ended.' })
+  @ApiProblems(...BODY_PROBLEMS, 401, [403, 'The current password is wrong (`wrong-password`); nothing changed.'], 429)
+  changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordDto): Promise<void> {
+    return this.users.changePassword(principal.userId, dto);
   }
 
   @Get(':username')

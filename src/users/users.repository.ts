@@ -20,6 +20,7 @@ const USER_FIELDS = {
   backgammonsWon: true,
   backgammonsLost: true,
   autoPlayForced: true,
+  tokenVersion: true,
   createdAt: true,
 } as const satisfies Prisma.UserSelect;
 
@@ -30,7 +31,7 @@ type UserRow = Prisma.UserGetPayload<{ select: typeof USER_FIELDS }>;
 const USER_COLUMNS = `id, username, password_hash AS "passwordHash", rating, experience,
        matches_won AS "matchesWon", matches_lost AS "matchesLost", gammons_won AS "gammonsWon",
        gammons_lost AS "gammonsLost", backgammons_won AS "backgammonsWon", backgammons_lost AS "backgammonsLost",
-       auto_play_forced AS "autoPlayForced", created_at AS "createdAt"`;
+       auto_play_forced AS "autoPlayForced", token_version AS "tokenVersion", created_at AS "createdAt"`;
 
 function toUser(row: UserRow): User {
   const { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost, ...user } = row;
@@ -93,6 +94,34 @@ export class UsersRepository {
     if (!UUID.test(id)) return null;
     const rows = await this.prisma.user.updateManyAndReturn({ where: { id }, data: settings, select: USER_FIELDS });
     return rows.length === 0 ? null : toUser(rows[0]);
+  }
+
+  /**
+   * Sets a new password hash if the account's hash is still `currentHash`, and
+   * raises its token version in the same statement, ending every token issued
+   * before: the new version, or null when the password had changed meanwhile
+   * (or there is no such account).
+   */
+  async changePassword(id: string, currentHash: string, newHash: string): Promise<number | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await this.sql.query<{ version: number }>(
+      `UPDATE users SET password_hash = $3, token_version = token_version + 1, updated_at = now()
+        WHERE id = $1::uuid AND password_hash = $2
+       RETURNING token_version AS version`,
+      [id, currentHash, newHash],
+    );
+    return row?.version ?? null;
+  }
+
+  /** Raises the account's token version, ending every token issued before: the new version (null: no such account). */
+  async raiseTokenVersion(id: string): Promise<number | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await this.sql.query<{ version: number }>(
+      `UPDATE users SET token_version = token_version + 1, updated_at = now()
+        WHERE id = $1::uuid RETURNING token_version AS version`,
+      [id],
+    );
+    return row?.version ?? null;
   }
 
   /**

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { PasswordHasher } from '../security/password-hasher.js';
 import { UnauthorizedError } from '../security/security.errors.js';
+import { TokenVersions } from '../security/token-versions.js';
+import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import type { LeaderboardDto } from './dto/leaderboard.dto.js';
 import { decodeLeaderboardCursor, encodeLeaderboardCursor } from './leaderboard-cursor.js';
-import { UserNotFoundError } from './user.errors.js';
+import { UserNotFoundError, WrongPasswordError } from './user.errors.js';
 import { UsersRepository } from './users.repository.js';
 
 @Injectable()
@@ -14,6 +16,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenVersions,
   ) {}
 
   async register(dto: RegisterUserDto): Promise<MeDto> {
@@ -31,6 +34,22 @@ export class UsersService {
     const user = await this.users.updateSettings(userId, settings);
     if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
     return MeDto.of(user);
+  }
+
+  /**
+   * A new password, given the current one. Every token issued before ends,
+   * the caller's too (docs/architecture.md, "API conventions"): the client
+   * logs in again with the new password.
+   */
+  async changePassword(userId: string, change: ChangePasswordDto): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
+    if (!(await this.hasher.verify(user.passwordHash, change.currentPassword))) throw new WrongPasswordError();
+    const newHash = await this.hasher.hash(change.newPassword);
+    const version = await this.users.changePassword(userId, user.passwordHash, newHash);
+    // Null: another change got in since the current password was checked; this one is not made.
+    if (version === null) throw new WrongPasswordError();
+    await this.tokens.raised(userId, version);
   }
 
   /** The players who have played rated matches, highest rating first. */

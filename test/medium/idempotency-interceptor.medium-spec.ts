@@ -6,7 +6,9 @@ import {
   IdempotencyKeyReusedError,
   InvalidIdempotencyKeyError,
 } from '../../src/idempotency/idempotency.errors.js';
+import { IdempotencyContext } from '../../src/idempotency/idempotency-context.js';
 import { IdempotencyInterceptor } from '../../src/idempotency/idempotency.interceptor.js';
+import { IdempotencyRepository } from '../../src/idempotency/idempotency.repository.js';
 import { IdempotencyModule } from '../../src/idempotency/idempotency.module.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
@@ -42,6 +44,7 @@ function exchange(options: { key?: string; body?: unknown; method?: string; user
   };
   const context = {
     getType: () => 'http',
+    getHandler: () => function route() {},
     switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
   } as unknown as ExecutionContext;
   return { context, headers };
@@ -97,6 +100,23 @@ describe('IdempotencyInterceptor', () => {
       IdempotencyKeyReusedError,
     );
     expect(route.runs()).toBe(0);
+  });
+
+  it('runs the handler holding the key: the answer it stores with its effect is the one replayed', async () => {
+    const key = newKey();
+    const context = m.get(IdempotencyContext);
+    const route = handler(async () => {
+      const answer = context.answer({ id: 'stored-with-the-effect' });
+      expect(answer).toMatchObject({ userId: ann.id, key, statusCode: 201 });
+      await m.get(IdempotencyRepository).complete(answer!);
+      return { id: 'stored-with-the-effect' };
+    });
+    expect(await send(exchange({ key }), route.call)).toEqual({ id: 'stored-with-the-effect' });
+    expect(context.answer({ id: 'outside' })).toBeNull();
+    const retry = exchange({ key });
+    expect(await send(retry, handler().call)).toEqual({ id: 'stored-with-the-effect' });
+    expect(retry.headers).toEqual({ 'Idempotent-Replayed': 'true' });
+    expect(route.runs()).toBe(1);
   });
 
   it('refuses a retry while the first request runs as in use', async () => {

@@ -35,6 +35,14 @@ const other = hashOf('POST /api/matches {"variant":"long-nardy"}');
 let n = 0;
 const newKey = () => `key-${++n}`;
 const at = (ms: number) => new Date(minute(0).getTime() + ms);
+/** Ann's answer for a key she reserved at at(0) (or at `reservedAt`). */
+const answer = (key: string, statusCode: number, response: unknown, reservedAt = at(0)) => ({
+  userId: ann.id,
+  key,
+  reservedAt,
+  statusCode,
+  response,
+});
 
 describe('IdempotencyRepository.reserve', () => {
   it('reserves a new key, then finds it in progress for the same request and reused for another', async () => {
@@ -48,7 +56,7 @@ describe('IdempotencyRepository.reserve', () => {
     const key = newKey();
     await keys.reserve(ann.id, key, first, at(0));
     const body = { id: 'b6b1…', status: 'invited', players: { white: { username: 'ann' }, black: null } };
-    await keys.complete(ann.id, key, 201, body);
+    await keys.complete(answer(key, 201, body));
     expect(await keys.reserve(ann.id, key, first, at(5000))).toEqual({
       kind: 'replay',
       statusCode: 201,
@@ -60,7 +68,7 @@ describe('IdempotencyRepository.reserve', () => {
   it('stores an empty response as null', async () => {
     const key = newKey();
     await keys.reserve(ann.id, key, first, at(0));
-    await keys.complete(ann.id, key, 204, undefined);
+    await keys.complete(answer(key, 204, undefined));
     expect(await keys.reserve(ann.id, key, first, at(1))).toEqual({ kind: 'replay', statusCode: 204, response: null });
   });
 
@@ -73,7 +81,7 @@ describe('IdempotencyRepository.reserve', () => {
   it('keeps a key for 24 hours, and afterwards reserves it afresh, for any request', async () => {
     const key = newKey();
     await keys.reserve(ann.id, key, first, at(0));
-    await keys.complete(ann.id, key, 200, { ok: 1 });
+    await keys.complete(answer(key, 200, { ok: 1 }));
     expect(await keys.reserve(ann.id, key, other, at(IDEMPOTENCY_KEY_RETENTION_MS - 1))).toEqual({ kind: 'mismatch' });
     expect(await keys.reserve(ann.id, key, other, at(IDEMPOTENCY_KEY_RETENTION_MS + 1))).toEqual({ kind: 'reserved' });
     expect(await keys.reserve(ann.id, key, other, at(IDEMPOTENCY_KEY_RETENTION_MS + 2))).toEqual({
@@ -111,15 +119,15 @@ describe('IdempotencyRepository.release', () => {
   it('gives up a reservation, so the retry runs again', async () => {
     const key = newKey();
     await keys.reserve(ann.id, key, first, at(0));
-    await keys.release(ann.id, key);
+    await keys.release(ann.id, key, at(0));
     expect(await keys.reserve(ann.id, key, other, at(1))).toEqual({ kind: 'reserved' });
   });
 
   it('leaves a completed key, and its response, alone', async () => {
     const key = newKey();
     await keys.reserve(ann.id, key, first, at(0));
-    await keys.complete(ann.id, key, 201, { done: true });
-    await keys.release(ann.id, key);
+    await keys.complete(answer(key, 201, { done: true }));
+    await keys.release(ann.id, key, at(0));
     expect(await keys.reserve(ann.id, key, first, at(1))).toEqual({
       kind: 'replay',
       statusCode: 201,
@@ -128,13 +136,31 @@ describe('IdempotencyRepository.release', () => {
   });
 });
 
+describe('IdempotencyRepository.release and complete of a reservation taken over', () => {
+  it('leave the reservation of the retry that took over an abandoned one alone', async () => {
+    const key = newKey();
+    const later = at(ABANDONED_RESERVATION_MS + 1);
+    await keys.reserve(ann.id, key, first, at(0));
+    expect(await keys.reserve(ann.id, key, first, later)).toEqual({ kind: 'reserved' });
+    await keys.release(ann.id, key, at(0));
+    await keys.complete(answer(key, 201, { abandoned: true }));
+    expect(await keys.reserve(ann.id, key, first, at(ABANDONED_RESERVATION_MS + 2))).toEqual({ kind: 'in-progress' });
+    await keys.complete(answer(key, 201, { retry: true }, later));
+    expect(await keys.reserve(ann.id, key, first, at(ABANDONED_RESERVATION_MS + 3))).toEqual({
+      kind: 'replay',
+      statusCode: 201,
+      response: { retry: true },
+    });
+  });
+});
+
 describe('IdempotencyRepository.complete', () => {
   it('stores nothing for a key that is not reserved, and does not overwrite a stored response', async () => {
     const key = newKey();
-    await keys.complete(ann.id, key, 201, { lost: true });
+    await keys.complete(answer(key, 201, { lost: true }));
     expect(await keys.reserve(ann.id, key, first, at(0))).toEqual({ kind: 'reserved' });
-    await keys.complete(ann.id, key, 201, { first: true });
-    await keys.complete(ann.id, key, 500, { second: true });
+    await keys.complete(answer(key, 201, { first: true }));
+    await keys.complete(answer(key, 500, { second: true }));
     expect(await keys.reserve(ann.id, key, first, at(1))).toEqual({
       kind: 'replay',
       statusCode: 201,

@@ -101,7 +101,13 @@ describe('IdempotencyRepository on PGlite through Prisma', () => {
     const hash = createHash('sha256').update('POST /api/matches {}').digest('hex');
     expect(await keys.reserve(ids.ann, 'k-1', hash, minute(0))).toEqual({ kind: 'reserved' });
     expect(await keys.reserve(ids.ann, 'k-1', hash, minute(0))).toEqual({ kind: 'in-progress' });
-    await keys.complete(ids.ann, 'k-1', 201, { id: 'm-1', version: 2 });
+    await keys.complete({
+      userId: ids.ann,
+      key: 'k-1',
+      reservedAt: minute(0),
+      statusCode: 201,
+      response: { id: 'm-1', version: 2 },
+    });
     expect(await keys.reserve(ids.ann, 'k-1', hash, minute(1))).toEqual({
       kind: 'replay',
       statusCode: 201,
