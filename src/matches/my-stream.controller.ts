@@ -19,6 +19,8 @@ export class MyStreamController {
   @ApiOperation({
     summary:
       'Server-sent events: every event of every match I am in (seated or invited) as it is committed (`id: <match id>:<seq>`, `event:` its type)',
+    description:
+      'An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond).',
     operationId: 'streamMyMatches',
   })
   @ApiProduces('text/event-stream')
@@ -32,7 +34,7 @@ export class MyStreamController {
     description:
       'text/event-stream: each message is an event as the event log shows it, with its `matchId`; a match I come into is sent from its first event; a keep-alive comment every 25 s.',
   })
-  @ApiProblems(400, 401)
+  @ApiProblems(400, 401, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
   stream(
     @CurrentPrincipal() principal: Principal,
     @Headers('last-event-id') lastEventId: string | undefined,
