@@ -10,6 +10,11 @@ describe('configuration is validated at boot', () => {
       DATABASE_URL: undefined,
       TRUST_PROXY: false,
       CORS_ORIGINS: [],
+      STREAMS_PER_USER: 16,
+      STREAMS_PER_ADDRESS: 32,
+      MAX_CONNECTIONS: 2048,
+      HEADERS_TIMEOUT_SECONDS: 10,
+      REQUEST_TIMEOUT_SECONDS: 30,
     });
   });
 
@@ -31,6 +36,12 @@ describe('configuration is validated at boot', () => {
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example.com/path' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://a.example.com,*' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'ftp://files.example.com' }],
+    ['STREAMS_PER_USER', { STREAMS_PER_USER: '0' }],
+    ['STREAMS_PER_ADDRESS', { STREAMS_PER_ADDRESS: 'many' }],
+    ['MAX_CONNECTIONS', { MAX_CONNECTIONS: '0' }],
+    ['HEADERS_TIMEOUT_SECONDS', { HEADERS_TIMEOUT_SECONDS: '0' }],
+    ['HEADERS_TIMEOUT_SECONDS', { HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }],
+    ['REQUEST_TIMEOUT_SECONDS', { REQUEST_TIMEOUT_SECONDS: '1.5' }],
   ])('refuses a bad or missing %s, naming it', (name, raw) => {
     expect(() => validateEnvironment(raw)).toThrow(EnvironmentError);
     expect(() => validateEnvironment(raw)).toThrow(new RegExp(`${name}:`));
