@@ -1,6 +1,7 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { fastify, type FastifyReply, type FastifyServerOptions, type HookHandlerDoneFunction } from 'fastify';
 import helmet from 'helmet';
+import { answerClientError } from './common/client-errors.js';
 import { BODY_LIMIT_BYTES, useJsonBodies } from './common/json-body.js';
 import { requestIdOf } from './common/logging.js';
 import { responseConventions } from './common/response-conventions.js';
@@ -68,6 +69,8 @@ export function createHttpAdapter(env: HttpSettings): FastifyAdapter {
     keepAliveTimeout: 5_000,
     requestTimeout,
     http: { headersTimeout, requestTimeout, connectionsCheckingInterval: timeoutCheckMs(headersTimeout) },
+    // A request cut by those timeouts, or that is not HTTP, is answered as a problem.
+    clientErrorHandler: answerClientError,
     // Requests arriving on open connections while the app closes are served, as Node.js does.
     return503OnClosing: false,
     // A URL the router cannot decode is refused before any hook runs: it gets the security headers

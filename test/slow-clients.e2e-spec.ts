@@ -54,6 +54,18 @@ async function trickle(connection: RawConnection, piece: string): Promise<void> 
 
 const statusLine = (text: string): string => text.split('\r\n')[0];
 
+/** A 408 written on the socket: a problem, and the connection closed. */
+function expectTimedOut(connection: RawConnection): void {
+  expect(connection.isClosed()).toBe(true);
+  const answer = connection.received();
+  expect(statusLine(answer)).toBe('HTTP/1.1 408 Request Timeout');
+  expect(answer).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+  expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+    status: 408,
+    code: 'request-timeout',
+  });
+}
+
 describe('with short request timeouts', () => {
   let t: TestApp;
   let port: number;
@@ -80,22 +92,32 @@ describe('with short request timeouts', () => {
     return connection;
   }
 
-  it('cuts a client trickling its headers with 408 once the headers timeout has passed', async () => {
+  it('cuts a client trickling its headers with a 408 problem once the headers timeout has passed', async () => {
     const connection = await raw();
     connection.socket.write('GET /health HTTP/1.1\r\nHost: localhost\r\n');
     await trickle(connection, 'X-Slow: a\r\n');
-    expect(connection.isClosed()).toBe(true);
-    expect(statusLine(connection.received())).toBe('HTTP/1.1 408 Request Timeout');
+    expectTimedOut(connection);
   });
 
-  it('cuts a client trickling its body with 408 once the request timeout has passed', async () => {
+  it('cuts a client trickling its body with a 408 problem once the request timeout has passed', async () => {
     const connection = await raw();
     connection.socket.write(
       'POST /api/users HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
     );
     await trickle(connection, ' ');
-    expect(connection.isClosed()).toBe(true);
-    expect(statusLine(connection.received())).toBe('HTTP/1.1 408 Request Timeout');
+    expectTimedOut(connection);
+  });
+
+  it.each([
+    ['bytes that are not HTTP', 'HELLO\r\n\r\n', 400, 'bad-request'],
+    ['headers over 16 KiB', `GET /health HTTP/1.1\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431, 'headers-too-large'],
+  ])('answers %s, refused before the app sees them, with a problem, and closes', async (_what, bytes, status, code) => {
+    const connection = await raw();
+    connection.socket.write(bytes);
+    await connection.closed;
+    const answer = connection.received();
+    expect(statusLine(answer)).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status, code });
   });
 
   it.each([
