@@ -97,8 +97,8 @@ describe('streams per client address (anonymous)', () => {
     for (let i = 0; i < PER_ADDRESS; i++) held.push(await stream(path, '198.51.100.3'));
     await client.ok(bob, match.id, 'decline');
     for (const s of held) await s.waitFor((c) => c.ended, WAIT_MS);
-    // Each of the address's slots is free again: as many streams as before open (each ends at once).
-    for (let i = 0; i < PER_ADDRESS; i++) expect((await stream(path, '198.51.100.3')).status).toBe(200);
+    // Each of the address's slots is free again: as many streams as before open (each sends the log and ends).
+    for (let i = 0; i < PER_ADDRESS; i++) expect((await stream(`${path}?after=0`, '198.51.100.3')).status).toBe(200);
   });
 });
 
@@ -132,9 +132,15 @@ describe('the stream of a match that is over', () => {
       Array.from({ length: over.version - match.version }, (_, i) => match.version + 1 + i),
     );
     expect(live.events.at(-1)?.event).toBe('match-end');
+    // An EventSource reconnects with the last id: it is told there is nothing more, and stops.
+    const reconnected = await stream(`/api/matches/${match.id}/stream`, '198.51.100.20', undefined, {
+      'Last-Event-ID': String(over.version),
+    });
+    await reconnected.waitFor((c) => c.ended, WAIT_MS);
+    expect(reconnected.status).toBe(204);
   });
 
-  it('sends a client that comes after the end the events after its Last-Event-ID, or none, and ends', async () => {
+  it('sends a client that comes after the end the events after its Last-Event-ID and ends, or answers 204 when it has them all', async () => {
     const match = await invitation();
     const declined = await client.ok(bob, match.id, 'decline');
     expect(declined.status).toBe('declined');
@@ -142,11 +148,12 @@ describe('the stream of a match that is over', () => {
     await fromStart.waitFor((c) => c.ended, WAIT_MS);
     expect(fromStart.events.map((e) => e.event).at(-1)).toBe('decline');
     expect(fromStart.events).toHaveLength(declined.version);
+    // A client that has the last event (an EventSource reconnecting) is told that nothing more will come.
     const upToDate = await stream(`/api/matches/${match.id}/stream`, '198.51.100.21', undefined, {
       'Last-Event-ID': String(declined.version),
     });
     await upToDate.waitFor((c) => c.ended, WAIT_MS);
-    expect(upToDate.status).toBe(200);
-    expect(upToDate.events).toEqual([]);
+    expect(upToDate.status).toBe(204);
+    expect(upToDate.text).toBe('');
   });
 });

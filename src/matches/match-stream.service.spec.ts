@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { EventSink, ServerSentEvent } from '../common/server-sent-events.js';
+import type { EventSink, EventStreamAnswer, ServerSentEvent } from '../common/server-sent-events.js';
 import type { MatchFeed, VersionListener } from './match-feed.js';
 import type { MatchRecord, StoredMatchEvent } from './match-record.js';
 import type { MatchStore } from './match-store.js';
@@ -76,6 +76,16 @@ const event = (seq: number): StoredMatchEvent => ({
 
 const ANONYMOUS = { address: '192.0.2.1' };
 
+/** Answers a stream request with `sink`. */
+function answered(sink: RecordingSink): EventStreamAnswer {
+  return {
+    open: () => sink,
+    noContent: () => {
+      throw new Error('answered 204 where a stream was due');
+    },
+  };
+}
+
 afterEach(() => jest.useRealTimers());
 
 const matchEnd = (seq: number): StoredMatchEvent => ({
@@ -92,7 +102,7 @@ describe('MatchStreamService.match', () => {
     const { service, log, announce, watching } = fakes();
     log.push(event(1));
     const sink = new RecordingSink();
-    await service.match('m', 0, null, ANONYMOUS, () => sink);
+    await service.match('m', 0, null, ANONYMOUS, answered(sink));
     expect(sink.closed).toBe(false);
     log.push(event(2), matchEnd(3));
     announce(3);
@@ -110,35 +120,51 @@ describe('MatchStreamService.match', () => {
     const { service, log, watching } = fakes('finished');
     log.push(event(1), event(2), matchEnd(3));
     const caughtUp = new RecordingSink();
-    await service.match('m', 1, null, ANONYMOUS, () => caughtUp);
+    await service.match('m', 1, null, ANONYMOUS, answered(caughtUp));
     expect(caughtUp.sent.map((m) => m.id)).toEqual(['2', '3']);
     expect(caughtUp.closed).toBe(true);
-    const upToDate = new RecordingSink();
-    await service.match('m', null, '3', ANONYMOUS, () => upToDate);
-    expect(upToDate.sent).toEqual([]);
-    expect(upToDate.closed).toBe(true);
     expect(watching()).toBe(0);
+  });
+
+  it('answers 204 No Content, opening nothing, to a client that has every event of a match that is over', async () => {
+    const { service, log } = fakes('declined');
+    log.push(event(1), event(2));
+    let opened = false;
+    let said204 = false;
+    await service.match('m', null, '2', ANONYMOUS, {
+      open: () => {
+        opened = true;
+        return new RecordingSink();
+      },
+      noContent: () => {
+        said204 = true;
+      },
+    });
+    expect({ opened, said204 }).toEqual({ opened: false, said204: true });
   });
 
   it('refuses a holder’s stream beyond its limit before opening it, and takes one once a stream of theirs closes', async () => {
     const { service } = fakes();
     const first = new RecordingSink();
-    await service.match('m', null, null, ANONYMOUS, () => first);
+    await service.match('m', null, null, ANONYMOUS, answered(first));
     let opened = false;
-    const second = service.match('m', null, null, ANONYMOUS, () => {
-      opened = true;
-      return new RecordingSink();
+    const second = service.match('m', null, null, ANONYMOUS, {
+      open: () => {
+        opened = true;
+        return new RecordingSink();
+      },
+      noContent: () => undefined,
     });
     await expect(second).rejects.toBeInstanceOf(TooManyStreamsError);
     expect(opened).toBe(false);
     // Another address, and an account, have their own counts.
     const elsewhere = new RecordingSink();
-    await service.match('m', null, null, { address: '192.0.2.2' }, () => elsewhere);
+    await service.match('m', null, null, { address: '192.0.2.2' }, answered(elsewhere));
     const account = new RecordingSink();
-    await service.match('m', null, null, { userId: 'u' }, () => account);
+    await service.match('m', null, null, { userId: 'u' }, answered(account));
     first.close();
     const third = new RecordingSink();
-    await service.match('m', null, null, ANONYMOUS, () => third);
+    await service.match('m', null, null, ANONYMOUS, answered(third));
     expect([first, elsewhere, account, third].map((s) => s.closed)).toEqual([true, false, false, false]);
     for (const sink of [elsewhere, account, third]) sink.close();
   });
@@ -147,7 +173,7 @@ describe('MatchStreamService.match', () => {
     jest.useFakeTimers();
     const { service, watching } = fakes();
     const sink = new RecordingSink();
-    await service.match('m', null, null, ANONYMOUS, () => sink);
+    await service.match('m', null, null, ANONYMOUS, answered(sink));
     expect(watching()).toBe(1);
     jest.advanceTimersByTime(KEEP_ALIVE_MS * 2 + 1);
     expect(sink.comments).toEqual(['keep-alive', 'keep-alive']);
@@ -161,7 +187,7 @@ describe('MatchStreamService.match', () => {
     const { service, log, announce } = fakes();
     log.push(event(1), event(2), event(3));
     const sink = new RecordingSink();
-    await service.match('m', null, '1', ANONYMOUS, () => sink);
+    await service.match('m', null, '1', ANONYMOUS, answered(sink));
     expect(sink.sent.map((m) => m.id)).toEqual(['2', '3']);
     log.push(event(4), event(5));
     announce(5);

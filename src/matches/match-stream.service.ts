@@ -7,7 +7,7 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import type { EventSink } from '../common/server-sent-events.js';
+import type { EventSink, EventStreamAnswer } from '../common/server-sent-events.js';
 import { isFinalEvent } from '../engine/index.js';
 import { MatchFeed } from './match-feed.js';
 import { isOver } from './match-presenter.js';
@@ -45,26 +45,30 @@ export class MatchStreamService {
    * The match's events after seq `after`, or the Last-Event-ID a reconnecting
    * client sends (neither: after the current version, only what comes next), each as `id: seq`, `event: type`, `data:` the
    * event as the event log shows it; then every event as it is committed.
-   * Once the match is over, the stream ends after its last event (at once
-   * when the client has it). An unknown match, and a holder with as many
-   * streams open as it may have, are refused before the stream opens.
+   * Once the match is over, the stream ends after its last event; a client
+   * that has it already is answered 204 No Content, so that an EventSource
+   * stops reconnecting. An unknown match, and a holder with as many streams
+   * open as it may have, are refused before the stream opens.
    */
   async match(
     id: string,
     after: number | null,
     lastEventId: string | null,
     holder: StreamHolder,
-    open: () => EventSink,
+    answer: EventStreamAnswer,
   ): Promise<void> {
     const resume = lastEventId === null ? after : seqOf(lastEventId);
     const record = await this.store.record(id);
-    const sink = this.opened(holder, open);
+    const over = isOver(record.projection.status);
+    // Over, and the client has every event (an EventSource reconnecting after the end): it need not come again.
+    if (over && (resume ?? record.version) >= record.version) return answer.noContent();
+    const sink = this.opened(holder, answer);
     const stream = new MatchEventStream(sink, this.store, this.logger, `match ${id}`, matchFrame, (stored) =>
       isFinalEvent(stored.event),
     );
     stream.knows(id, resume ?? record.version);
     try {
-      if (isOver(record.projection.status)) {
+      if (over) {
         stream.heard(id);
         await stream.start();
         sink.end();
@@ -95,9 +99,9 @@ export class MatchStreamService {
    * refused before the stream opens, as is a player with as many streams open
    * as they may have.
    */
-  async mine(userId: string, lastEventId: string | null, open: () => EventSink): Promise<void> {
+  async mine(userId: string, lastEventId: string | null, answer: EventStreamAnswer): Promise<void> {
     const resume = lastEventId === null ? null : await this.resumePoint(userId, lastEventId);
-    const sink = this.opened({ userId }, open);
+    const sink = this.opened({ userId }, answer);
     const stream = new MatchEventStream(sink, this.store, this.logger, `${userId}'s matches`, playerFrame);
     try {
       const stop = await this.feed.watchAll((matchId, version) => {
@@ -129,10 +133,10 @@ export class MatchStreamService {
    * The stream's sink, opened once `holder` has a slot: refused (429) before any header is sent
    * otherwise. The slot is freed when the stream closes, however it does.
    */
-  private opened(holder: StreamHolder, open: () => EventSink): EventSink {
+  private opened(holder: StreamHolder, answer: EventStreamAnswer): EventSink {
     const release = this.slots.take(holder);
     try {
-      const sink = open();
+      const sink = answer.open();
       sink.onClose(release);
       return sink;
     } catch (err: unknown) {

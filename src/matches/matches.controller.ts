@@ -18,6 +18,7 @@ import {
   ApiBearerAuth,
   ApiCreatedResponse,
   ApiHeader,
+  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -52,7 +53,7 @@ import { MatchHistoryService } from './match-history.service.js';
 import { MatchGamesService } from './match-games.service.js';
 import { MatchStreamService } from './match-stream.service.js';
 import { streamHolder } from './stream-slots.js';
-import { openEventStream } from '../common/server-sent-events.js';
+import { eventStreamAnswer } from '../common/server-sent-events.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameRecordView, GameWithTurns } from './match-games.js';
 import { GamesDto, GameTurnsDto } from './dto/match-games.dto.js';
@@ -165,7 +166,7 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Server-sent events: the match’s events as they are committed (`id:` = seq, `event:` = type)',
     description:
-      'Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends.',
+      'Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204.',
     operationId: 'streamMatchEvents',
     // The token is optional (OpenAPI: an empty requirement is "no authentication").
     security: [{ bearer: [] }, {}],
@@ -174,6 +175,10 @@ export class MatchesController {
   @ApiOkResponse({
     description:
       'text/event-stream: each event as the event log shows it; a keep-alive comment every 25 s; the response ends after the last event of a match that is over. Works across server instances.',
+  })
+  @ApiNoContentResponse({
+    description:
+      'The match is over and the client has its last event (`after` or Last-Event-ID): nothing more will come, and an EventSource stops reconnecting.',
   })
   @ApiProblems(400, 401, NOT_FOUND, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
   stream(
@@ -184,8 +189,12 @@ export class MatchesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.streams.match(id, query.after ?? null, lastEventId ?? null, streamHolder(principal, request.ip), () =>
-      openEventStream(request, reply),
+    return this.streams.match(
+      id,
+      query.after ?? null,
+      lastEventId ?? null,
+      streamHolder(principal, request.ip),
+      eventStreamAnswer(request, reply),
     );
   }
 

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblems } from '../common/api-problems.decorator.js';
-import { openEventStream } from '../common/server-sent-events.js';
+import { eventStreamAnswer } from '../common/server-sent-events.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { MatchStreamService } from './match-stream.service.js';
@@ -41,6 +41,6 @@ export class MyStreamController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.streams.mine(principal.userId, lastEventId ?? null, () => openEventStream(request, reply));
+    return this.streams.mine(principal.userId, lastEventId ?? null, eventStreamAnswer(request, reply));
   }
 }
