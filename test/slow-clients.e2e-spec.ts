@@ -140,16 +140,19 @@ describe('with short request timeouts', () => {
     },
   );
 
-  it('answers a body found over the limit while it is read (chunked) with 413, reading no further, and closes', async () => {
+  it.each([
+    ['JSON, found over the limit while it is read', 'application/json', 'HTTP/1.1 413 Payload Too Large'],
+    ['of a media type refused, read off only up to the limit', 'text/html', 'HTTP/1.1 415 Unsupported Media Type'],
+  ])('answers a chunked body (%s) reading no further, and closes the connection', async (_what, type, status) => {
     const connection = await raw();
     const chunk = 'x'.repeat(16 * 1024);
     connection.socket.write(
-      'POST /api/users HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+      `POST /api/users HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`,
     );
     // 80 KiB of the body, over the 64 KiB limit; the rest never comes.
     for (let i = 0; i < 5; i++) connection.socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
     await connection.closed;
-    expect(statusLine(connection.received())).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(statusLine(connection.received())).toBe(status);
   });
 
   it('keeps a live stream open past both timeouts, and sends it what comes', async () => {
