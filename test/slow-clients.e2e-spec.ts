@@ -99,6 +99,12 @@ describe('with short request timeouts', () => {
     expectTimedOut(connection);
   });
 
+  it('cuts a connection that sends nothing with a 408 problem once the headers timeout has passed', async () => {
+    const connection = await raw();
+    await Promise.race([connection.closed, new Promise((resolve) => setTimeout(resolve, TRICKLE_FOR_MS))]);
+    expectTimedOut(connection);
+  });
+
   it('cuts a client trickling its body with a 408 problem once the request timeout has passed', async () => {
     const connection = await raw();
     connection.socket.write(
