@@ -53,7 +53,7 @@ function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy']
  *
  * Slow and greedy clients (docs/architecture.md, "HTTP"): a request's headers must arrive within
  * HEADERS_TIMEOUT_SECONDS of its first byte and the whole request within REQUEST_TIMEOUT_SECONDS,
- * else Node.js answers 408 and closes the connection. Both are about the request only: a response
+ * else the connection is answered 408 and closed (src/common/client-errors.ts). Both are about the request only: a response
  * (a live stream) may last as long as it likes. Beyond MAX_CONNECTIONS open connections, a new one
  * is closed as it comes.
  */
