@@ -118,6 +118,15 @@ describe('streams per account', () => {
   });
 });
 
+describe('a match stream with a token', () => {
+  it('refuses a token that is not valid with 401, as the match itself does, before any stream', async () => {
+    const match = await invitation();
+    const refused = await stream(`/api/matches/${match.id}/stream`, '198.51.100.30', 'not-a-token');
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.text)).toMatchObject({ code: 'unauthorized' });
+  });
+});
+
 describe('the stream of a match that is over', () => {
   it('sends the match’s last event (match-end) and ends the response', async () => {
     const match = await invitation();
