@@ -19,6 +19,10 @@ export class SseClient {
   readonly comments: string[] = [];
   status = 0;
   headers: IncomingMessage['headers'] = {};
+  /** Everything received, as text (a refusal's problem document, say). */
+  text = '';
+  /** Whether the server ended the response. */
+  ended = false;
   private buffer = '';
   private waiters: Array<() => void> = [];
   private req: ClientRequest | null = null;
@@ -34,6 +38,10 @@ export class SseClient {
           client.headers = res.headers;
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => client.feed(chunk));
+          res.on('end', () => {
+            client.ended = true;
+            client.wake();
+          });
           res.on('error', () => undefined);
           resolve();
         },
@@ -65,7 +73,12 @@ export class SseClient {
     this.req?.destroy();
   }
 
+  private wake(): void {
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
   private feed(chunk: string): void {
+    this.text += chunk;
     this.buffer += chunk;
     let end: number;
     while ((end = this.buffer.indexOf('\n\n')) >= 0) {
@@ -82,6 +95,6 @@ export class SseClient {
       }
       if (data.length > 0) this.events.push({ id, event, data: data.join('\n'), at: performance.now() });
     }
-    for (const wake of this.waiters.splice(0)) wake();
+    this.wake();
   }
 }

@@ -1,6 +1,7 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { fastify, type FastifyReply, type FastifyServerOptions, type HookHandlerDoneFunction } from 'fastify';
 import helmet from 'helmet';
+import { answerClientError } from './common/client-errors.js';
 import { BODY_LIMIT_BYTES, useJsonBodies } from './common/json-body.js';
 import { requestIdOf } from './common/logging.js';
 import { responseConventions } from './common/response-conventions.js';
@@ -22,6 +23,20 @@ const MAX_PARAM_LENGTH = 64 * 1024;
  */
 const securityHeaders = helmet({ contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } } });
 
+/** The settings of the HTTP layer, read before the app exists. */
+export type HttpSettings = Pick<
+  Environment,
+  'TRUST_PROXY' | 'MAX_CONNECTIONS' | 'HEADERS_TIMEOUT_SECONDS' | 'REQUEST_TIMEOUT_SECONDS'
+>;
+
+/**
+ * How often Node.js looks for requests past their timeouts: a request is cut at most this long
+ * after its time is up. A fraction of the headers timeout, within 0.25 s to 5 s.
+ */
+function timeoutCheckMs(headersTimeoutMs: number): number {
+  return Math.min(5_000, Math.max(250, Math.floor(headersTimeoutMs / 4)));
+}
+
 /** Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts that many hops, as Express (proxy-addr) does. */
 function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -34,9 +49,17 @@ function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy']
  * included), the Nest adapter's hooks (CORS, see app-setup.ts), the
  * X-Request-Id echo, Nest's middleware (the request log), the body parsing
  * (src/common/json-body.ts), then the route; every answer with a body goes
- * through responseConventions. Connection timeouts are Node.js's defaults.
+ * through responseConventions.
+ *
+ * Slow and greedy clients (docs/architecture.md, "HTTP"): a request's headers must arrive within
+ * HEADERS_TIMEOUT_SECONDS of its first byte and the whole request within REQUEST_TIMEOUT_SECONDS,
+ * else the connection is answered 408 and closed (src/common/client-errors.ts). Both are about the request only: a response
+ * (a live stream) may last as long as it likes. Beyond MAX_CONNECTIONS open connections, a new one
+ * is closed as it comes.
  */
-export function createHttpAdapter(env: Pick<Environment, 'TRUST_PROXY'>): FastifyAdapter {
+export function createHttpAdapter(env: HttpSettings): FastifyAdapter {
+  const headersTimeout = env.HEADERS_TIMEOUT_SECONDS * 1000;
+  const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000;
   const instance = fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdOf,
@@ -44,7 +67,10 @@ export function createHttpAdapter(env: Pick<Environment, 'TRUST_PROXY'>): Fastif
     // Paths are matched as Express did: letter case and a trailing slash do not matter.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, caseSensitive: false, ignoreTrailingSlash: true },
     keepAliveTimeout: 5_000,
-    requestTimeout: 300_000,
+    requestTimeout,
+    http: { headersTimeout, requestTimeout, connectionsCheckingInterval: timeoutCheckMs(headersTimeout) },
+    // A request cut by those timeouts, or that is not HTTP, is answered as a problem.
+    clientErrorHandler: answerClientError,
     // Requests arriving on open connections while the app closes are served, as Node.js does.
     return503OnClosing: false,
     // A URL the router cannot decode is refused before any hook runs: it gets the security headers
@@ -55,6 +81,7 @@ export function createHttpAdapter(env: Pick<Environment, 'TRUST_PROXY'>): Fastif
       void instance.errorHandler(error, request, reply);
     },
   });
+  instance.server.maxConnections = env.MAX_CONNECTIONS;
   instance.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, done as (err?: unknown) => void),
   );

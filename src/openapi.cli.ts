@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { Environment } from './config/environment.js';
 import { createHttpAdapter } from './http-adapter.js';
 import { buildOpenApiDocument, sortKeysDeep } from './openapi.js';
 
@@ -13,7 +14,7 @@ try {
   // Preview mode scans modules and controllers without instantiating providers: no database is opened.
   const app = await NestFactory.create(
     AppModule.forRoot({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }),
-    createHttpAdapter({ TRUST_PROXY: false }),
+    createHttpAdapter(new Environment()),
     {
       preview: true,
       logger: false,

@@ -10,6 +10,11 @@ describe('configuration is validated at boot', () => {
       DATABASE_URL: undefined,
       TRUST_PROXY: false,
       CORS_ORIGINS: [],
+      STREAMS_PER_USER: 16,
+      STREAMS_PER_ADDRESS: 32,
+      MAX_CONNECTIONS: 2048,
+      HEADERS_TIMEOUT_SECONDS: 10,
+      REQUEST_TIMEOUT_SECONDS: 30,
     });
   });
 
@@ -34,6 +39,12 @@ describe('configuration is validated at boot', () => {
     ['FAULT_KILL_AFTER_COMMIT', { FAULT_KILL_AFTER_COMMIT: 'on' }],
     ['FAULT_KILL_AFTER_COMMIT', { FAULT_KILL_AFTER_COMMIT: 'on', NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) }],
     ['FAULT_KILL_AFTER_COMMIT', { FAULT_KILL_AFTER_COMMIT: 'yes', NODE_ENV: 'test' }],
+    ['STREAMS_PER_USER', { STREAMS_PER_USER: '0' }],
+    ['STREAMS_PER_ADDRESS', { STREAMS_PER_ADDRESS: 'many' }],
+    ['MAX_CONNECTIONS', { MAX_CONNECTIONS: '0' }],
+    ['HEADERS_TIMEOUT_SECONDS', { HEADERS_TIMEOUT_SECONDS: '0' }],
+    ['HEADERS_TIMEOUT_SECONDS', { HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }],
+    ['REQUEST_TIMEOUT_SECONDS', { REQUEST_TIMEOUT_SECONDS: '1.5' }],
   ])('refuses a bad or missing %s, naming it', (name, raw) => {
     expect(() => validateEnvironment(raw)).toThrow(EnvironmentError);
     expect(() => validateEnvironment(raw)).toThrow(new RegExp(`${name}:`));

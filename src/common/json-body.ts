@@ -46,8 +46,11 @@ function termsOf(request: FastifyRequest): RouteBodyTerms {
  * JSON (400 malformed-json), too large (413), nested deeper than
  * MAX_JSON_DEPTH (400 json-too-deep), a top-level value that is not an object
  * or keys like `__proto__` at any depth (400 validation-failed). A request
- * without a body has the body `{}`, whatever its Content-Type says. A body is
- * read to its end before it is refused, so the connection stays usable.
+ * without a body has the body `{}`, whatever its Content-Type says. A body
+ * refused is read to its end, so the connection stays usable, unless it is
+ * over the limit: a Content-Length over it is refused before a byte of the
+ * body is read, a body found over it while reading is read no further, and
+ * the connection is closed after the answer (docs/architecture.md, "HTTP").
  * A route may also take text bodies, or larger ones (RouteBodyTerms).
  */
 export function useJsonBodies(instance: FastifyInstance): void {
@@ -62,9 +65,13 @@ export function useJsonBodies(instance: FastifyInstance): void {
     done();
   });
   // A refused body fails the request here rather than in the parser, where Fastify would close the connection.
-  instance.addHook('preValidation', (request, _reply, done) => {
+  instance.addHook('preValidation', (request, reply, done) => {
     const body: unknown = request.body;
-    if (body instanceof RefusedBody) return done(body.problem);
+    if (body instanceof RefusedBody) {
+      // What is left of the body is not read: the connection cannot carry another request.
+      if (!body.readToEnd) void reply.header('connection', 'close');
+      return done(body.problem);
+    }
     if (body === undefined) request.body = {};
     done();
   });
@@ -109,10 +116,19 @@ const notUtf8Json = (text = false) =>
     text ? 'The body must be UTF-8 text.' : 'The body must be UTF-8 JSON.',
   );
 
-/** The parse of a body that is refused: preValidation fails the request with its problem. */
+/**
+ * The parse of a body that is refused: preValidation fails the request with its problem,
+ * and closes the connection after the answer when the body was not read to its end.
+ */
 class RefusedBody {
-  constructor(readonly problem: RequestProblem) {}
+  constructor(
+    readonly problem: RequestProblem,
+    readonly readToEnd = true,
+  ) {}
 }
+
+/** A body over the limit, left unread. */
+const tooLarge = (limit: number): RefusedBody => new RefusedBody(payloadTooLarge(limit), false);
 
 function hasBody(headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'];
@@ -146,11 +162,15 @@ function charsetOf(contentType: string): string | undefined {
 async function parseBody(request: FastifyRequest, payload: Readable): Promise<unknown> {
   const contentType = request.headers['content-type'];
   const terms = termsOf(request);
+  const limit = terms.limitBytes ?? BODY_LIMIT_BYTES;
+  // Whatever the body is, and however it is encoded, a declared length over the limit is not read.
+  if (Number(request.headers['content-length'] ?? 0) > limit) return tooLarge(limit);
   const text = terms.text?.includes(mediaTypeOf(contentType)) === true;
-  if (!isJson(contentType) && !text) return refuse(payload, unsupportedMediaType(contentType, terms.text));
+  if (!isJson(contentType) && !text) return refuse(payload, unsupportedMediaType(contentType, terms.text), limit);
   const charset = charsetOf(contentType!);
-  if (charset !== undefined && !charset.startsWith('utf-')) return refuse(payload, notUtf8Json(text));
-  const bytes = await readBody(payload, request.headers, terms.limitBytes ?? BODY_LIMIT_BYTES);
+  if (charset !== undefined && !charset.startsWith('utf-')) return refuse(payload, notUtf8Json(text), limit);
+  const bytes = await readBody(payload, request.headers, limit);
+  if (bytes instanceof RefusedBody) return bytes;
   if (bytes instanceof RequestProblem) return new RefusedBody(bytes);
   if (charset !== undefined && charset !== 'utf-8') return new RefusedBody(notUtf8Json(text));
   if (!isUtf8(bytes)) {
@@ -182,10 +202,9 @@ async function parseBody(request: FastifyRequest, payload: Readable): Promise<un
   return problem === undefined ? body : new RefusedBody(problem);
 }
 
-/** Reads off what is left of the body, then refuses it. */
-async function refuse(payload: Readable, problem: RequestProblem): Promise<RefusedBody> {
-  await drain(payload);
-  return new RefusedBody(problem);
+/** Reads off what is left of the body (up to `limit` bytes), then refuses it. */
+async function refuse(payload: Readable, problem: RequestProblem, limit: number): Promise<RefusedBody> {
+  return new RefusedBody(problem, await drain(payload, limit));
 }
 
 const JSON_WHITESPACE = ' \t\n\r';
@@ -247,30 +266,23 @@ function decoderOf(encoding: string): Transform | undefined {
 
 /**
  * The body's bytes, decoded from its Content-Encoding, at most `limit` of them
- * (413 beyond, told by Content-Length before reading when it can be); the request is read
- * to its end in every case.
+ * (413 beyond: the rest is left unread); the request is read to its end otherwise.
  */
 async function readBody(
   payload: Readable,
   headers: IncomingHttpHeaders,
   limit: number,
-): Promise<Buffer | RequestProblem> {
+): Promise<Buffer | RequestProblem | RefusedBody> {
   const encoding = (headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding === 'identity') {
     const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-    if (length !== undefined && length > limit) {
-      await drain(payload);
-      return payloadTooLarge(limit);
-    }
     const read = await collect(payload, length, limit);
-    if (read instanceof RequestProblem) await drain(payload);
+    if (read === TOO_LARGE) return tooLarge(limit);
+    if (read instanceof RequestProblem) await drain(payload, limit);
     return read;
   }
   const decoder = decoderOf(encoding);
-  if (decoder === undefined) {
-    await drain(payload);
-    return notUtf8Json();
-  }
+  if (decoder === undefined) return new RefusedBody(notUtf8Json(), await drain(payload, limit));
   // Its errors are collect()'s to report; none may go unheard once it is done with the decoder.
   decoder.on('error', () => undefined);
   payload.pipe(decoder);
@@ -279,16 +291,29 @@ async function readBody(
   const read = await collect(decoder, undefined, limit);
   payload.unpipe(decoder);
   decoder.destroy();
-  await drain(payload);
-  return read;
+  if (read === TOO_LARGE) {
+    payload.pause();
+    return tooLarge(limit);
+  }
+  // A compressed body is at most about as long as what it decodes to: `limit` of it is plenty.
+  return (await drain(payload, limit)) ? read : tooLarge(limit);
 }
 
+/** collect()'s answer for more than `limit` bytes. */
+const TOO_LARGE = Symbol('too large');
+
 /** Gathers a stream's bytes up to `limit`; with `length`, exactly that many. */
-function collect(source: Readable, length: number | undefined, limit: number): Promise<Buffer | RequestProblem> {
+function collect(
+  source: Readable,
+  length: number | undefined,
+  limit: number,
+): Promise<Buffer | RequestProblem | typeof TOO_LARGE> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
-    const finish = (result: Buffer | RequestProblem): void => {
+    const finish = (result: Buffer | RequestProblem | typeof TOO_LARGE): void => {
+      // Beyond the limit, nothing more is read.
+      if (result === TOO_LARGE) source.pause();
       source.off('data', onData);
       source.off('end', onEnd);
       source.off('error', onCut);
@@ -297,7 +322,7 @@ function collect(source: Readable, length: number | undefined, limit: number): P
     };
     const onData = (chunk: Buffer): void => {
       received += chunk.length;
-      if (received > limit) finish(payloadTooLarge(limit));
+      if (received > limit) finish(TOO_LARGE);
       else chunks.push(chunk);
     };
     const onEnd = (): void =>
@@ -311,9 +336,31 @@ function collect(source: Readable, length: number | undefined, limit: number): P
   });
 }
 
-/** Reads a stream to its end, discarding what it holds. */
-async function drain(stream: Readable): Promise<void> {
-  if (stream.readableEnded || stream.destroyed) return;
-  stream.resume();
-  await finished(stream).catch(() => undefined);
+/**
+ * Reads a stream to its end, discarding what it holds, unless more than `limit` bytes are
+ * left: then it stops reading, and answers false (the connection must then be closed).
+ */
+function drain(stream: Readable, limit: number): Promise<boolean> {
+  if (stream.readableEnded || stream.destroyed) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let left = limit;
+    const finish = (whole: boolean): void => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onEnd);
+      stream.off('close', onEnd);
+      if (!whole) stream.pause();
+      resolve(whole);
+    };
+    const onData = (chunk: Buffer): void => {
+      left -= chunk.length;
+      if (left < 0) finish(false);
+    };
+    // Its end, or the client gone: nothing more will come.
+    const onEnd = (): void => finish(true);
+    stream.on('end', onEnd);
+    stream.on('error', onEnd);
+    stream.on('close', onEnd);
+    stream.on('data', onData);
+  });
 }

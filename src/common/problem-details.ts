@@ -62,6 +62,8 @@ const TITLES: Record<string, string> = {
   unauthorized: 'Authentication required',
   forbidden: 'Forbidden',
   'too-many-requests': 'Too many requests',
+  'request-timeout': 'Request timeout',
+  'headers-too-large': 'Request headers too large',
   'internal-error': 'Internal server error',
 };
 

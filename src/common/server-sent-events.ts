@@ -25,6 +25,22 @@ export interface EventSink {
   readonly closed: boolean;
 }
 
+/** How a stream request is answered: with the stream, or with nothing at all. */
+export interface EventStreamAnswer {
+  /** Starts the stream (status 200, headers sent now). */
+  open(): EventSink;
+  /** 204 No Content: there will never be anything to send, and an EventSource stops reconnecting. */
+  noContent(): void;
+}
+
+/** The answers to a stream request on `reply`. */
+export function eventStreamAnswer(request: FastifyRequest, reply: FastifyReply): EventStreamAnswer {
+  return {
+    open: () => openEventStream(request, reply),
+    noContent: () => void reply.status(204).send(),
+  };
+}
+
 /** How long a client waits before reconnecting after the stream breaks (the `retry:` field). */
 const RETRY_MS = 3_000;
 

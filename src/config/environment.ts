@@ -125,6 +125,29 @@ export class Environment {
   @WholeNumber(1, 100_000)
   IMPORT_MAX_EVENTS = 20_000;
 
+  /** Live streams one account may hold open on one node (docs/architecture.md, "Live streams"). */
+  @WholeNumber(1, 10_000)
+  STREAMS_PER_USER = 16;
+
+  /** Anonymous live streams one client address may hold open on one node. */
+  @WholeNumber(1, 10_000)
+  STREAMS_PER_ADDRESS = 32;
+
+  /**
+   * Connections the node holds at once, streams included; beyond, a new connection is closed at
+   * once (docs/architecture.md, "HTTP"). Keep it below the process's file descriptor limit.
+   */
+  @WholeNumber(1, 1_000_000)
+  MAX_CONNECTIONS = 2048;
+
+  /** Seconds a client has to send a request's headers, from its first byte; then the connection is cut (408). */
+  @WholeNumber(1, 3600)
+  HEADERS_TIMEOUT_SECONDS = 10;
+
+  /** Seconds a client has to send a whole request, headers and body; then the connection is cut (408). */
+  @WholeNumber(1, 3600)
+  REQUEST_TIMEOUT_SECONDS = 30;
+
   /** Browser origins allowed to call the API (CORS, see cors-origins.ts); none by default. */
   @ParsedBy(parseCorsOrigins, 'empty, * or a comma-separated list of origins such as https://app.example.com')
   CORS_ORIGINS: CorsOrigins = [];
@@ -156,6 +179,11 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   }
   if (env.FAULT_KILL_AFTER_COMMIT === 'on' && env.NODE_ENV !== 'test') {
     problems.push('FAULT_KILL_AFTER_COMMIT: a fault for tests, refused unless NODE_ENV=test');
+  }
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    problems.push(
+      'HEADERS_TIMEOUT_SECONDS: must not be over REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    );
   }
   if (problems.length > 0) throw new EnvironmentError(problems);
   return env;

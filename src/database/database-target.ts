@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { ServiceContext } from '../common/service-context.js';
 import { makePrivateDirectory, restrictTreeToOwner } from '../config/private-files.js';
 import { readMigrations, runMigrations, type MigrationReport } from './migration-runner.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
@@ -49,7 +50,12 @@ export async function openPostgres(url: string): Promise<DatabaseTarget> {
   const pool = new pg.Pool({ connectionString: url });
   // An idle pooled connection that the server ends (a restart, a failover, idle_session_timeout, a
   // dropped database) is reported here; the pool replaces it. Unheard, the event would end the process.
-  pool.on('error', (err) => new Logger('Database').warn(`An idle database connection failed: ${err.message}`));
+  // The connection was opened for some request: the line is the service's, not that request's.
+  const outside = new ServiceContext();
+  pool.on(
+    'error',
+    outside.bind((err: Error) => new Logger('Database').warn(`An idle database connection failed: ${err.message}`)),
+  );
   const notifications = new PostgresNotifications(url, pool);
   return {
     kind: 'postgres',

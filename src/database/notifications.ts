@@ -9,6 +9,7 @@
 import { Logger } from '@nestjs/common';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { ServiceContext } from '../common/service-context.js';
 
 export abstract class Notifications {
   /** Hears the payloads NOTIFYd on a channel; answers a function that stops listening. */
@@ -38,6 +39,8 @@ export class PostgresNotifications extends Notifications {
   private connecting: Promise<pg.Client> | null = null;
   private closed = false;
   private delay = RECONNECT_MS.first;
+  /** The session is opened outside the request that first listens: its events and log lines are no request's. */
+  private readonly outside = new ServiceContext();
 
   constructor(
     private readonly url: string,
@@ -80,7 +83,7 @@ export class PostgresNotifications extends Notifications {
   /** The listening session, connected (again) with every channel listened to. */
   private session(): Promise<pg.Client> {
     if (this.client !== null) return Promise.resolve(this.client);
-    this.connecting ??= this.connect().finally(() => (this.connecting = null));
+    this.connecting ??= this.outside.run(() => this.connect()).finally(() => (this.connecting = null));
     return this.connecting;
   }
 

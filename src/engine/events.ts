@@ -180,6 +180,14 @@ export const MATCH_EVENT_TYPES: readonly MatchEventType[] = Object.freeze([
   'match-end',
 ]);
 
+/**
+ * Whether no event can follow `event`: the `match-end` record of a finished match, or
+ * the abort or decline of one that never started (docs/architecture.md, "Match event model").
+ */
+export function isFinalEvent(event: MatchEvent): boolean {
+  return event.type === 'match-end' || event.type === 'abort' || event.type === 'decline';
+}
+
 /** A resignation on the table. */
 export interface ResignationOffer {
   readonly by: Colour;

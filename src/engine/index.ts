@@ -134,6 +134,7 @@ export { type GameEndReason, type GameOutcome, type MatchProgress, type MatchSco
 
 // A match as the fold of its events (docs/architecture.md "Match event model", "Match state JSON").
 export {
+  isFinalEvent,
   MATCH_EVENT_TYPES,
   type AbortEvent,
   type DeclineEvent,

@@ -46,6 +46,8 @@ export class MatchEventStream {
     /** What the stream is of, for the log: `match <id>`, `<user id>'s matches`. */
     private readonly of: string,
     private readonly frame: EventFrame,
+    /** Whether an event is the stream's last: once it is sent, the stream ends. */
+    private readonly endsWith: (stored: StoredMatchEvent) => boolean = () => false,
   ) {}
 
   /** Whether the match at `version` may have events this stream has not sent. */
@@ -68,6 +70,7 @@ export class MatchEventStream {
     if (stored.seq <= this.last(matchId) || this.sink.closed) return;
     this.sink.send(this.frame(matchId, stored));
     this.mark(matchId, stored.seq);
+    if (this.endsWith(stored)) this.sink.end();
   }
 
   /** The match has new events: they are read and sent, once `start` has been called. */

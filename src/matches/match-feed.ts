@@ -11,6 +11,7 @@
  * only late.
  */
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { ServiceContext } from '../common/service-context.js';
 import { Notifications } from '../database/notifications.js';
 
 export type VersionListener = (version: number) => void;
@@ -33,13 +34,15 @@ export class MatchFeed implements OnModuleDestroy {
   /** Announcements not yet sent: the latest version of each match. */
   private readonly gathered = new Map<string, number>();
   private flushing: NodeJS.Timeout | null = null;
+  /** A NOTIFY carries the writes of many requests: it is sent, and its failure logged, as no request's. */
+  private readonly outside = new ServiceContext();
 
   constructor(private readonly notifications: Notifications) {}
 
   /** Tells every node that the match is at `version` now (its events committed). */
   announce(matchId: string, version: number): void {
     this.gathered.set(matchId, Math.max(version, this.gathered.get(matchId) ?? 0));
-    this.flushing ??= setTimeout(() => void this.flush(), GATHER_MS);
+    this.flushing ??= this.outside.run(() => setTimeout(() => void this.flush(), GATHER_MS));
   }
 
   /** Calls `listener` with the version after each write to the match; answers a function that stops it. */

@@ -1,10 +1,15 @@
 import { jest } from '@jest/globals';
-import type { EventSink, ServerSentEvent } from '../common/server-sent-events.js';
+import type { EventSink, EventStreamAnswer, ServerSentEvent } from '../common/server-sent-events.js';
 import type { MatchFeed, VersionListener } from './match-feed.js';
 import type { MatchRecord, StoredMatchEvent } from './match-record.js';
 import type { MatchStore } from './match-store.js';
 import { KEEP_ALIVE_MS, MatchStreamService } from './match-stream.service.js';
 import type { MatchesRepository } from './matches.repository.js';
+import type { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment.js';
+import type { MatchStatusName } from './match-record.js';
+import { StreamSlots } from './stream-slots.js';
+import { TooManyStreamsError } from './match.errors.js';
 
 /** A sink that records what is written, closed by the test. */
 class RecordingSink implements EventSink {
@@ -31,7 +36,7 @@ class RecordingSink implements EventSink {
 }
 
 /** A match log the test appends to, and a feed the test announces on. */
-function fakes(): {
+function fakes(status: MatchStatusName = 'playing'): {
   service: MatchStreamService;
   log: StoredMatchEvent[];
   announce: (version: number) => void;
@@ -40,7 +45,8 @@ function fakes(): {
   const log: StoredMatchEvent[] = [];
   const listeners = new Set<VersionListener>();
   const store = {
-    record: (id: string) => Promise.resolve({ id, version: log.length } as unknown as MatchRecord),
+    record: (id: string) =>
+      Promise.resolve({ id, version: log.length, projection: { status } } as unknown as MatchRecord),
     eventsAfter: (_id: string, after: number, limit: number) => Promise.resolve(log.slice(after, after + limit)),
   } as unknown as MatchStore;
   const feed = {
@@ -49,7 +55,9 @@ function fakes(): {
       return Promise.resolve(() => listeners.delete(listener));
     },
   } as unknown as MatchFeed;
-  const service = new MatchStreamService(store, feed, {} as MatchesRepository);
+  const limits = { STREAMS_PER_USER: 1, STREAMS_PER_ADDRESS: 1 } as Record<string, number>;
+  const config = { get: (name: string) => limits[name] } as unknown as ConfigService<Environment, true>;
+  const service = new MatchStreamService(store, feed, {} as MatchesRepository, new StreamSlots(config));
   return {
     service,
     log,
@@ -66,14 +74,106 @@ const event = (seq: number): StoredMatchEvent => ({
   at: new Date(0),
 });
 
+const ANONYMOUS = { address: '192.0.2.1' };
+
+/** Answers a stream request with `sink`. */
+function answered(sink: RecordingSink): EventStreamAnswer {
+  return {
+    open: () => sink,
+    noContent: () => {
+      throw new Error('answered 204 where a stream was due');
+    },
+  };
+}
+
 afterEach(() => jest.useRealTimers());
 
+const matchEnd = (seq: number): StoredMatchEvent => ({
+  ...event(seq),
+  event: { type: 'match-end', winner: 'white', reason: 'points', score: { white: 1, black: 0 } },
+});
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
 describe('MatchStreamService.match', () => {
+  it('ends the stream once it has sent the match’s last event (docs/architecture.md, "Live streams")', async () => {
+    const { service, log, announce, watching } = fakes();
+    log.push(event(1));
+    const sink = new RecordingSink();
+    await service.match('m', 0, null, ANONYMOUS, answered(sink));
+    expect(sink.closed).toBe(false);
+    log.push(event(2), matchEnd(3));
+    announce(3);
+    await settle();
+    expect(sink.sent.map((m) => [m.id, m.event])).toEqual([
+      ['1', 'roll'],
+      ['2', 'roll'],
+      ['3', 'match-end'],
+    ]);
+    expect(sink.closed).toBe(true);
+    expect(watching()).toBe(0);
+  });
+
+  it('sends a match that is over what the client lacks, then ends, without watching it', async () => {
+    const { service, log, watching } = fakes('finished');
+    log.push(event(1), event(2), matchEnd(3));
+    const caughtUp = new RecordingSink();
+    await service.match('m', 1, null, ANONYMOUS, answered(caughtUp));
+    expect(caughtUp.sent.map((m) => m.id)).toEqual(['2', '3']);
+    expect(caughtUp.closed).toBe(true);
+    expect(watching()).toBe(0);
+  });
+
+  it('answers 204 No Content, opening nothing, to a client that has every event of a match that is over', async () => {
+    const { service, log } = fakes('declined');
+    log.push(event(1), event(2));
+    let opened = false;
+    let said204 = false;
+    await service.match('m', null, '2', ANONYMOUS, {
+      open: () => {
+        opened = true;
+        return new RecordingSink();
+      },
+      noContent: () => {
+        said204 = true;
+      },
+    });
+    expect({ opened, said204 }).toEqual({ opened: false, said204: true });
+  });
+
+  it('refuses a holder’s stream beyond its limit before opening it, and takes one once a stream of theirs closes', async () => {
+    const { service } = fakes();
+    const first = new RecordingSink();
+    await service.match('m', null, null, ANONYMOUS, answered(first));
+    let opened = false;
+    const second = service.match('m', null, null, ANONYMOUS, {
+      open: () => {
+        opened = true;
+        return new RecordingSink();
+      },
+      noContent: () => undefined,
+    });
+    await expect(second).rejects.toBeInstanceOf(TooManyStreamsError);
+    expect(opened).toBe(false);
+    // Another address, and an account, have their own counts.
+    const elsewhere = new RecordingSink();
+    await service.match('m', null, null, { address: '192.0.2.2' }, answered(elsewhere));
+    const account = new RecordingSink();
+    await service.match('m', null, null, { userId: 'u' }, answered(account));
+    first.close();
+    const third = new RecordingSink();
+    await service.match('m', null, null, ANONYMOUS, answered(third));
+    expect([first, elsewhere, account, third].map((s) => s.closed)).toEqual([true, false, false, false]);
+    for (const sink of [elsewhere, account, third]) sink.close();
+  });
+
   it('sends a keep-alive comment every 25 s while the stream is quiet, and stops watching when it closes', async () => {
     jest.useFakeTimers();
     const { service, watching } = fakes();
     const sink = new RecordingSink();
-    await service.match('m', null, null, () => sink);
+    await service.match('m', null, null, ANONYMOUS, answered(sink));
     expect(watching()).toBe(1);
     jest.advanceTimersByTime(KEEP_ALIVE_MS * 2 + 1);
     expect(sink.comments).toEqual(['keep-alive', 'keep-alive']);
@@ -87,7 +187,7 @@ describe('MatchStreamService.match', () => {
     const { service, log, announce } = fakes();
     log.push(event(1), event(2), event(3));
     const sink = new RecordingSink();
-    await service.match('m', null, '1', () => sink);
+    await service.match('m', null, '1', ANONYMOUS, answered(sink));
     expect(sink.sent.map((m) => m.id)).toEqual(['2', '3']);
     log.push(event(4), event(5));
     announce(5);

@@ -7,13 +7,16 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import type { EventSink } from '../common/server-sent-events.js';
+import type { EventSink, EventStreamAnswer } from '../common/server-sent-events.js';
+import { isFinalEvent } from '../engine/index.js';
 import { MatchFeed } from './match-feed.js';
+import { isOver } from './match-presenter.js';
 import { InvalidLastEventIdError } from './match.errors.js';
 import type { MatchRecord } from './match-record.js';
 import { MatchStore } from './match-store.js';
 import { MatchesRepository } from './matches.repository.js';
 import { MatchEventStream, matchFrame, playerFrame } from './match-event-stream.js';
+import { StreamSlots, type StreamHolder } from './stream-slots.js';
 
 /** A comment this often keeps proxies and load balancers from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -35,21 +38,42 @@ export class MatchStreamService {
     private readonly store: MatchStore,
     private readonly feed: MatchFeed,
     private readonly matches: MatchesRepository,
+    private readonly slots: StreamSlots,
   ) {}
 
   /**
    * The match's events after seq `after`, or the Last-Event-ID a reconnecting
    * client sends (neither: after the current version, only what comes next), each as `id: seq`, `event: type`, `data:` the
    * event as the event log shows it; then every event as it is committed.
-   * An unknown match is refused before the stream opens.
+   * Once the match is over, the stream ends after its last event; a client
+   * that has it already is answered 204 No Content, so that an EventSource
+   * stops reconnecting. An unknown match, and a holder with as many streams
+   * open as it may have, are refused before the stream opens.
    */
-  async match(id: string, after: number | null, lastEventId: string | null, open: () => EventSink): Promise<void> {
+  async match(
+    id: string,
+    after: number | null,
+    lastEventId: string | null,
+    holder: StreamHolder,
+    answer: EventStreamAnswer,
+  ): Promise<void> {
     const resume = lastEventId === null ? after : seqOf(lastEventId);
     const record = await this.store.record(id);
-    const sink = open();
-    const stream = new MatchEventStream(sink, this.store, this.logger, `match ${id}`, matchFrame);
+    const over = isOver(record.projection.status);
+    // Over, and the client has every event (an EventSource reconnecting after the end): it need not come again.
+    if (over && (resume ?? record.version) >= record.version) return answer.noContent();
+    const sink = this.opened(holder, answer);
+    const stream = new MatchEventStream(sink, this.store, this.logger, `match ${id}`, matchFrame, (stored) =>
+      isFinalEvent(stored.event),
+    );
     stream.knows(id, resume ?? record.version);
     try {
+      if (over) {
+        stream.heard(id);
+        await stream.start();
+        sink.end();
+        return;
+      }
       // Watch first, then catch up: a write between the two is read by the catch-up or announced after it.
       const stop = await this.feed.watch(id, (version) => {
         if (stream.wants(id, version)) stream.heard(id);
@@ -72,11 +96,12 @@ export class MatchStreamService {
    * written since RESUME_MARGIN_MS before that event (nothing of that event's
    * match up to it): events sent before the cut may come again, under the same
    * id, and none is missed. An id that is not one of the player's events is
-   * refused before the stream opens.
+   * refused before the stream opens, as is a player with as many streams open
+   * as they may have.
    */
-  async mine(userId: string, lastEventId: string | null, open: () => EventSink): Promise<void> {
+  async mine(userId: string, lastEventId: string | null, answer: EventStreamAnswer): Promise<void> {
     const resume = lastEventId === null ? null : await this.resumePoint(userId, lastEventId);
-    const sink = open();
+    const sink = this.opened({ userId }, answer);
     const stream = new MatchEventStream(sink, this.store, this.logger, `${userId}'s matches`, playerFrame);
     try {
       const stop = await this.feed.watchAll((matchId, version) => {
@@ -101,6 +126,22 @@ export class MatchStreamService {
     } catch (err: unknown) {
       this.logger.warn(`Stream of ${userId}'s matches ended: ${err instanceof Error ? err.message : String(err)}`);
       sink.end();
+    }
+  }
+
+  /**
+   * The stream's sink, opened once `holder` has a slot: refused (429) before any header is sent
+   * otherwise. The slot is freed when the stream closes, however it does.
+   */
+  private opened(holder: StreamHolder, answer: EventStreamAnswer): EventSink {
+    const release = this.slots.take(holder);
+    try {
+      const sink = answer.open();
+      sink.onClose(release);
+      return sink;
+    } catch (err: unknown) {
+      release();
+      throw err;
     }
   }
 

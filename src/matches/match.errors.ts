@@ -117,3 +117,16 @@ export class NoDiceDerivationError extends DomainError {
     super(`Match ${matchId} was imported from a file: its dice were not thrown here, so there is no fairness record.`);
   }
 }
+
+/** A holder of as many live streams as one node allows (STREAMS_PER_USER, STREAMS_PER_ADDRESS); Retry-After says when to try again. */
+export class TooManyStreamsError extends DomainError {
+  readonly code = 'too-many-streams';
+  readonly kind = 'too-many';
+  override readonly retryAfterSeconds: number;
+  constructor(holder: 'account' | 'client address', limit: number, retryAfterSeconds: number) {
+    super(
+      `An ${holder} may hold ${limit} live streams open at once; close one, or try again in ${retryAfterSeconds} seconds.`,
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

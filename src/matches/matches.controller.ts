@@ -18,6 +18,7 @@ import {
   ApiBearerAuth,
   ApiCreatedResponse,
   ApiHeader,
+  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -51,7 +52,8 @@ import type { MatchView } from './match-view.js';
 import { MatchHistoryService } from './match-history.service.js';
 import { MatchGamesService } from './match-games.service.js';
 import { MatchStreamService } from './match-stream.service.js';
-import { openEventStream } from '../common/server-sent-events.js';
+import { streamHolder } from './stream-slots.js';
+import { eventStreamAnswer } from '../common/server-sent-events.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameRecordView, GameWithTurns } from './match-games.js';
 import { GamesDto, GameTurnsDto } from './dto/match-games.dto.js';
@@ -153,6 +155,7 @@ export class MatchesController {
   }
 
   @Get(':id/stream')
+  @UseGuards(OptionalBearerAuthGuard)
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiHeader({
     name: 'Last-Event-ID',
@@ -162,22 +165,37 @@ export class MatchesController {
   })
   @ApiOperation({
     summary: 'Server-sent events: the match’s events as they are committed (`id:` = seq, `event:` = type)',
+    description:
+      'Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204.',
     operationId: 'streamMatchEvents',
+    // The token is optional (OpenAPI: an empty requirement is "no authentication").
+    security: [{ bearer: [] }, {}],
   })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
     description:
-      'text/event-stream: each event as the event log shows it; a keep-alive comment every 25 s. Works across server instances.',
+      'text/event-stream: each event as the event log shows it; a keep-alive comment every 25 s; the response ends after the last event of a match that is over. Works across server instances.',
   })
-  @ApiProblems(400, NOT_FOUND)
+  @ApiNoContentResponse({
+    description:
+      'The match is over and the client has its last event (`after` or Last-Event-ID): nothing more will come, and an EventSource stops reconnecting.',
+  })
+  @ApiProblems(400, 401, NOT_FOUND, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
   stream(
     @Param('id') id: string,
     @Query() query: StreamQueryDto,
     @Headers('last-event-id') lastEventId: string | undefined,
+    @OptionalPrincipal() principal: Principal | null,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.streams.match(id, query.after ?? null, lastEventId ?? null, () => openEventStream(request, reply));
+    return this.streams.match(
+      id,
+      query.after ?? null,
+      lastEventId ?? null,
+      streamHolder(principal, request.ip),
+      eventStreamAnswer(request, reply),
+    );
   }
 
   @Get(':id/games')

@@ -19,6 +19,7 @@ import { MyStreamController } from './my-stream.controller.js';
 import { MatchFeed } from './match-feed.js';
 import { MatchStreamService } from './match-stream.service.js';
 import { ReplayVerifier } from './replay-verifier.js';
+import { StreamSlots } from './stream-slots.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
@@ -40,6 +41,7 @@ import { ReplayVerifier } from './replay-verifier.js';
     MatchGamesService,
     MatchFeed,
     MatchStreamService,
+    StreamSlots,
     MatchHistoryRepository,
     ReplayVerifier,
     { provide: DiceRoller, useClass: FairDiceRoller },

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblems } from '../common/api-problems.decorator.js';
-import { openEventStream } from '../common/server-sent-events.js';
+import { eventStreamAnswer } from '../common/server-sent-events.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { MatchStreamService } from './match-stream.service.js';
@@ -19,6 +19,8 @@ export class MyStreamController {
   @ApiOperation({
     summary:
       'Server-sent events: every event of every match I am in (seated or invited) as it is committed (`id: <match id>:<seq>`, `event:` its type)',
+    description:
+      'An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond).',
     operationId: 'streamMyMatches',
   })
   @ApiProduces('text/event-stream')
@@ -32,13 +34,13 @@ export class MyStreamController {
     description:
       'text/event-stream: each message is an event as the event log shows it, with its `matchId`; a match I come into is sent from its first event; a keep-alive comment every 25 s.',
   })
-  @ApiProblems(400, 401)
+  @ApiProblems(400, 401, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
   stream(
     @CurrentPrincipal() principal: Principal,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.streams.mine(principal.userId, lastEventId ?? null, () => openEventStream(request, reply));
+    return this.streams.mine(principal.userId, lastEventId ?? null, eventStreamAnswer(request, reply));
   }
 }
