@@ -151,3 +151,20 @@ describe('GET /api/users?sort=rating and GET /api/users/{a}/versus/{b}', () => {
     expect(missing.body).toMatchObject({ code: 'user-not-found' });
   });
 });
+
+describe('leaving a rated match (docs/rules.md M6)', () => {
+  it('is a forfeit rated as any finished match: the leaver loses it, both ratings, experience and records move', async () => {
+    const [erin, frank] = await Promise.all(['erin', 'frank'].map((n) => s.client.register(n)));
+    const id = await startScriptedMatch(s, erin, frank, { variant: 'backgammon', length: 5 }, [[3, 1]]);
+    expectOnlyScriptedThrows(s);
+    const left = await s.client.ok(erin, id, 'leave');
+    expect(left).toMatchObject({ status: 'finished', rated: true, result: { winner: 'black', reason: 'leave' } });
+    // D = 0, N = 5: P = 0.5; 4 * sqrt(5) * 0.5 * 5 (new players) = 22.360679774997898.
+    const [e, f] = [await profile(erin), await profile(frank)];
+    expect(e.rating).toBeCloseTo(1477.6393202250022, 9);
+    expect(f.rating).toBeCloseTo(1522.3606797749978, 9);
+    expect([e.experience, f.experience]).toEqual([5, 5]);
+    expect(e.record).toMatchObject({ matchesPlayed: 1, matchesWon: 0, matchesLost: 1 });
+    expect(f.record).toMatchObject({ matchesPlayed: 1, matchesWon: 1, matchesLost: 0 });
+  });
+});

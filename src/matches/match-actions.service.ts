@@ -10,7 +10,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { DomainError } from '../common/domain-error.js';
 import {
-  apply,
+  applyCommand,
   playEventFor,
   type Colour,
   type DiceContext,
@@ -192,7 +192,7 @@ export class MatchActionsService {
     userId: string,
     now: Date,
   ): { events: NewMatchEvent[]; after: MatchState; next: MatchRecord } {
-    const applied = apply(state, decision.event);
+    const applied = applyCommand(state, decision.event);
     if (!applied.ok) throw refusalError(applied);
     const seats: Seats = { whiteId: decision.white?.id ?? null, blackId: decision.black?.id ?? null };
     const autoPlayForced = (colour: Colour): boolean => decision[colour]?.autoPlayForced ?? false;
