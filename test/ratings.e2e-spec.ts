@@ -37,7 +37,8 @@ async function profile(player: Player): Promise<Profile> {
 }
 
 beforeAll(async () => {
-  s = await startScriptedApp();
+  // Every rated player is listed: these players have a few points of experience (test/match-limits.e2e-spec.ts tests the minimum).
+  s = await startScriptedApp({ LEADERBOARD_MIN_EXPERIENCE: '1' });
   [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => s.client.register(n)));
 
   // Match 1, 3 points, alice (white) against bob: alice opens 3-1 and resigns a gammon (bob 2-0); she

@@ -35,6 +35,7 @@ import { colourOf, positionIdOf, presentMatch, turnOf } from './match-presenter.
 import { projectionOf, type Seats } from './match-projection.js';
 import { ratedResultOf } from './match-rating.js';
 import type { MatchRecord, NewMatchEvent, SeatedPlayer } from './match-record.js';
+import { MatchLimitsPolicy } from './match-limits.js';
 import { MatchStore, type LoadedMatch } from './match-store.js';
 import type { MatchView } from './match-view.js';
 
@@ -55,6 +56,7 @@ export class MatchActionsService {
     private readonly users: UsersRepository,
     private readonly roller: DiceRoller,
     private readonly clock: Clock,
+    private readonly limits: MatchLimitsPolicy,
   ) {}
 
   /**
@@ -98,7 +100,16 @@ export class MatchActionsService {
     const { events, after, next } = this.append(record, state, decision, userId, now);
     const seats = { white: next.projection.whiteId, black: next.projection.blackId };
     const rated = ratedResultOf(record.rated, record.length, seats, state, after);
-    if (!(await this.store.append(next, record.version, events, after, now, rated))) return null;
+    // The join of an open challenge asked rated may find the pair's rated matches of the day used up.
+    const ratedPair =
+      action.name === 'join' && record.rated && record.invited === null
+        ? this.limits.forJoin(record.creatorId, userId, now)
+        : null;
+    if (!(await this.store.append(next, record.version, events, after, now, rated, ratedPair))) return null;
+    if (ratedPair !== null) {
+      const joined = await this.store.load(record.id);
+      return presentMatch(joined.record, joined.state, userId, now);
+    }
     return presentMatch(next, after, userId, now);
   }
 

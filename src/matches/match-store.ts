@@ -29,7 +29,12 @@ import type {
 } from './match-record.js';
 import { MatchFeed } from './match-feed.js';
 import { MatchLogError } from './match-rows.js';
-import { MatchesRepository } from './matches.repository.js';
+import {
+  MatchesRepository,
+  type CreatedWithinLimits,
+  type MatchLimits,
+  type RatedPairCheck,
+} from './matches.repository.js';
 
 /** A match loaded for a use case. */
 export interface LoadedMatch {
@@ -134,8 +139,26 @@ export class MatchStore {
     at: Date,
   ): Promise<void> {
     await this.matches.create(record, events, projection, at);
-    this.feed.announce(record.id, events.length);
-    this.known.set(record.id, { state, record: null, seenAt: -Infinity });
+    this.created(record.id, events.length, state);
+  }
+
+  /** `create` held to `limits` (MatchesRepository.createWithinLimits): nothing is stored when a cap refuses it. */
+  async createWithinLimits(
+    record: NewMatchRecord,
+    events: readonly NewMatchEvent[],
+    state: MatchState,
+    projection: MatchProjection,
+    at: Date,
+    limits: MatchLimits,
+  ): Promise<CreatedWithinLimits> {
+    const created = await this.matches.createWithinLimits(record, events, projection, at, limits);
+    if (created.refusal === null) this.created(record.id, events.length, state);
+    return created;
+  }
+
+  private created(id: string, version: number, state: MatchState): void {
+    this.feed.announce(id, version);
+    this.known.set(id, { state, record: null, seenAt: -Infinity });
   }
 
   /**
@@ -150,8 +173,9 @@ export class MatchStore {
     state: MatchState,
     at: Date,
     rated: RatedResult | null = null,
+    ratedPair: RatedPairCheck | null = null,
   ): Promise<boolean> {
-    const written = await this.matches.append(next.id, version, events, next.projection, at, rated);
+    const written = await this.matches.append(next.id, version, events, next.projection, at, rated, ratedPair);
     if (written) {
       this.remember(next, state);
       this.feed.announce(next.id, next.version);

@@ -10,7 +10,9 @@ import type {
   Page,
   RatedResult,
   StoredMatchEvent,
+  UnratedReason,
 } from './match-record.js';
+import type { MatchLimitCode } from './match.errors.js';
 import {
   EVENT_RECORDSET,
   PROJECTION_COLUMN_COUNT,
@@ -56,24 +58,76 @@ SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $12:
   FROM m, jsonb_to_recordset($13::jsonb) AS ${EVENT_RECORDSET}`;
 
 /**
+ * CREATE for a match played here, held to its creator's caps (`match_slot_refusal`, a function of
+ * the match limits migration; $18-$20 the caps on open challenges, invitations, invitations to one
+ * player) and, for an invitation asked rated, to the pair's rated matches of the day
+ * (`rated_pair_slot_free`; $21 the cap, $22 the start of the day): the match is stored only when no
+ * cap refuses it, unrated with its reason when the pair's are used up. Answers the refusal (null
+ * when stored) and whether the match is rated.
+ */
+const CREATE_WITHIN_LIMITS = (() => {
+  const first = 22 + 1;
+  return `
+WITH slot AS (
+  SELECT match_slot_refusal($7::uuid, $8::uuid, $18::int, $19::int, $20::int) AS refusal
+), rating AS (
+  SELECT CASE WHEN $17::boolean AND $8::uuid IS NOT NULL AND (SELECT refusal FROM slot) IS NULL
+              THEN rated_pair_slot_free($7::uuid, $8::uuid, $21::int, $22::timestamptz)
+              ELSE TRUE END AS free
+), m AS (
+  INSERT INTO matches (id, variant, length, rules, days_per_turn, bank_days, creator_id, invited_id,
+                       dice_commitment, dice_seed, version, created_at, updated_at,
+                       source, imported_white, imported_black, rated, unrated_reason, ${PROJECTION_COLUMN_LIST})
+  SELECT $1::uuid, $2::varchar, $3::int, $4::jsonb, $5::int, $6::int, $7::uuid, $8::uuid,
+         $9::char(64), $10::char(64), $11::int, $12::timestamptz, $12::timestamptz,
+         $14::varchar, $15::varchar, $16::varchar, $17::boolean AND rating.free,
+         CASE WHEN $17::boolean AND NOT rating.free THEN 'pair-daily-limit' END, ${projectionPlaceholders(first)}
+    FROM slot, rating
+   WHERE slot.refusal IS NULL
+  RETURNING id, rated, unrated_reason
+), e AS (
+  INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+  SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $12::timestamptz
+    FROM m, jsonb_to_recordset($13::jsonb) AS ${EVENT_RECORDSET}
+)
+SELECT slot.refusal, m.rated, m.unrated_reason FROM slot LEFT JOIN m ON TRUE`;
+})();
+
+/** Parameters of the projection in the versioned appends: $6 onwards. */
+const PROJECTION_FROM = 6;
+
+/** The parts a versioned append adds to APPEND: CTEs before and after the update, assignments and their FROM. */
+interface AppendParts {
+  readonly before?: string;
+  readonly set?: string;
+  readonly from?: string;
+  readonly after?: string;
+  readonly join?: string;
+}
+
+function versionedAppend(parts: AppendParts = {}): string {
+  return `
+WITH ${parts.before ?? ''}m AS (
+  UPDATE matches
+     SET ${projectionAssignments(PROJECTION_FROM)}, version = version + $3::int, updated_at = $4::timestamptz${parts.set ?? ''}${parts.from ?? ''}
+   WHERE id = $1::uuid AND version = $2::int
+  RETURNING id
+)${parts.after ?? ''}
+INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
+  FROM m${parts.join ?? ''}, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
+RETURNING seq`;
+}
+
+/**
  * The versioned append: the projection moves only from the version the
  * caller read, and the events are inserted only for the row it moved, in one
  * statement. Returns the seqs inserted: none when the version had moved.
  */
-const APPEND = `
-WITH m AS (
-  UPDATE matches
-     SET ${projectionAssignments(6)}, version = version + $3::int, updated_at = $4::timestamptz
-   WHERE id = $1::uuid AND version = $2::int
-  RETURNING id
-)
-INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
-SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
-  FROM m, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
-RETURNING seq`;
+const APPEND = versionedAppend();
 
-/** Parameters of the projection in APPEND: $6 onwards. */
-const PROJECTION_FROM = 6;
+/** The first parameter after the projection's. */
+const AFTER_PROJECTION = PROJECTION_FROM + PROJECTION_COLUMN_COUNT;
 
 /**
  * APPEND for the event that ends a rated match: the players' ratings and
@@ -81,22 +135,77 @@ const PROJECTION_FROM = 6;
  * ratings migration), and only if the append is written.
  */
 const APPEND_RATED = (() => {
-  const first = PROJECTION_FROM + PROJECTION_COLUMN_COUNT;
-  const args = Array.from({ length: 7 }, (_, i) => `$${first + i}::${i < 2 ? 'uuid' : 'int'}`).join(', ');
-  return `
-WITH m AS (
-  UPDATE matches
-     SET ${projectionAssignments(PROJECTION_FROM)}, version = version + $3::int, updated_at = $4::timestamptz
-   WHERE id = $1::uuid AND version = $2::int
-  RETURNING id
-), rated AS (
-  SELECT record_rated_match(${args}) FROM m
-)
-INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
-SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
-  FROM m CROSS JOIN rated, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
-RETURNING seq`;
+  const args = Array.from({ length: 7 }, (_, i) => `$${AFTER_PROJECTION + i}::${i < 2 ? 'uuid' : 'int'}`).join(', ');
+  return versionedAppend({
+    after: `, rated AS (\n  SELECT record_rated_match(${args}) FROM m\n)`,
+    join: ' CROSS JOIN rated',
+  });
 })();
+
+/**
+ * The join of an open challenge asked rated: before the versioned append (APPEND's parameters),
+ * the pair's rated matches of the day are counted (`rated_pair_slot_free`, $n the creator, $n+1 the
+ * joiner, $n+2 the cap, $n+3 the start of the day), and the match is played unrated, with its
+ * reason, when they are used up.
+ */
+const APPEND_JOIN = (() => {
+  const [creator, joiner, cap, since] = [0, 1, 2, 3].map((i) => `$${AFTER_PROJECTION + i}`);
+  return versionedAppend({
+    before: `rating AS (\n  SELECT rated_pair_slot_free(${creator}::uuid, ${joiner}::uuid, ${cap}::int, ${since}::timestamptz) AS free\n), `,
+    set: `,
+         rated = matches.rated AND rating.free,
+         unrated_reason = CASE WHEN matches.rated AND NOT rating.free THEN 'pair-daily-limit' ELSE matches.unrated_reason END`,
+    from: '\n    FROM rating',
+  });
+})();
+
+/** The caps a new match is held to (README "Configuration"), and the start of the pair's day. */
+export interface MatchLimits {
+  readonly openChallenges: number;
+  readonly invitations: number;
+  readonly invitationsPerTarget: number;
+  readonly ratedPerPairPerDay: number;
+  readonly ratedSince: Date;
+}
+
+/** What `createWithinLimits` did: refused with the cap's code, or stored, rated or not and why. */
+export type CreatedWithinLimits =
+  | { readonly refusal: MatchLimitCode }
+  | { readonly refusal: null; readonly rated: boolean; readonly unratedReason: UnratedReason | null };
+
+/**
+ * For the join of an open challenge asked rated: its creator, the joiner, the cap on the pair's
+ * rated matches, and the start of the day counted.
+ */
+export interface RatedPairCheck {
+  readonly creatorId: string;
+  readonly joinerId: string;
+  readonly perDay: number;
+  readonly since: Date;
+}
+
+/** The parameters $1-$17 of CREATE and CREATE_WITHIN_LIMITS: the terms and the first events. */
+function termsParams(record: NewMatchRecord, events: readonly NewMatchEvent[], at: Date): unknown[] {
+  return [
+    record.id,
+    record.variant,
+    record.length,
+    JSON.stringify(record.rules),
+    record.daysPerTurn,
+    record.bankDays,
+    record.creatorId,
+    record.invitedId,
+    record.diceCommitment,
+    record.diceSeed,
+    events.length,
+    at.toISOString(),
+    eventRecordset(events, 1),
+    record.source,
+    record.importedPlayers?.white ?? null,
+    record.importedPlayers?.black ?? null,
+    record.rated,
+  ];
+}
 
 const FIND_BY_ID = `${matchSelect('matches')} WHERE m.id = $1::uuid`;
 
@@ -226,26 +335,36 @@ export class MatchesRepository {
     projection: MatchProjection,
     at: Date,
   ): Promise<void> {
-    await this.sql.query(CREATE, [
-      record.id,
-      record.variant,
-      record.length,
-      JSON.stringify(record.rules),
-      record.daysPerTurn,
-      record.bankDays,
-      record.creatorId,
-      record.invitedId,
-      record.diceCommitment,
-      record.diceSeed,
-      events.length,
-      at.toISOString(),
-      eventRecordset(events, 1),
-      record.source,
-      record.importedPlayers?.white ?? null,
-      record.importedPlayers?.black ?? null,
-      record.rated,
+    await this.sql.query(CREATE, [...termsParams(record, events, at), ...projectionValues(projection)]);
+  }
+
+  /**
+   * `create` for a match played here, held to `limits` in the same statement (counted in the
+   * database, under a lock on the players, so that neither two requests nor two nodes pass a cap
+   * together): the refusal, with nothing stored; or whether the match was stored rated, and why not.
+   */
+  async createWithinLimits(
+    record: NewMatchRecord,
+    events: readonly NewMatchEvent[],
+    projection: MatchProjection,
+    at: Date,
+    limits: MatchLimits,
+  ): Promise<CreatedWithinLimits> {
+    const [row] = await this.sql.query<{
+      refusal: MatchLimitCode | null;
+      rated: boolean | null;
+      unrated_reason: UnratedReason | null;
+    }>(CREATE_WITHIN_LIMITS, [
+      ...termsParams(record, events, at),
+      limits.openChallenges,
+      limits.invitations,
+      limits.invitationsPerTarget,
+      limits.ratedPerPairPerDay,
+      limits.ratedSince.toISOString(),
       ...projectionValues(projection),
     ]);
+    if (row.refusal !== null) return { refusal: row.refusal };
+    return { refusal: null, rated: row.rated ?? false, unratedReason: row.unrated_reason };
   }
 
   /** The match with its players' names and settings; null for an unknown id or a string that is not a UUID. */
@@ -306,7 +425,9 @@ export class MatchesRepository {
    * Should the version and the log ever disagree, the (match_id, seq) key
    * refuses the events and the whole statement, and the answer is false too.
    * With `rated` (the events end a rated match), the players' ratings and
-   * records move in the same statement.
+   * records move in the same statement; with `ratedPair` (the join of an open
+   * challenge asked rated), the match is played unrated, with its reason, when
+   * the pair's rated matches of the day are used up.
    */
   async append(
     id: string,
@@ -315,6 +436,7 @@ export class MatchesRepository {
     projection: MatchProjection,
     at: Date,
     rated: RatedResult | null = null,
+    ratedPair: RatedPairCheck | null = null,
   ): Promise<boolean> {
     if (events.length === 0) throw new RangeError('An append writes at least one event.');
     if (!UUID.test(id)) return false;
@@ -327,19 +449,24 @@ export class MatchesRepository {
         eventRecordset(events, expectedVersion + 1),
         ...projectionValues(projection),
       ];
-      const inserted =
-        rated === null
-          ? await this.sql.query(APPEND, params)
-          : await this.sql.query(APPEND_RATED, [
-              ...params,
-              rated.winnerId,
-              rated.loserId,
-              rated.length,
-              rated.winner.gammons,
-              rated.winner.backgammons,
-              rated.loser.gammons,
-              rated.loser.backgammons,
-            ]);
+      let inserted: unknown[];
+      if (rated !== null) {
+        inserted = await this.sql.query(APPEND_RATED, [
+          ...params,
+          rated.winnerId,
+          rated.loserId,
+          rated.length,
+          rated.winner.gammons,
+          rated.winner.backgammons,
+          rated.loser.gammons,
+          rated.loser.backgammons,
+        ]);
+      } else if (ratedPair !== null) {
+        const { creatorId, joinerId, perDay, since } = ratedPair;
+        inserted = await this.sql.query(APPEND_JOIN, [...params, creatorId, joinerId, perDay, since.toISOString()]);
+      } else {
+        inserted = await this.sql.query(APPEND, params);
+      }
       return inserted.length === events.length;
     } catch (err) {
       if (isUniqueViolation(err)) return false;

@@ -32,7 +32,8 @@ import type {
   PositionView,
   ThrowView,
 } from './match-history-view.js';
-import { InvalidMatchTermsError, NoDiceDerivationError } from './match.errors.js';
+import { MatchLimitsPolicy } from './match-limits.js';
+import { InvalidMatchTermsError, MatchLimitError, NoDiceDerivationError } from './match.errors.js';
 import { gameView, isOver, presentMatch, turnOf } from './match-presenter.js';
 import { projectionOf } from './match-projection.js';
 import type { MatchRecord, NewMatchRecord } from './match-record.js';
@@ -63,9 +64,14 @@ export class MatchesService {
     private readonly matches: MatchesRepository,
     private readonly users: UsersRepository,
     private readonly clock: Clock,
+    private readonly limits: MatchLimitsPolicy,
   ) {}
 
-  /** A new invitation (to `opponent`, or open to anyone); the creator takes a seat at once. */
+  /**
+   * A new invitation (to `opponent`, or open to anyone); the creator takes a seat at once. Refused
+   * past the creator's caps on waiting matches (nothing stored); an invitation asked rated is
+   * created unrated, and says why, when the pair's rated matches of the day are used up.
+   */
   async create(userId: string, terms: MatchTerms): Promise<MatchView> {
     const rules = checkTerms(terms);
     const creator = await this.users.findById(userId);
@@ -91,6 +97,7 @@ export class MatchesService {
       source: 'played',
       importedPlayers: null,
       rated: terms.rated ?? terms.length > 0,
+      unratedReason: null,
       invitedId: invited?.id ?? null,
       diceCommitment: commitment(seed),
       diceSeed: seed,
@@ -102,9 +109,20 @@ export class MatchesService {
     const seat = { id: creator.id, username: creator.username, autoPlayForced: creator.autoPlayForced };
     const seats = { whiteId: colour === 'white' ? userId : null, blackId: colour === 'black' ? userId : null };
     const projection = projectionOf({ invited }, seats, state, newClock(record), null);
-    await this.store.create(record, [{ event: join, actorId: userId, positionId: null }], state, projection, now);
+    const events = [{ event: join, actorId: userId, positionId: null }];
+    const created = await this.store.createWithinLimits(
+      record,
+      events,
+      state,
+      projection,
+      now,
+      this.limits.forCreation(now),
+    );
+    if (created.refusal !== null) throw new MatchLimitError(created.refusal, this.limits.capOf(created.refusal));
     const full: MatchRecord = {
       ...record,
+      rated: created.rated,
+      unratedReason: created.unratedReason,
       invited,
       white: colour === 'white' ? seat : null,
       black: colour === 'black' ? seat : null,

@@ -116,6 +116,7 @@ describe('MatchesRepository.create and findById', () => {
       source: 'played',
       importedPlayers: null,
       rated: false,
+      unratedReason: null,
       projection: written,
       createdAt: minute(1),
       updatedAt: minute(1),
