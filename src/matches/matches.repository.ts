@@ -62,12 +62,10 @@ SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $12:
  * the match limits migration; $18-$20 the caps on open challenges, invitations, invitations to one
  * player) and, for an invitation asked rated, to the pair's rated matches of the day
  * (`rated_pair_slot_free`; $21 the cap, $22 the start of the day): the match is stored only when no
- * cap refuses it, unrated with its reason when the pair's are used up. Answers the refusal (null
- * when stored) and whether the match is rated.
+ * cap refuses it, unrated with its reason when the pair's are used up; $23 on, the projection.
+ * Answers the refusal (null when stored) and whether the match is rated.
  */
-const CREATE_WITHIN_LIMITS = (() => {
-  const first = 22 + 1;
-  return `
+const CREATE_WITHIN_LIMITS = `
 WITH slot AS (
   SELECT match_slot_refusal($7::uuid, $8::uuid, $18::int, $19::int, $20::int) AS refusal
 ), rating AS (
@@ -81,7 +79,7 @@ WITH slot AS (
   SELECT $1::uuid, $2::varchar, $3::int, $4::jsonb, $5::int, $6::int, $7::uuid, $8::uuid,
          $9::char(64), $10::char(64), $11::int, $12::timestamptz, $12::timestamptz,
          $14::varchar, $15::varchar, $16::varchar, $17::boolean AND rating.free,
-         CASE WHEN $17::boolean AND NOT rating.free THEN 'pair-daily-limit' END, ${projectionPlaceholders(first)}
+         CASE WHEN $17::boolean AND NOT rating.free THEN 'pair-daily-limit' END, ${projectionPlaceholders(23)}
     FROM slot, rating
    WHERE slot.refusal IS NULL
   RETURNING id, rated, unrated_reason
@@ -91,7 +89,6 @@ WITH slot AS (
     FROM m, jsonb_to_recordset($13::jsonb) AS ${EVENT_RECORDSET}
 )
 SELECT slot.refusal, m.rated, m.unrated_reason FROM slot LEFT JOIN m ON TRUE`;
-})();
 
 /** Parameters of the projection in the versioned appends: $6 onwards. */
 const PROJECTION_FROM = 6;
