@@ -143,7 +143,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 
 /**
  * The environment of a benched server: production settings on `databaseUrl`, this process's
- * environment without the bench's own settings, rate limits out of the way of a load run, and
+ * environment without the bench's own settings, rate limits and the caps on waiting matches out
+ * of the way of a load run (its few players create many matches; they are still counted), and
  * LOG_LEVEL at its default (request logging is part of the real cost) unless BENCH_LOG_LEVEL says.
  */
 export function productionServerEnv(
@@ -163,6 +164,9 @@ export function productionServerEnv(
     JWT_SECRET: jwtSecret,
     REGISTER_THROTTLE_LIMIT: '10000',
     AUTH_THROTTLE_LIMIT: '10000',
+    OPEN_CHALLENGES_PER_USER: '100000',
+    INVITATIONS_PER_USER: '100000',
+    INVITATIONS_PER_TARGET: '100000',
     ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
   };
 }

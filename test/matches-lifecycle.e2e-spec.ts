@@ -127,31 +127,46 @@ describe('an invitation to a named opponent', () => {
   });
 });
 
-describe('abort', () => {
-  it('the creator aborts an invitation nobody joined', async () => {
+describe('abort and leave (docs/rules.md M6)', () => {
+  it('the creator aborts an invitation, or an open challenge, nobody joined', async () => {
     const created = await invite(alice, { opponent: 'bob' });
     const aborted = await s.client.ok(alice, created.id, 'abort');
     expect(aborted).toMatchObject({ status: 'aborted', actions: [] });
     expect((await s.client.refused(bob, created.id, 'join', 409)).code).toBe('action-not-allowed');
+    const open = await invite(alice, {});
+    expect(await s.client.ok(alice, open.id, 'abort')).toMatchObject({ status: 'aborted', actions: [] });
+    expect((await s.client.refused(carol, open.id, 'join', 409)).code).toBe('action-not-allowed');
   });
 
-  it('either player aborts before the first play, and nobody can after it', async () => {
-    const early = await invite(alice, { opponent: 'bob', colour: 'white' }, [[3, 1]]);
-    await s.client.ok(bob, early.id, 'join');
-    expect((await s.client.state(early.id, bob)).actions).toContain('abort');
-    expect(await s.client.ok(bob, early.id, 'abort')).toMatchObject({ status: 'aborted', actions: [] });
-
-    // After the first play Bob may double, so the server throws nothing more.
-    const late = await invite(alice, { opponent: 'bob', colour: 'white' }, [[3, 1]]);
-    await s.client.ok(bob, late.id, 'join');
-    const { plays } = await s.client.legalPlays(late.id, alice);
-    await s.client.ok(alice, late.id, 'plays', { moves: plays[0].moves });
+  it('once the opening throw is seen neither player may abort (409 abort-too-late, not listed, nothing appended); leave is offered', async () => {
+    const match = await invite(alice, { opponent: 'bob', colour: 'white' }, [[3, 1]]);
+    const joined = await s.client.ok(bob, match.id, 'join');
+    expect(joined.game.dice).toEqual([3, 1]);
+    const before = await eventCount(match.id);
     for (const player of [alice, bob]) {
-      expect((await s.client.state(late.id, player)).actions).not.toContain('abort');
-      const refused = await s.client.refused(player, late.id, 'abort', 409);
+      const { actions } = await s.client.state(match.id, player);
+      expect(actions).not.toContain('abort');
+      expect(actions).toContain('leave');
+      const refused = await s.client.refused(player, match.id, 'abort', 409);
       expect(refused).toMatchObject({ code: 'action-not-allowed', reason: 'abort-too-late' });
     }
-    expect((await s.client.state(late.id)).status).toBe('playing');
+    expect(await eventCount(match.id)).toBe(before);
+    expect((await s.client.state(match.id)).status).toBe('playing');
+  });
+
+  it('leaving a match under way forfeits it: the opponent wins at the score as it stands, reason leave', async () => {
+    const match = await invite(alice, { opponent: 'bob', colour: 'white' }, [[3, 1]]);
+    await s.client.ok(bob, match.id, 'join');
+    const left = await s.client.ok(alice, match.id, 'leave');
+    expect(left).toMatchObject({
+      status: 'finished',
+      actions: [],
+      result: { winner: 'black', reason: 'leave', score: { white: 0, black: 0 } },
+    });
+    expect((await s.client.events(match.id)).slice(-2)).toMatchObject([
+      { type: 'leave', by: 'white' },
+      { type: 'match-end', winner: 'black', reason: 'leave' },
+    ]);
   });
 });
 

@@ -327,6 +327,36 @@ describe('money session options (M4)', () => {
   });
 });
 
+describe('leaving a money session during a game (M6)', () => {
+  it('forfeits the game under way for a backgammon at the cube, then ends the session won by the player ahead', async () => {
+    const id = await start({ variant: 'backgammon', length: 0 }, [
+      [5, 2],
+      [6, 5],
+    ]);
+    await playAny(id, 'white');
+    await act(id, 'black', 'double');
+    // White owns the cube: the server throws black's 6-5, and black leaves instead of playing it.
+    expect(await act(id, 'white', 'take')).toMatchObject({ turn: { player: 'black', awaiting: 'play' } });
+    expect((await view(id, 'black')).actions).toContain('leave');
+    expect((await view(id, 'black')).actions).not.toContain('abort');
+    const state = await act(id, 'black', 'leave');
+    expect(await lastGameEnd(id)).toMatchObject({
+      winner: 'white',
+      reason: 'leave',
+      kind: 'backgammon',
+      multiplier: 3,
+      cubeValue: 2,
+      points: 6,
+    });
+    expect(state).toMatchObject({
+      status: 'finished',
+      score: { white: 6, black: 0 },
+      result: { winner: 'white', reason: 'leave', score: { white: 6, black: 0 } },
+    });
+    expect((await events(id)).slice(-3).map((e) => e.type)).toEqual(['leave', 'game-end', 'match-end']);
+  });
+});
+
 describe('the correspondence clock (M5)', () => {
   it('refuses a timeout claim before the deadline with the deadline, and after it the claimant wins the match', async () => {
     const id = await start({ variant: 'backgammon', length: 5, daysPerTurn: 1, bankDays: 0 }, [[3, 1]]);

@@ -37,7 +37,8 @@ async function profile(player: Player): Promise<Profile> {
 }
 
 beforeAll(async () => {
-  s = await startScriptedApp();
+  // Every rated player is listed: these players have a few points of experience (test/match-limits.e2e-spec.ts tests the minimum).
+  s = await startScriptedApp({ LEADERBOARD_MIN_EXPERIENCE: '1' });
   [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => s.client.register(n)));
 
   // Match 1, 3 points, alice (white) against bob: alice opens 3-1 and resigns a gammon (bob 2-0); she
@@ -149,5 +150,22 @@ describe('GET /api/users?sort=rating and GET /api/users/{a}/versus/{b}', () => {
     const missing = await request(s.t.http).get('/api/users/alice/versus/nobody');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'user-not-found' });
+  });
+});
+
+describe('leaving a rated match (docs/rules.md M6)', () => {
+  it('is a forfeit rated as any finished match: the leaver loses it, both ratings, experience and records move', async () => {
+    const [erin, frank] = await Promise.all(['erin', 'frank'].map((n) => s.client.register(n)));
+    const id = await startScriptedMatch(s, erin, frank, { variant: 'backgammon', length: 5 }, [[3, 1]]);
+    expectOnlyScriptedThrows(s);
+    const left = await s.client.ok(erin, id, 'leave');
+    expect(left).toMatchObject({ status: 'finished', rated: true, result: { winner: 'black', reason: 'leave' } });
+    // D = 0, N = 5: P = 0.5; 4 * sqrt(5) * 0.5 * 5 (new players) = 22.360679774997898.
+    const [e, f] = [await profile(erin), await profile(frank)];
+    expect(e.rating).toBeCloseTo(1477.6393202250022, 9);
+    expect(f.rating).toBeCloseTo(1522.3606797749978, 9);
+    expect([e.experience, f.experience]).toEqual([5, 5]);
+    expect(e.record).toMatchObject({ matchesPlayed: 1, matchesWon: 0, matchesLost: 1 });
+    expect(f.record).toMatchObject({ matchesPlayed: 1, matchesWon: 1, matchesLost: 0 });
   });
 });

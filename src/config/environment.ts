@@ -148,6 +148,26 @@ export class Environment {
   @WholeNumber(1, 3600)
   REQUEST_TIMEOUT_SECONDS = 30;
 
+  /** Open challenges a user may have waiting for an opponent at once (409 too-many-open-challenges beyond). */
+  @WholeNumber(1)
+  OPEN_CHALLENGES_PER_USER = 10;
+
+  /** Invitations a user may have waiting for an answer at once (409 too-many-invitations beyond). */
+  @WholeNumber(1)
+  INVITATIONS_PER_USER = 30;
+
+  /** Invitations from one user to one player waiting for an answer at once (409 too-many-invitations-to-player). */
+  @WholeNumber(1)
+  INVITATIONS_PER_TARGET = 3;
+
+  /** Rated matches two players may start in a rolling 24 hours; the next ones are played unrated (docs/rules.md "Ratings"). */
+  @WholeNumber(0)
+  RATED_MATCHES_PER_PAIR_PER_DAY = 3;
+
+  /** The experience (sum of rated match lengths) a player needs to be listed on the leaderboard. */
+  @WholeNumber(0)
+  LEADERBOARD_MIN_EXPERIENCE = 25;
+
   /** Browser origins allowed to call the API (CORS, see cors-origins.ts); none by default. */
   @ParsedBy(parseCorsOrigins, 'empty, * or a comma-separated list of origins such as https://app.example.com')
   CORS_ORIGINS: CorsOrigins = [];

@@ -23,8 +23,6 @@ export type RefusalReason =
   | 'records-due'
   | 'nothing-to-record'
   | 'abort-too-late'
-  | 'not-between-games'
-  | 'money-session-only'
   | 'timeout-not-claimable';
 
 export interface Refusal {

@@ -182,7 +182,7 @@ describe('match lifecycle', () => {
     });
   });
 
-  it('lets the match be aborted before its first play only', () => {
+  it('replays a stored abort made before the first play, as the rule before M6 allowed', () => {
     const s = run(seated('backgammon', 3), { type: 'opening-roll', white: 3, black: 1 });
     expect(run(s, { type: 'abort', by: 'black' })).toMatchObject({
       status: 'aborted',
@@ -266,8 +266,8 @@ describe('money sessions (M4)', () => {
     );
     s = run(s, { type: 'double', by: 'black' });
     expect(s.phase).toMatchObject({ kind: 'cube-response', player: 'white', mayBeaver: true });
-    expect(legalActions(s, 'white')).toEqual(['take', 'drop', 'beaver']);
-    expect(legalActions(s, 'black')).toEqual(['timeout']);
+    expect(legalActions(s, 'white')).toEqual(['take', 'drop', 'beaver', 'leave']);
+    expect(legalActions(s, 'black')).toEqual(['timeout', 'leave']);
     s = run(s, { type: 'beaver', by: 'white' });
     expect(s.phase).toMatchObject({
       kind: 'cube-response',
@@ -326,10 +326,9 @@ describe('money sessions (M4)', () => {
     expect(won.phase).toMatchObject({ kind: 'game-over', outcome: { kind: 'gammon', jacoby: false, points: 4 } });
   });
 
-  it('can be left between games, not during one, and not in a match', () => {
+  it('is left between games with the player ahead winning the session (M4, M6)', () => {
     let s = seated('backgammon', 0);
     s = run(s, { type: 'opening-roll', white: 3, black: 1 });
-    expect(apply(s, { type: 'leave', by: 'black' })).toMatchObject({ ok: false, reason: 'not-between-games' });
     s = resignedGame(s, 'black', 1);
     s = run(s, { type: 'leave', by: 'black' });
     expect(s.phase).toMatchObject({
@@ -339,8 +338,6 @@ describe('money sessions (M4)', () => {
     expect(recordsDue(s)).toEqual([
       { type: 'match-end', winner: 'white', reason: 'leave', score: { white: 1, black: 0 } },
     ]);
-    const match = resignedGame(seated('backgammon', 5), 'black', 1);
-    expect(apply(match, { type: 'leave', by: 'black' })).toMatchObject({ ok: false, reason: 'money-session-only' });
   });
 });
 
@@ -554,10 +551,10 @@ describe('replay', () => {
 describe('phase helpers', () => {
   it('lists what a player may do', () => {
     const s = run(seated('backgammon', 3), { type: 'opening-roll', white: 3, black: 1 }, anyPlayOf('white'));
-    expect(legalActions(s, 'black')).toEqual(['roll', 'double', 'resign']);
-    expect(legalActions(s, 'white')).toEqual(['resign', 'timeout']);
+    expect(legalActions(s, 'black')).toEqual(['roll', 'double', 'resign', 'leave']);
+    expect(legalActions(s, 'white')).toEqual(['resign', 'timeout', 'leave']);
     const rolled = run(s, { type: 'roll', by: 'black', dice: [6, 5] });
-    expect(legalActions(rolled, 'black')).toEqual(['play', 'resign']);
+    expect(legalActions(rolled, 'black')).toEqual(['play', 'resign', 'leave']);
     expect(toAct(rolled)).toBe('black');
   });
 });

@@ -5,6 +5,7 @@
  *
  *   newMatch({ variant, length, rules })          the state before any event
  *   apply(state, event)                           { ok: true, state } | { ok: false, reason, message }
+ *   applyCommand(state, event)                    `apply` for a player's new command (rules for new commands too)
  *   applyOrThrow(state, event) / replay(options, events)
  *                                                 for stored histories: throw IllegalEventError (index, reason)
  *   legalActions(state, colour)                   the event types `colour` may send now
@@ -14,7 +15,7 @@
  * abort), rolls, plays (and `playEventFor`), doubling, resignation, timeout
  * and leave, records (and `recordsDue`).
  */
-import { refuse, type ApplyResult, type RefusalReason } from './apply-result.js';
+import { refuse, type ApplyResult, type Refusal, type RefusalReason } from './apply-result.js';
 import type { MatchEvent } from './events.js';
 import type { MatchConfig, MatchState, NewMatchOptions } from './match-state.js';
 import { effectiveRules, resolveRules } from './rules-options.js';
@@ -27,7 +28,7 @@ import { play } from './transitions/plays.js';
 import { recordGameEnd, recordMatchEnd } from './transitions/records.js';
 import { answerResignation, resign } from './transitions/resignation.js';
 import { openingRoll, roll } from './transitions/rolls.js';
-import { abort, decline, join } from './transitions/seats.js';
+import { abort, abortCommandRefusal, decline, join } from './transitions/seats.js';
 import { claimTimeout, leave } from './transitions/timeout-and-leave.js';
 
 /** Thrown by `applyOrThrow` and `replay` for a stored event the state refuses. */
@@ -78,6 +79,16 @@ export function apply(state: MatchState, event: MatchEvent): ApplyResult {
   return { ok: true, state: withState(result.state, { eventCount: state.eventCount + 1 }) };
 }
 
+/**
+ * Applies a player's new command: `apply` and the rules that hold for new
+ * commands only. A stored history folds with `apply` under the rules it was
+ * played under: before M6, an abort was allowed until the first play, and
+ * such logs still replay (docs/rules.md M6).
+ */
+export function applyCommand(state: MatchState, event: MatchEvent): ApplyResult {
+  return commandRefusal(state, event) ?? apply(state, event);
+}
+
 /** `apply` for stored events: throws IllegalEventError on a refusal. */
 export function applyOrThrow(state: MatchState, event: MatchEvent, index = -1): MatchState {
   const result = apply(state, event);
@@ -113,8 +124,15 @@ export function legalActions(state: MatchState, colour: Colour): MatchEvent['typ
   ];
   const actions: MatchEvent['type'][] = [];
   if (state.phase.kind === 'play' && state.phase.player === colour) actions.push('play');
-  for (const candidate of candidates) if (transition(state, candidate).ok) actions.push(candidate.type);
+  for (const candidate of candidates) {
+    if (commandRefusal(state, candidate) === null && transition(state, candidate).ok) actions.push(candidate.type);
+  }
   return actions;
+}
+
+/** The rules for new commands only (see `applyCommand`); null when none refuses the event. */
+function commandRefusal(state: MatchState, event: MatchEvent): Refusal | null {
+  return event !== null && typeof event === 'object' && event.type === 'abort' ? abortCommandRefusal(state) : null;
 }
 
 /** The event's transition, without counting it. Events are untrusted: a malformed one is refused. */
@@ -151,7 +169,7 @@ function transition(state: MatchState, event: MatchEvent): ApplyResult {
     case 'timeout':
       return claimTimeout(state, event.by);
     case 'leave':
-      return leave(state);
+      return leave(state, event.by);
     case 'game-end':
       return recordGameEnd(state, event);
     case 'match-end':

@@ -11,7 +11,8 @@
  *
  * Records: `game-end` and `match-end` restate an outcome that `apply` has
  * already derived from the decisive event (the 15th checker borne off, a
- * drop, an accepted resignation; a timeout or leave for the match). They are
+ * drop, an accepted resignation, a leave during a money game; a timeout or
+ * leave for the match). They are
  * stored so the log reads on its own, and `apply` accepts them only when they
  * equal the derivation. `recordsDue(state)` (transitions/records.ts) builds them.
  */
@@ -38,7 +39,7 @@ export interface DeclineEvent {
   readonly by: Colour;
 }
 
-/** The match is called off before its first play. */
+/** The match is called off: a new abort before any throw (M6); stored logs may have one before the first play. */
 export interface AbortEvent {
   readonly type: 'abort';
   readonly by: Colour;
@@ -112,7 +113,7 @@ export interface TimeoutEvent {
   readonly by: Colour;
 }
 
-/** A player ends a money session between games (M4). */
+/** A player leaves (M6): forfeits a match to N points; ends a money session, forfeiting the game under way if any. */
 export interface LeaveEvent {
   readonly type: 'leave';
   readonly by: Colour;

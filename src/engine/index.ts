@@ -173,6 +173,6 @@ export {
   type ResumablePhase,
 } from './match-state.js';
 export { type ApplyResult, type Refusal, type RefusalReason } from './apply-result.js';
-export { IllegalEventError, apply, applyOrThrow, legalActions, newMatch, replay } from './apply.js';
+export { IllegalEventError, apply, applyCommand, applyOrThrow, legalActions, newMatch, replay } from './apply.js';
 export { playEventFor } from './transitions/plays.js';
 export { recordsDue } from './transitions/records.js';

@@ -105,7 +105,7 @@ export interface MatchState {
   readonly games: readonly GameOutcome[];
   /** Index of the next throw for dice.ts. */
   readonly rollIndex: number;
-  /** Whether any play has been made in the match (abort is allowed before). */
+  /** Whether any play has been made in the match (a stored abort is allowed before; a new one only before any throw, M6). */
   readonly played: boolean;
   /** Number of events applied. */
   readonly eventCount: number;

@@ -45,6 +45,11 @@ export function gameResult(variant: Variant, loser: SideBoard, options: { readon
   return resultOf('mars', 2, allHome);
 }
 
+/** The largest result a game can have: 3 (backgammon, koks), or 2 in long nardy with the `koks` option off (N7). */
+export function highestMultiplier(variant: Variant, options: { readonly koks: boolean }): ResultMultiplier {
+  return variant === 'long-nardy' && !options.koks ? 2 : 3;
+}
+
 /** The result kind a multiplier stands for in a variant (resignations name a multiplier). */
 export function resultKindOf(variant: Variant, multiplier: ResultMultiplier): ResultKind {
   return RESULT_KINDS[variant][multiplier - 1];

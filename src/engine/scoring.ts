@@ -4,7 +4,7 @@
  * the next game. Pure functions over immutable values.
  */
 import type { CubeState } from './cube.js';
-import { gameResult, resultKindOf, type ResultKind, type ResultMultiplier } from './result.js';
+import { gameResult, highestMultiplier, resultKindOf, type ResultKind, type ResultMultiplier } from './result.js';
 import type { RulesOptions } from './rules-options.js';
 import { opponentOf, type Colour, type SideBoard, type Variant } from './types.js';
 
@@ -29,8 +29,11 @@ export interface MatchProgress {
   readonly winner: Colour | null;
 }
 
-/** How a game ended: the 15th checker borne off, a dropped double, or an accepted resignation. */
-export type GameEndReason = 'bear-off' | 'drop' | 'resignation';
+/**
+ * How a game ended: the 15th checker borne off, a dropped double, an accepted
+ * resignation, or a money session left during the game (M6).
+ */
+export type GameEndReason = 'bear-off' | 'drop' | 'resignation' | 'leave';
 
 /** A finished game and what it scores. */
 export interface GameOutcome {
@@ -91,6 +94,16 @@ export function resignationOutcome(
   rules: RulesOptions,
 ): GameOutcome {
   return scored(variant, winner, 'resignation', multiplier, false, cube, rules);
+}
+
+/**
+ * A game of a money session forfeited by leaving it (M6): the most the game
+ * can be worth at the current cube, a backgammon (koks; a mars in long nardy
+ * without koks), Jacoby applying as to a played-out game, so that leaving
+ * never costs less than playing on and losing.
+ */
+export function leaveOutcome(variant: Variant, winner: Colour, cube: CubeState, rules: RulesOptions): GameOutcome {
+  return scored(variant, winner, 'leave', highestMultiplier(variant, rules), false, cube, rules);
 }
 
 /** A game won because the opponent dropped a double: single at the value before the double (M1). */

@@ -96,10 +96,13 @@ export function heldKeySql(first: number): string {
  * The CTE `answered` storing the key's answer when the CTE named `effect`
  * wrote a row: in the same statement, so both commit or neither.
  * Parameters from `first`: as heldKeySql, then status and response (answerParams).
+ * With `overwrite`, a jsonb expression whose members replace the response's
+ * (what the statement itself decided, which the answer computed before it could not know).
  */
-export function storeAnswerSql(first: number, effect: string): string {
+export function storeAnswerSql(first: number, effect: string, overwrite: string | null = null): string {
+  const response = overwrite === null ? `$${first + 4}::jsonb` : `$${first + 4}::jsonb || ${overwrite}`;
   return `answered AS (
-  UPDATE idempotency_keys SET status_code = $${first + 3}::int, response = $${first + 4}::jsonb
+  UPDATE idempotency_keys SET status_code = $${first + 3}::int, response = ${response}
    WHERE user_id = $${first}::uuid AND key = $${first + 1}::varchar
      AND created_at = $${first + 2}::timestamptz AND status_code IS NULL
      AND EXISTS (SELECT 1 FROM ${effect})

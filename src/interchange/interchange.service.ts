@@ -109,6 +109,7 @@ export class InterchangeService {
       source: 'imported',
       importedPlayers: imported.players,
       rated: false,
+      unratedReason: null,
       invitedId: null,
       diceCommitment: commitment(seed),
       diceSeed: seed,

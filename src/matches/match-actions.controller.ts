@@ -89,7 +89,7 @@ export class MatchActionsController {
   }
 
   @Post('abort')
-  @MatchAction('Call the match off before its first play', 'abortMatch')
+  @MatchAction('Withdraw the match before its first throw (docs/rules.md M6)', 'abortMatch')
   abort(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -100,7 +100,10 @@ export class MatchActionsController {
   }
 
   @Post('leave')
-  @MatchAction('End a money session between games', 'leaveSession')
+  @MatchAction(
+    'Leave: forfeit a match to N points; end a money session, forfeiting the game under way (docs/rules.md M6)',
+    'leaveSession',
+  )
   leave(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,

@@ -10,7 +10,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { DomainError } from '../common/domain-error.js';
 import {
-  apply,
+  applyCommand,
   playEventFor,
   type Colour,
   type DiceContext,
@@ -36,6 +36,7 @@ import { colourOf, positionIdOf, presentMatch, turnOf } from './match-presenter.
 import { projectionOf, type Seats } from './match-projection.js';
 import { ratedResultOf } from './match-rating.js';
 import type { MatchRecord, NewMatchEvent, SeatedPlayer } from './match-record.js';
+import { MatchLimitsPolicy } from './match-limits.js';
 import { MatchStore, type LoadedMatch } from './match-store.js';
 import type { MatchView } from './match-view.js';
 
@@ -57,6 +58,7 @@ export class MatchActionsService {
     private readonly roller: DiceRoller,
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyContext,
+    private readonly limits: MatchLimitsPolicy,
   ) {}
 
   /**
@@ -104,9 +106,19 @@ export class MatchActionsService {
     const { events, after, next } = this.append(record, state, decision, userId, now);
     const seats = { white: next.projection.whiteId, black: next.projection.blackId };
     const rated = ratedResultOf(record.rated, record.length, seats, state, after);
+    // The join of an open challenge asked rated may find the pair's rated matches of the day used up:
+    // the statement decides, and writes its decision over the stored answer too.
+    const ratedPair =
+      action.name === 'join' && record.rated && record.invited === null
+        ? this.limits.forJoin(record.creatorId, userId, now)
+        : null;
     const view = presentMatch(next, after, userId, now);
     const answer = this.idempotency.answer(view);
-    if (!(await this.store.append(next, record.version, events, after, now, rated, answer))) return null;
+    if (!(await this.store.append(next, record.version, events, after, now, rated, answer, ratedPair))) return null;
+    if (ratedPair !== null) {
+      const joined = await this.store.load(record.id);
+      return presentMatch(joined.record, joined.state, userId, now);
+    }
     return view;
   }
 
@@ -200,7 +212,7 @@ export class MatchActionsService {
     userId: string,
     now: Date,
   ): { events: NewMatchEvent[]; after: MatchState; next: MatchRecord } {
-    const applied = apply(state, decision.event);
+    const applied = applyCommand(state, decision.event);
     if (!applied.ok) throw refusalError(applied);
     const seats: Seats = { whiteId: decision.white?.id ?? null, blackId: decision.black?.id ?? null };
     const autoPlayForced = (colour: Colour): boolean => decision[colour]?.autoPlayForced ?? false;

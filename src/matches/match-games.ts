@@ -47,9 +47,12 @@ export interface GameRecordView {
   /** Who played first (won the opening throw, or was named to start by the rules); null before anyone has. */
   readonly starter: Colour | null;
   readonly winner: Colour | null;
-  /** single, gammon, backgammon (backgammon); oin, mars, koks (long nardy); null while unfinished or ended by timeout or leave. */
+  /**
+   * single, gammon, backgammon (backgammon); oin, mars, koks (long nardy); null while unfinished, or
+   * when a timeout or a leave ended the match during it (a money game forfeited by leaving has its result, M6).
+   */
   readonly result: 'single' | 'gammon' | 'backgammon' | 'oin' | 'mars' | 'koks' | null;
-  /** bear-off, drop, resignation; timeout or leave when the match ended during the game; null while it goes on. */
+  /** bear-off, drop, resignation; timeout or leave when the match ended during the game, or leave for a forfeited money game; null while it goes on. */
   readonly endedBy: 'bear-off' | 'drop' | 'resignation' | 'timeout' | 'leave' | null;
   readonly points: number;
   /** The cube value the game was scored at; while it goes on, the value now. */

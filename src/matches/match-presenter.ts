@@ -192,6 +192,7 @@ export function presentMatch(record: MatchRecord, state: MatchState, userId: str
     version: record.version,
     source: record.source,
     rated: record.rated,
+    unratedReason: record.unratedReason,
     players: {
       white: playerOf(record, 'white'),
       black: playerOf(record, 'black'),

@@ -75,6 +75,9 @@ export interface StoredMatchEvent {
   readonly at: Date;
 }
 
+/** Why a match asked rated is played unrated (docs/rules.md "Ratings"). */
+export type UnratedReason = 'pair-daily-limit';
+
 /** Where a match comes from: played here, or read from a file (finished, read-only, unrated). */
 export type MatchSource = 'played' | 'imported';
 
@@ -83,8 +86,14 @@ export interface MatchTerms {
   readonly source: MatchSource;
   /** An imported match's players as its file names them (they need not be users here); null for a match played here. */
   readonly importedPlayers: { readonly white: string; readonly black: string } | null;
-  /** Whether its end moves the players' ratings (docs/rules.md "Ratings"). */
+  /**
+   * Whether its end moves the players' ratings (docs/rules.md "Ratings"). The one term that may
+   * change: an open challenge asked rated is played unrated when its join finds the pair at
+   * RATED_MATCHES_PER_PAIR_PER_DAY (then `unratedReason` says so).
+   */
   readonly rated: boolean;
+  /** Why a match asked rated is unrated: the two players' rated matches of the day are used up. */
+  readonly unratedReason: UnratedReason | null;
   readonly id: string;
   readonly variant: Variant;
   readonly length: number;

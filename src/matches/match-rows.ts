@@ -8,6 +8,7 @@ import type {
   NewMatchEvent,
   SeatedPlayer,
   StoredMatchEvent,
+  UnratedReason,
 } from './match-record.js';
 
 /**
@@ -80,7 +81,7 @@ export const PROJECTION_SELECT = `m.status, m.white_id, m.black_id, m.score_whit
  */
 export function matchSelect(from: string): string {
   return `SELECT m.id, m.variant, m.length, m.rules, m.days_per_turn, m.bank_days, m.creator_id, m.version,
-       m.source, m.imported_white, m.imported_black, m.rated,
+       m.source, m.imported_white, m.imported_black, m.rated, m.unrated_reason,
        m.dice_commitment, m.dice_seed, m.created_at, m.updated_at,
        m.invited_id, i.username AS invited_username,
        w.username AS white_username, w.auto_play_forced AS white_auto_play_forced,
@@ -127,6 +128,7 @@ export interface MatchRow extends ProjectionRow {
   readonly version: number;
   readonly source: string;
   readonly rated: boolean;
+  readonly unrated_reason: string | null;
   readonly imported_white: string | null;
   readonly imported_black: string | null;
   readonly dice_commitment: string;
@@ -181,6 +183,7 @@ export function toMatchRecord(row: MatchRow): MatchRecord {
     creatorId: row.creator_id,
     source: row.source as MatchSource,
     rated: row.rated,
+    unratedReason: row.unrated_reason as UnratedReason | null,
     importedPlayers:
       row.imported_white === null || row.imported_black === null
         ? null

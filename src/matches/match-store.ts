@@ -30,7 +30,12 @@ import type {
 } from './match-record.js';
 import { MatchFeed } from './match-feed.js';
 import { MatchLogError } from './match-rows.js';
-import { MatchesRepository } from './matches.repository.js';
+import {
+  MatchesRepository,
+  type CreatedWithinLimits,
+  type MatchLimits,
+  type RatedPairCheck,
+} from './matches.repository.js';
 
 /** A match loaded for a use case. */
 export interface LoadedMatch {
@@ -137,15 +142,38 @@ export class MatchStore {
     answer: IdempotentAnswer | null = null,
   ): Promise<void> {
     await this.matches.create(record, events, projection, at, answer);
-    this.feed.announce(record.id, events.length);
-    this.known.set(record.id, { state, record: null, seenAt: -Infinity });
+    this.created(record.id, events.length, state);
+  }
+
+  /**
+   * `create` held to `limits` (MatchesRepository.createWithinLimits): nothing is stored when a cap
+   * refuses it; with `answer`, the request's Idempotency-Key answer in the same statement.
+   */
+  async createWithinLimits(
+    record: NewMatchRecord,
+    events: readonly NewMatchEvent[],
+    state: MatchState,
+    projection: MatchProjection,
+    at: Date,
+    limits: MatchLimits,
+    answer: IdempotentAnswer | null = null,
+  ): Promise<CreatedWithinLimits> {
+    const created = await this.matches.createWithinLimits(record, events, projection, at, limits, answer);
+    if (created.refusal === null) this.created(record.id, events.length, state);
+    return created;
+  }
+
+  private created(id: string, version: number, state: MatchState): void {
+    this.feed.announce(id, version);
+    this.known.set(id, { state, record: null, seenAt: -Infinity });
   }
 
   /**
    * Appends `events` after `version`, leading to `next` (the record after them,
    * with its projection) and `state`; false when the match had moved on
    * (nothing written). Remembers both on success. With `answer`, the
-   * request's Idempotency-Key answer is written with the events.
+   * request's Idempotency-Key answer is written with the events; with
+   * `ratedPair`, the join's rated-pair check (MatchesRepository.append).
    */
   async append(
     next: MatchRecord,
@@ -155,8 +183,9 @@ export class MatchStore {
     at: Date,
     rated: RatedResult | null = null,
     answer: IdempotentAnswer | null = null,
+    ratedPair: RatedPairCheck | null = null,
   ): Promise<boolean> {
-    const written = await this.matches.append(next.id, version, events, next.projection, at, rated, answer);
+    const written = await this.matches.append(next.id, version, events, next.projection, at, rated, answer, ratedPair);
     if (written) {
       this.remember(next, state);
       this.feed.announce(next.id, next.version);

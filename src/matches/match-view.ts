@@ -63,6 +63,8 @@ export interface MatchView {
   readonly source: MatchSource;
   /** Whether the end of the match moves its players' ratings. */
   readonly rated: boolean;
+  /** Why a match asked rated is unrated: `pair-daily-limit`; null otherwise. */
+  readonly unratedReason: 'pair-daily-limit' | null;
   readonly status: MatchStatusName;
   readonly version: number;
   readonly players: {

@@ -130,3 +130,28 @@ export class TooManyStreamsError extends DomainError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/** Which cap on waiting matches a new one would pass (README "Configuration"). */
+export type MatchLimitCode = 'too-many-open-challenges' | 'too-many-invitations' | 'too-many-invitations-to-player';
+
+const LIMIT_MESSAGES: Readonly<Record<MatchLimitCode, (limit: number) => string>> = {
+  'too-many-open-challenges': (limit) =>
+    `You have ${limit} open challenges waiting for an opponent, as many as allowed; abort one first.`,
+  'too-many-invitations': (limit) =>
+    `You have ${limit} invitations waiting for an answer, as many as allowed; abort one first.`,
+  'too-many-invitations-to-player': (limit) =>
+    `You have ${limit} invitations to this player waiting for an answer, as many as allowed; abort one first.`,
+};
+
+/** A new match would pass its creator's cap on waiting matches; `limit` is the cap. Nothing is stored. */
+export class MatchLimitError extends DomainError {
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(
+    readonly code: MatchLimitCode,
+    limit: number,
+  ) {
+    super(LIMIT_MESSAGES[code](limit));
+    this.extensions = { limit };
+  }
+}

@@ -81,12 +81,20 @@ export class MatchesController {
     summary: 'Invite a player to a match or money session, or open a challenge to anyone',
     operationId: 'createMatch',
   })
-  @ApiCreatedResponse({ type: MatchStateDto, description: 'The invitation; the creator already has a seat.' })
+  @ApiCreatedResponse({
+    type: MatchStateDto,
+    description:
+      'The invitation; the creator already has a seat. `rated: false` with `unratedReason` when a match asked rated is played unrated (the pair’s rated matches of the day are used up).',
+  })
   @ApiProblems(
     ...BODY_PROBLEMS.filter((s) => s !== 400),
     [400, 'Invalid terms (`validation-failed`, `invalid-match-terms` with `field`).'],
     401,
     [404, 'No such opponent (`user-not-found`).'],
+    [
+      409,
+      'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, with `limit`); nothing is stored.',
+    ],
   )
   create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateMatchDto): Promise<MatchView> {
     return this.matches.create(principal.userId, dto);

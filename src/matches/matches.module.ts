@@ -19,6 +19,7 @@ import { MyStreamController } from './my-stream.controller.js';
 import { MatchFeed } from './match-feed.js';
 import { MatchStreamService } from './match-stream.service.js';
 import { ReplayVerifier } from './replay-verifier.js';
+import { MatchLimitsPolicy } from './match-limits.js';
 import { StreamSlots } from './stream-slots.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
@@ -44,6 +45,7 @@ import { StreamSlots } from './stream-slots.js';
     StreamSlots,
     MatchHistoryRepository,
     ReplayVerifier,
+    MatchLimitsPolicy,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
   exports: [MatchesRepository, MatchStore, MatchesService],

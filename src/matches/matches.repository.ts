@@ -3,7 +3,7 @@ import { SqlClient } from '../database/sql-client.js';
 import { isUniqueViolation } from '../database/sql-state.js';
 import type { IdempotentAnswer } from '../idempotency/idempotency-context.js';
 import { IdempotencyKeyInUseError } from '../idempotency/idempotency.errors.js';
-import { answerParams, heldKeySql, storeAnswerSql } from '../idempotency/idempotency.repository.js';
+import { answerParams } from '../idempotency/idempotency.repository.js';
 import { decodeCursor, encodeCursor, type ListCursors, type ListName } from './list-cursor.js';
 import type {
   MatchProjection,
@@ -13,17 +13,15 @@ import type {
   Page,
   RatedResult,
   StoredMatchEvent,
+  UnratedReason,
 } from './match-record.js';
+import { APPEND, APPEND_JOIN, APPEND_RATED, CREATE, CREATE_WITHIN_LIMITS } from './match-write-statements.js';
+import type { MatchLimitCode } from './match.errors.js';
 import {
-  EVENT_RECORDSET,
-  PROJECTION_COLUMN_COUNT,
-  PROJECTION_COLUMN_LIST,
   PROJECTION_SELECT,
   eventRecordset,
   fromLogRow,
   matchSelect,
-  projectionAssignments,
-  projectionPlaceholders,
   projectionValues,
   toMatchRecord,
   toProjection,
@@ -43,81 +41,53 @@ export interface PageRequest {
   readonly limit: number;
 }
 
-/** Parameters of CREATE's match row before the projection ($1-$17). */
-const CREATE_PROJECTION_FROM = 18;
-/** Parameters of an idempotent answer in CREATE: after the projection. */
-const CREATE_ANSWER_FROM = CREATE_PROJECTION_FROM + PROJECTION_COLUMN_COUNT;
-
-/**
- * Inserts the match row, then its first events, in one statement (so both or
- * neither). With `idempotent`, also the key's answer, and only while the
- * request holds its key (IdempotencyContext): the statement then answers
- * whether it did.
- */
-function createSql(idempotent: boolean): string {
-  const values = `$1::uuid, $2::varchar, $3::int, $4::jsonb, $5::int, $6::int, $7::uuid, $8::uuid,
-          $9::char(64), $10::char(64), $11::int, $12::timestamptz, $12::timestamptz,
-          $14::varchar, $15::varchar, $16::varchar, $17::boolean, ${projectionPlaceholders(CREATE_PROJECTION_FROM)}`;
-  const insertMatch = `INSERT INTO matches (id, variant, length, rules, days_per_turn, bank_days, creator_id, invited_id,
-                       dice_commitment, dice_seed, version, created_at, updated_at,
-                       source, imported_white, imported_black, rated, ${PROJECTION_COLUMN_LIST})`;
-  const insertEvents = `INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
-SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $12::timestamptz
-  FROM m, jsonb_to_recordset($13::jsonb) AS ${EVENT_RECORDSET}`;
-  if (!idempotent) return `WITH m AS (${insertMatch} VALUES (${values}) RETURNING id)\n${insertEvents}`;
-  return `WITH ${heldKeySql(CREATE_ANSWER_FROM)},
-m AS (${insertMatch} SELECT ${values} FROM held RETURNING id),
-events AS (${insertEvents} RETURNING seq),
-${storeAnswerSql(CREATE_ANSWER_FROM, 'm')}
-SELECT EXISTS (SELECT 1 FROM held) AS held`;
+/** The caps a new match is held to (README "Configuration"), and the start of the pair's day. */
+export interface MatchLimits {
+  readonly openChallenges: number;
+  readonly invitations: number;
+  readonly invitationsPerTarget: number;
+  readonly ratedPerPairPerDay: number;
+  readonly ratedSince: Date;
 }
 
-const CREATE = createSql(false);
-const CREATE_IDEMPOTENT = createSql(true);
-
-/** Parameters of the projection in APPEND: $6 onwards. */
-const PROJECTION_FROM = 6;
-/** Parameters of the rated result in APPEND: after the projection (7 of them). */
-const RATED_FROM = PROJECTION_FROM + PROJECTION_COLUMN_COUNT;
+/** What `createWithinLimits` did: refused with the cap's code, or stored, rated or not and why. */
+export type CreatedWithinLimits =
+  | { readonly refusal: MatchLimitCode }
+  | { readonly refusal: null; readonly rated: boolean; readonly unratedReason: UnratedReason | null };
 
 /**
- * The versioned append: the projection moves only from the version the
- * caller read, and the events are inserted only for the row it moved, in one
- * statement. Returns the seqs inserted: none when the version had moved.
- *
- * With `rated` (the event that ends a rated match), the players' ratings and
- * records move in the same statement (record_rated_match, a function of the
- * ratings migration), and only if the append is written. With `idempotent`,
- * the key's answer is stored too, and all is written only while the request
- * holds its key (IdempotencyContext): the statement then answers how many
- * events it wrote and whether the key was held.
+ * For the join of an open challenge asked rated: its creator, the joiner, the cap on the pair's
+ * rated matches, and the start of the day counted.
  */
-function appendSql(rated: boolean, idempotent: boolean): string {
-  const answerFrom = RATED_FROM + (rated ? 7 : 0);
-  const ratedArgs = Array.from({ length: 7 }, (_, i) => `$${RATED_FROM + i}::${i < 2 ? 'uuid' : 'int'}`).join(', ');
-  const ctes = [
-    ...(idempotent ? [heldKeySql(answerFrom)] : []),
-    `m AS (
-  UPDATE matches
-     SET ${projectionAssignments(PROJECTION_FROM)}, version = version + $3::int, updated_at = $4::timestamptz
-   WHERE id = $1::uuid AND version = $2::int${idempotent ? ' AND EXISTS (SELECT 1 FROM held)' : ''}
-  RETURNING id
-)`,
-    ...(rated ? [`rated AS (SELECT record_rated_match(${ratedArgs}) FROM m)`] : []),
+export interface RatedPairCheck {
+  readonly creatorId: string;
+  readonly joinerId: string;
+  readonly perDay: number;
+  readonly since: Date;
+}
+
+/** The parameters $1-$17 of CREATE and CREATE_WITHIN_LIMITS: the terms and the first events. */
+function termsParams(record: NewMatchRecord, events: readonly NewMatchEvent[], at: Date): unknown[] {
+  return [
+    record.id,
+    record.variant,
+    record.length,
+    JSON.stringify(record.rules),
+    record.daysPerTurn,
+    record.bankDays,
+    record.creatorId,
+    record.invitedId,
+    record.diceCommitment,
+    record.diceSeed,
+    events.length,
+    at.toISOString(),
+    eventRecordset(events, 1),
+    record.source,
+    record.importedPlayers?.white ?? null,
+    record.importedPlayers?.black ?? null,
+    record.rated,
   ];
-  const insertEvents = `INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
-SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
-  FROM m${rated ? ' CROSS JOIN rated' : ''}, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}
-RETURNING seq`;
-  if (!idempotent) return `WITH ${ctes.join(',\n')}\n${insertEvents}`;
-  return `WITH ${ctes.join(',\n')},
-events AS (${insertEvents}),
-${storeAnswerSql(answerFrom, 'm')}
-SELECT (SELECT count(*) FROM events)::int AS written, EXISTS (SELECT 1 FROM held) AS held`;
 }
-
-const APPEND = [appendSql(false, false), appendSql(false, true)] as const;
-const APPEND_RATED = [appendSql(true, false), appendSql(true, true)] as const;
 
 const FIND_BY_ID = `${matchSelect('matches')} WHERE m.id = $1::uuid`;
 
@@ -251,32 +221,51 @@ export class MatchesRepository {
     at: Date,
     answer: IdempotentAnswer | null = null,
   ): Promise<void> {
-    const params = [
-      record.id,
-      record.variant,
-      record.length,
-      JSON.stringify(record.rules),
-      record.daysPerTurn,
-      record.bankDays,
-      record.creatorId,
-      record.invitedId,
-      record.diceCommitment,
-      record.diceSeed,
-      events.length,
-      at.toISOString(),
-      eventRecordset(events, 1),
-      record.source,
-      record.importedPlayers?.white ?? null,
-      record.importedPlayers?.black ?? null,
-      record.rated,
-      ...projectionValues(projection),
-    ];
+    const params = [...termsParams(record, events, at), ...projectionValues(projection)];
     if (answer === null) {
-      await this.sql.query(CREATE, params);
+      await this.sql.query(CREATE[0], params);
       return;
     }
-    const [row] = await this.sql.query<{ held: boolean }>(CREATE_IDEMPOTENT, [...params, ...answerParams(answer)]);
+    const [row] = await this.sql.query<{ held: boolean }>(CREATE[1], [...params, ...answerParams(answer)]);
     if (!row?.held) throw new IdempotencyKeyInUseError();
+  }
+
+  /**
+   * `create` for a match played here, held to `limits` in the same statement (counted in the
+   * database, under a lock on the players, so that neither two requests nor two nodes pass a cap
+   * together): the refusal, with nothing stored; or whether the match was stored rated, and why not.
+   * With `answer`, the request's Idempotency-Key answer is stored with the match, its `rated` and
+   * `unratedReason` as the statement decided them.
+   */
+  async createWithinLimits(
+    record: NewMatchRecord,
+    events: readonly NewMatchEvent[],
+    projection: MatchProjection,
+    at: Date,
+    limits: MatchLimits,
+    answer: IdempotentAnswer | null = null,
+  ): Promise<CreatedWithinLimits> {
+    const params = [
+      ...termsParams(record, events, at),
+      limits.openChallenges,
+      limits.invitations,
+      limits.invitationsPerTarget,
+      limits.ratedPerPairPerDay,
+      limits.ratedSince.toISOString(),
+      ...projectionValues(projection),
+    ];
+    const [row] = await this.sql.query<{
+      refusal: MatchLimitCode | null;
+      rated: boolean | null;
+      unrated_reason: UnratedReason | null;
+      held?: boolean;
+    }>(
+      answer === null ? CREATE_WITHIN_LIMITS[0] : CREATE_WITHIN_LIMITS[1],
+      answer === null ? params : [...params, ...answerParams(answer)],
+    );
+    if (answer !== null && row.held !== true) throw new IdempotencyKeyInUseError();
+    if (row.refusal !== null) return { refusal: row.refusal };
+    return { refusal: null, rated: row.rated ?? false, unratedReason: row.unrated_reason };
   }
 
   /** The match with its players' names and settings; null for an unknown id or a string that is not a UUID. */
@@ -337,9 +326,11 @@ export class MatchesRepository {
    * Should the version and the log ever disagree, the (match_id, seq) key
    * refuses the events and the whole statement, and the answer is false too.
    * With `rated` (the events end a rated match), the players' ratings and
-   * records move in the same statement, and with `answer` the request's
-   * Idempotency-Key answer; IdempotencyKeyInUseError (nothing written) when
-   * the request no longer holds its key.
+   * records move in the same statement; with `answer` the request's
+   * Idempotency-Key answer too, and IdempotencyKeyInUseError (nothing written)
+   * when the request no longer holds its key; with `ratedPair` (the join of an
+   * open challenge asked rated), the match is played unrated, with its reason,
+   * when the pair's rated matches of the day are used up.
    */
   async append(
     id: string,
@@ -349,6 +340,7 @@ export class MatchesRepository {
     at: Date,
     rated: RatedResult | null = null,
     answer: IdempotentAnswer | null = null,
+    ratedPair: RatedPairCheck | null = null,
   ): Promise<boolean> {
     if (events.length === 0) throw new RangeError('An append writes at least one event.');
     if (!UUID.test(id)) return false;
@@ -361,7 +353,9 @@ export class MatchesRepository {
         eventRecordset(events, expectedVersion + 1),
         ...projectionValues(projection),
       ];
+      let statements = APPEND;
       if (rated !== null) {
+        statements = APPEND_RATED;
         params.push(
           rated.winnerId,
           rated.loserId,
@@ -371,8 +365,10 @@ export class MatchesRepository {
           rated.loser.gammons,
           rated.loser.backgammons,
         );
+      } else if (ratedPair !== null) {
+        statements = APPEND_JOIN;
+        params.push(ratedPair.creatorId, ratedPair.joinerId, ratedPair.perDay, ratedPair.since.toISOString());
       }
-      const statements = rated === null ? APPEND : APPEND_RATED;
       if (answer === null) return (await this.sql.query(statements[0], params)).length === events.length;
       const [row] = await this.sql.query<{ written: number; held: boolean }>(statements[1], [
         ...params,

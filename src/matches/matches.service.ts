@@ -33,7 +33,8 @@ import type {
   PositionView,
   ThrowView,
 } from './match-history-view.js';
-import { InvalidMatchTermsError, NoDiceDerivationError } from './match.errors.js';
+import { MatchLimitsPolicy } from './match-limits.js';
+import { InvalidMatchTermsError, MatchLimitError, NoDiceDerivationError } from './match.errors.js';
 import { gameView, isOver, presentMatch, turnOf } from './match-presenter.js';
 import { projectionOf } from './match-projection.js';
 import type { MatchRecord, NewMatchRecord } from './match-record.js';
@@ -65,10 +66,13 @@ export class MatchesService {
     private readonly users: UsersRepository,
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyContext,
+    private readonly limits: MatchLimitsPolicy,
   ) {}
 
   /**
-   * A new invitation (to `opponent`, or open to anyone); the creator takes a seat at once.
+   * A new invitation (to `opponent`, or open to anyone); the creator takes a seat at once. Refused
+   * past the creator's caps on waiting matches (nothing stored); an invitation asked rated is
+   * created unrated, and says why, when the pair's rated matches of the day are used up.
    * With an Idempotency-Key, the answer is written with the match (IdempotencyContext).
    */
   async create(userId: string, terms: MatchTerms): Promise<MatchView> {
@@ -96,6 +100,7 @@ export class MatchesService {
       source: 'played',
       importedPlayers: null,
       rated: terms.rated ?? terms.length > 0,
+      unratedReason: null,
       invitedId: invited?.id ?? null,
       diceCommitment: commitment(seed),
       diceSeed: seed,
@@ -119,8 +124,20 @@ export class MatchesService {
     };
     const view = presentMatch(full, state, userId, now);
     const events = [{ event: join, actorId: userId, positionId: null }];
-    await this.store.create(record, events, state, projection, now, this.idempotency.answer(view));
-    return view;
+    // The statement decides whether the match is rated, and writes its decision over the stored answer too.
+    const limits = this.limits.forCreation(now);
+    const created = await this.store.createWithinLimits(
+      record,
+      events,
+      state,
+      projection,
+      now,
+      limits,
+      this.idempotency.answer(view),
+    );
+    if (created.refusal !== null) throw new MatchLimitError(created.refusal, this.limits.capOf(created.refusal));
+    if (created.rated === record.rated) return view;
+    return presentMatch({ ...full, rated: created.rated, unratedReason: created.unratedReason }, state, userId, now);
   }
 
   async view(id: string, userId: string | null): Promise<MatchView> {

@@ -37,7 +37,8 @@ export class UsersController {
 
   @Get()
   @ApiOperation({
-    summary: 'The leaderboard: players who have played rated matches, highest rating first',
+    summary:
+      'The leaderboard: players with at least LEADERBOARD_MIN_EXPERIENCE experience (rated match lengths), highest rating first',
     operationId: 'listUsersByRating',
   })
   @ApiOkResponse({ type: LeaderboardDto })

@@ -125,17 +125,22 @@ export class UsersRepository {
   }
 
   /**
-   * The players who have played rated matches, highest rating first (then by
-   * id), `limit` of them after `after`: read backwards along users (rating, id).
+   * The players with at least `minExperience` (and some: a rated match
+   * played), highest rating first (then by id), `limit` of them after
+   * `after`: read backwards along users (rating, id).
    */
-  async byRating(after: { readonly rating: number; readonly id: string } | null, limit: number): Promise<RatingPage> {
+  async byRating(
+    after: { readonly rating: number; readonly id: string } | null,
+    limit: number,
+    minExperience: number,
+  ): Promise<RatingPage> {
     const rows = await this.sql.query<UserRow>(
       `SELECT ${USER_COLUMNS} FROM users
-        WHERE experience > 0
+        WHERE experience >= GREATEST($4::int, 1)
           AND (rating, id) < (COALESCE($2::float8, 'infinity'::float8), COALESCE($3::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid))
         ORDER BY rating DESC, id DESC
         LIMIT $1::int`,
-      [limit + 1, after?.rating ?? null, after?.id ?? null],
+      [limit + 1, after?.rating ?? null, after?.id ?? null, minExperience],
     );
     const items = rows.slice(0, limit).map(toUser);
     const last = items[items.length - 1];

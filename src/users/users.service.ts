@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment.js';
 import { PasswordHasher } from '../security/password-hasher.js';
 import { UnauthorizedError } from '../security/security.errors.js';
 import { TokenVersions } from '../security/token-versions.js';
@@ -13,11 +15,17 @@ import { UsersRepository } from './users.repository.js';
 
 @Injectable()
 export class UsersService {
+  /** The experience a player needs to be listed on the leaderboard (LEADERBOARD_MIN_EXPERIENCE). */
+  private readonly minExperience: number;
+
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenVersions,
-  ) {}
+    config: ConfigService<Environment, true>,
+  ) {
+    this.minExperience = config.get('LEADERBOARD_MIN_EXPERIENCE', { infer: true });
+  }
 
   async register(dto: RegisterUserDto): Promise<MeDto> {
     const user = await this.users.create(dto.username, await this.hasher.hash(dto.password));
@@ -52,10 +60,13 @@ export class UsersService {
     await this.tokens.raised(userId, version);
   }
 
-  /** The players who have played rated matches, highest rating first. */
+  /**
+   * The players with at least LEADERBOARD_MIN_EXPERIENCE (and at least one rated match), highest
+   * rating first; a player below it still has a rating on their profile.
+   */
   async leaderboard(cursor: string | undefined, limit: number): Promise<LeaderboardDto> {
     const after = cursor === undefined ? null : decodeLeaderboardCursor(cursor);
-    const page = await this.users.byRating(after, limit);
+    const page = await this.users.byRating(after, limit, this.minExperience);
     return {
       items: page.items.map((user) => UserProfileDto.of(user)),
       next: page.next === null ? null : encodeLeaderboardCursor(page.next),

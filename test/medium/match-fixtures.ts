@@ -25,6 +25,7 @@ export function matchTerms(creatorId: string, overrides: Partial<NewMatchRecord>
     source: 'played',
     importedPlayers: null,
     rated: false,
+    unratedReason: null,
     ...overrides,
   };
 }

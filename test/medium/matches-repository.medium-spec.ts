@@ -7,6 +7,7 @@ import { MatchesRepository } from '../../src/matches/matches.repository.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
+import { waitForLockWaiters } from './lock-waiters.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
 import { startMediumApp, type MediumApp } from './medium-app.js';
 
@@ -116,6 +117,7 @@ describe('MatchesRepository.create and findById', () => {
       source: 'played',
       importedPlayers: null,
       rated: false,
+      unratedReason: null,
       projection: written,
       createdAt: minute(1),
       updatedAt: minute(1),
@@ -337,7 +339,7 @@ describe('MatchesRepository.append', () => {
           racerA.append(id, 2, [stored(openingRoll), stored(play, alice.id)], whiteToPlay(), minute(9)),
           racerB.append(id, 2, [stored({ type: 'abort', by: 'black' }, bob.id)], projection(), minute(9)),
         ]);
-        await waitForLockWaiters(2);
+        await waitForLockWaiters(m.get(SqlClient), 2);
         await locker.query('COMMIT');
         const [a, b] = await race;
         expect([a, b].filter(Boolean)).toHaveLength(1);
@@ -351,22 +353,6 @@ describe('MatchesRepository.append', () => {
     },
   );
 });
-
-/**
- * Waits until `count` sessions wait for a lock (the racing statements are in flight). Asked
- * outside the locking transaction, whose view of pg_stat_activity would stay as first read.
- */
-async function waitForLockWaiters(count: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const rows = await m.get(SqlClient).query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if (rows[0].n >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`Fewer than ${count} sessions came to wait for the row lock`);
-}
 
 describe('match_events is append-only', () => {
   it.each([

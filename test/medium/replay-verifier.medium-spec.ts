@@ -1,12 +1,17 @@
 import { SqlClient } from '../../src/database/sql-client.js';
+import { apply, type MatchEvent } from '../../src/engine/index.js';
 import { mulberry32 } from '../../src/engine/testing/index.js';
 import type { MatchAction } from '../../src/matches/match-action.js';
 import { MatchActionsService } from '../../src/matches/match-actions.service.js';
+import { projectionOf } from '../../src/matches/match-projection.js';
+import { MatchStore } from '../../src/matches/match-store.js';
 import type { MatchView } from '../../src/matches/match-view.js';
 import { MatchesModule } from '../../src/matches/matches.module.js';
 import { MatchesService, type MatchTerms } from '../../src/matches/matches.service.js';
+import { MatchesRepository } from '../../src/matches/matches.repository.js';
 import { ReplayVerifier, type ReplayReport } from '../../src/matches/replay-verifier.js';
 import type { User } from '../../src/users/user.js';
+import { stored } from './match-fixtures.js';
 import { startMediumApp, type MediumApp } from './medium-app.js';
 
 /**
@@ -249,5 +254,29 @@ describe('ReplayVerifier on matches the service played', () => {
 
   it('answers no difference for a match id that is not there', async () => {
     expect(await verifier.verify('00000000-0000-4000-8000-000000000000')).toEqual({ events: 0, differences: [] });
+  });
+});
+
+describe('ReplayVerifier on a log stored under an earlier rule', () => {
+  it('replays an abort made after the opening throw (allowed before docs/rules.md M6), which a new command may not make', async () => {
+    const view = await start({ variant: 'backgammon', length: 3 });
+    expect(view.actions).not.toContain('abort');
+    await expect(act(view.id, ben, { name: 'abort' })).rejects.toMatchObject({
+      extensions: { reason: 'abort-too-late' },
+    });
+    // The abort as the service stored it before M6: appended with its projection, behind today's service.
+    const { record, state } = await m.get(MatchStore).load(view.id);
+    const abort: MatchEvent = { type: 'abort', by: 'white' };
+    const aborted = apply(state, abort);
+    if (!aborted.ok) throw new Error(`the fold refused the stored abort: ${aborted.reason}`);
+    const seats = { whiteId: record.white?.id ?? null, blackId: record.black?.id ?? null };
+    const now = new Date();
+    const projection = projectionOf(record, seats, aborted.state, record.projection.clock, now);
+    const written = await m
+      .get(MatchesRepository)
+      .append(view.id, record.version, [stored(abort, ann.id)], projection, now);
+    expect(written).toBe(true);
+    expect(await verifier.verify(view.id)).toEqual({ events: record.version + 1, differences: [] });
+    expect((await m.get(MatchesService).view(view.id, ann.id)).status).toBe('aborted');
   });
 });

@@ -73,6 +73,7 @@ describe('MatchesRepository on PGlite through Prisma', () => {
       source: 'played',
       importedPlayers: null,
       rated: false,
+      unratedReason: null,
       projection: afterPlay,
       createdAt: minute(0),
       updatedAt: minute(7),

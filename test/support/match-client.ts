@@ -70,6 +70,8 @@ export interface MatchStateJson {
   readonly daysPerTurn: number | null;
   readonly rules: RulesJson;
   readonly source: 'played' | 'imported';
+  readonly rated: boolean;
+  readonly unratedReason: 'pair-daily-limit' | null;
   readonly status: 'invited' | 'playing' | 'finished' | 'aborted' | 'declined';
   readonly version: number;
   readonly players: { readonly white: { username: string } | null; readonly black: { username: string } | null };

@@ -13,10 +13,11 @@ export interface ScriptedApp {
   readonly clock: ManualClock;
 }
 
-export async function startScriptedApp(): Promise<ScriptedApp> {
+/** `env`: settings over the test defaults (small limits, say). */
+export async function startScriptedApp(env: Record<string, string> = {}): Promise<ScriptedApp> {
   const dice = new ScriptedDice();
   const clock = new ManualClock();
-  const t = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000' }, undefined, {
+  const t = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000', ...env }, undefined, {
     overrides: [
       { provide: DiceRoller, useValue: dice },
       { provide: Clock, useValue: clock },

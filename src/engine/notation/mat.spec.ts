@@ -263,6 +263,19 @@ describe('writeMat', () => {
     );
   });
 
+  it('writes a money game forfeited by leaving (M6) as the leaver resigning what it scored, which reads back', () => {
+    const script = new MatchScript({ variant: 'backgammon', length: 0 })
+      .opening(4, 2)
+      .play('white', '8/4 6/4')
+      .roll('black', 3, 1)
+      .act('leave', 'black');
+    const text = script.text();
+    // Black rolled and left: white wins a backgammon, 3 points, written in white's column.
+    expect(text).toContain('  1) 42: 8/4 6/4                 31: \n      Wins 3 points\n');
+    const read = readMat(text);
+    expect(read.state.progress.score).toEqual({ white: 3, black: 0 });
+  });
+
   it('writes a match under way up to where it stands, a roll not yet played as its dice', () => {
     // gnubg writes the same but for the last newline, which it leaves out.
     const text = new MatchScript({ variant: 'backgammon', length: 3 })

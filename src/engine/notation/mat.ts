@@ -23,7 +23,8 @@
  *
  * Player 0 is white, player 1 black (as in the gnubg Match ID). What .mat
  * cannot say is left out: the opening throws that tied, rejected
- * resignations, timeouts and a money session's end. A beaver is written
+ * resignations, timeouts and a money session's end; a money game forfeited
+ * by leaving it is written as a resignation of what it scored. A beaver is written
  * ` Beavers => 4` in the beaverer's column and its take is implied by the
  * doubler's next roll, which is how gnubg reads beavers. Long nardy uses the
  * same layout with a `; Variant: long-nardy` header line and no hits.
@@ -167,6 +168,12 @@ function gameRecords(initial: MatchState, events: readonly MatchEvent[]): MatGam
         break;
       case 'resignation-accept':
         if (offer !== null) add({ kind: 'resign', side: sideOf(offer.by), points: outcomePoints() });
+        offer = null;
+        pending = null;
+        break;
+      case 'leave':
+        // A money game forfeited by leaving (docs/rules.md M6): written as what it scored, the leaver's resignation.
+        if (state.phase.kind === 'game-over') add({ kind: 'resign', side: sideOf(event.by), points: outcomePoints() });
         offer = null;
         pending = null;
         break;

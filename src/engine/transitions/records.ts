@@ -4,7 +4,8 @@
  * a drop, an accepted resignation; the score and Crawford state are counted
  * there. The `game-end` event is then required before the next game starts,
  * and must restate the derived outcome exactly; likewise `match-end` once
- * the match is decided (points, timeout, a money session left).
+ * the match is decided (points, timeout, leave: a money session left during
+ * a game ends after that game's record, M6).
  * `recordsDue` builds them, so the log reads on its own.
  */
 import { ok, refuse, type ApplyResult } from '../apply-result.js';
@@ -12,6 +13,7 @@ import type { GameEndEvent, MatchEndEvent, MatchEvent } from '../events.js';
 import type { MatchState } from '../match-state.js';
 import { nextGameStart, type GameOutcome } from '../scoring.js';
 import { endMatch, freeze, freshGame, OPENING_ROLL, rollPhase, withState } from './next-state.js';
+import { sessionLeft } from './timeout-and-leave.js';
 
 /**
  * The records to store after the last event, in order: `game-end` when a game
@@ -50,6 +52,7 @@ export function recordGameEnd(state: MatchState, event: GameEndEvent): ApplyResu
   if (progress.winner !== null) {
     return ok(endMatch(state, { winner: progress.winner, reason: 'points', score: progress.score }));
   }
+  if (phase.outcome.reason === 'leave') return ok(endMatch(state, sessionLeft(progress.score)));
   const number = state.game.number + 1;
   const game = freshGame(config.variant, number, progress.crawfordGame);
   const start = nextGameStart(config.variant, config.effectiveRules, phase.outcome.winner);

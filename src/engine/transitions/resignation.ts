@@ -7,6 +7,7 @@
  */
 import { ok, refuse, type ApplyResult } from '../apply-result.js';
 import type { MatchState } from '../match-state.js';
+import { highestMultiplier } from '../result.js';
 import { resignationOutcome } from '../scoring.js';
 import { opponentOf, type Colour } from '../types.js';
 import { inPlay, phaseRefusal } from './guards.js';
@@ -23,7 +24,7 @@ export function resign(state: MatchState, by: Colour, value: unknown): ApplyResu
         : phaseRefusal(phase);
     return refuse(reason, `A resignation cannot be offered now (${phase.kind}).`);
   }
-  const highest = state.config.variant === 'long-nardy' && !state.config.effectiveRules.koks ? 2 : 3;
+  const highest = highestMultiplier(state.config.variant, state.config.effectiveRules);
   if (value !== 1 && value !== 2 && value !== 3)
     return refuse('bad-resignation-value', 'A resignation is for 1, 2 or 3 times the cube.');
   if (value > highest)

@@ -1,6 +1,7 @@
-import { apply, legalActions, newMatch } from '../apply.js';
+import { apply, applyCommand, legalActions, newMatch } from '../apply.js';
 import type { MatchEvent } from '../events.js';
 import type { MatchState } from '../match-state.js';
+import { abortCommandRefusal } from './seats.js';
 
 function applyAll(state: MatchState, events: readonly MatchEvent[]): MatchState {
   return events.reduce((s, e) => {
@@ -36,7 +37,30 @@ describe('seats: join, decline, abort', () => {
   });
 
   it('lets the creator abort the invitation before anyone joined it', () => {
-    const result = apply(invited(), { type: 'abort', by: 'white' });
+    const result = applyCommand(invited(), { type: 'abort', by: 'white' });
     expect(result).toMatchObject({ ok: true, state: { status: 'aborted' } });
+  });
+
+  it('refuses a new abort after the opening throw but folds a stored one made before the first play (M6)', () => {
+    const thrown = applyAll(invited(), [
+      { type: 'join', colour: 'black' },
+      { type: 'opening-roll', white: 5, black: 2 },
+    ]);
+    expect(abortCommandRefusal(thrown)).toMatchObject({ ok: false, reason: 'abort-too-late' });
+    expect(applyCommand(thrown, { type: 'abort', by: 'black' })).toMatchObject({ ok: false, reason: 'abort-too-late' });
+    expect(apply(thrown, { type: 'abort', by: 'black' })).toMatchObject({ ok: true, state: { status: 'aborted' } });
+    for (const by of ['white', 'black'] as const) {
+      expect(legalActions(thrown, by)).not.toContain('abort');
+      expect(legalActions(thrown, by)).toContain('leave');
+    }
+    expect(legalActions(invited(), 'white')).toEqual(['abort']);
+  });
+
+  it('refuses a new abort after a tied opening throw: the dice were seen (M6)', () => {
+    const tied = applyAll(invited(), [
+      { type: 'join', colour: 'black' },
+      { type: 'opening-roll', white: 4, black: 4 },
+    ]);
+    expect(applyCommand(tied, { type: 'abort', by: 'white' })).toMatchObject({ ok: false, reason: 'abort-too-late' });
   });
 });

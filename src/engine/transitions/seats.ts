@@ -1,9 +1,15 @@
 /**
  * Seats: two `join` events (client seeds kept in join order, for dice.ts)
  * start the match at the opening roll; `decline` turns an invitation down;
- * `abort` calls the match off, allowed until the first play.
+ * `abort` calls the match off.
+ *
+ * Abort (M6): a new abort is refused once any throw has been made
+ * (`abortCommandRefusal`, checked for new commands by `applyCommand`);
+ * a stored history folds under the rule it was played under, which allowed
+ * an abort until the first play, so old logs with an abort after the
+ * opening throw still replay.
  */
-import { ok, refuse, type ApplyResult } from '../apply-result.js';
+import { ok, refuse, type ApplyResult, type Refusal } from '../apply-result.js';
 import type { MatchState } from '../match-state.js';
 import type { Colour } from '../types.js';
 import { inPlay, isColour } from './guards.js';
@@ -41,4 +47,13 @@ export function abort(state: MatchState, by: Colour): ApplyResult {
   if (guard) return guard;
   if (state.played) return refuse('abort-too-late', 'A match can only be aborted before its first play.');
   return ok(withState(state, { status: 'aborted', phase: freeze({ kind: 'aborted', by }) }));
+}
+
+/** Why a new `abort` is refused (M6): a throw has been made, and leaving is a forfeit. Null while none has. */
+export function abortCommandRefusal(state: MatchState): Refusal | null {
+  if (state.rollIndex === 0) return null;
+  return refuse(
+    'abort-too-late',
+    'A match can be aborted only before its first throw; once the dice are seen, leaving forfeits it (docs/rules.md M6).',
+  );
 }

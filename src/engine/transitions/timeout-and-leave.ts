@@ -3,14 +3,15 @@
  * - Timeout (M5): only the opponent of the player who must act may claim it;
  *   the match ends won by the claimant at the current score. Whether the
  *   deadline has passed is the caller's to check (the engine has no clock).
- * - Leave (M4): a money session ends between games; the player ahead wins,
- *   nobody at an even score.
+ * - Leave (M6): a forfeit; see `leave`.
  */
 import { ok, refuse, type ApplyResult } from '../apply-result.js';
+import type { MatchResult } from '../events.js';
 import { toAct, type MatchState } from '../match-state.js';
-import type { Colour } from '../types.js';
+import { leaveOutcome, type MatchScore } from '../scoring.js';
+import { opponentOf, type Colour } from '../types.js';
 import { inPlay } from './guards.js';
-import { endMatch } from './next-state.js';
+import { endGame, endMatch } from './next-state.js';
 
 export function claimTimeout(state: MatchState, by: Colour): ApplyResult {
   const guard = inPlay(state);
@@ -24,17 +25,27 @@ export function claimTimeout(state: MatchState, by: Colour): ApplyResult {
   return ok(endMatch(state, { winner: by, reason: 'timeout', score: state.progress.score }));
 }
 
-/** Either player may leave; who leaves does not change the result. */
-export function leave(state: MatchState): ApplyResult {
+/**
+ * Leaving (M6) is a forfeit. A match to N points is won by the opponent of
+ * the player who leaves, at the score as it stands. A money session left
+ * between games ends as M4 says; left during a game, the leaver first loses
+ * that game for the most it can be worth (`leaveOutcome`), and the session
+ * ends with its record (records.ts).
+ */
+export function leave(state: MatchState, by: Colour): ApplyResult {
   const guard = inPlay(state);
   if (guard) return guard;
   if (state.config.length !== 0) {
-    return refuse('money-session-only', 'Only a money session can be left; a match is resigned or played out.');
+    return ok(endMatch(state, { winner: opponentOf(by), reason: 'leave', score: state.progress.score }));
   }
-  const { kind } = state.phase;
-  const betweenGames = state.games.length > 0 && !state.game.started && (kind === 'opening-roll' || kind === 'roll');
-  if (!betweenGames) return refuse('not-between-games', 'A money session can be left only between games.');
-  const { white, black } = state.progress.score;
+  if (!state.game.started) return ok(endMatch(state, sessionLeft(state.progress.score)));
+  const { config, game } = state;
+  return ok(endGame(state, leaveOutcome(config.variant, opponentOf(by), game.cube, config.effectiveRules)));
+}
+
+/** The end of a money session (M4): the player ahead wins it, nobody at an even score. */
+export function sessionLeft(score: MatchScore): MatchResult {
+  const { white, black } = score;
   const winner: Colour | null = white === black ? null : white > black ? 'white' : 'black';
-  return ok(endMatch(state, { winner, reason: 'leave', score: state.progress.score }));
+  return { winner, reason: 'leave', score };
 }

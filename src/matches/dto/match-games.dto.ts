@@ -20,7 +20,7 @@ export class GameRecordDto {
     enum: RESULTS,
     nullable: true,
     description:
-      'single/gammon/backgammon (backgammon), oin/mars/koks (long nardy); null while unfinished or ended by timeout or leave.',
+      'single/gammon/backgammon (backgammon), oin/mars/koks (long nardy); null while unfinished, or when a timeout or a leave ended the match during it (a money game forfeited by leaving has its result).',
   })
   result!: string | null;
 

@@ -147,6 +147,14 @@ export class MatchStateDto {
   })
   rated!: boolean;
 
+  @ApiProperty({
+    enum: ['pair-daily-limit'],
+    nullable: true,
+    description:
+      'Why a match asked rated is played unrated: pair-daily-limit when its two players already had RATED_MATCHES_PER_PAIR_PER_DAY rated matches in the last 24 hours (said when an invitation is created, or when an open challenge is joined); null otherwise.',
+  })
+  unratedReason!: string | null;
+
   @ApiProperty({ enum: STATUSES })
   status!: string;
 
