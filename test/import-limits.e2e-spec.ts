@@ -107,13 +107,17 @@ describe('import caps', () => {
     expect(await importsOf(alice)).toBe(before);
   });
 
-  it('refuses a player name with a NUL or another control character as a bad score line, not a 500', async () => {
+  it('refuses a player name with a control character as a bad score line, and a NUL as unstorable text, not a 500', async () => {
     const { text } = randomMatText(1, 8);
-    for (const name of ['ann\u0000x', 'ann\u0007', 'ann\u009b']) {
-      const res = await importMat(alice, text.replace(/(\n\s*)ann(\s+:)/g, `$1${name}$2`));
-      expect(res.status).toBe(400);
+    const named = (name: string) => text.replace(/(\n\s*)ann(\s+:)/g, `$1${name}$2`);
+    for (const name of ['ann\u0007', 'ann\u009b', 'ann\u001b[31m']) {
+      const res = await importMat(alice, named(name)).expect(400);
       expect(res.body).toMatchObject({ code: 'invalid-match-file', reason: 'bad-score-line' });
     }
+    // A NUL is refused with the body, before the file is read (docs/architecture.md, "API conventions").
+    const res = await importMat(alice, named('ann\u0000x')).expect(400);
+    expectProblem(res);
+    expect(res.body).toMatchObject({ code: 'unstorable-text' });
   });
 
   it(`refuses the import after ${HOURLY_LIMIT} in an hour with 429 too-many-imports and Retry-After`, async () => {

@@ -29,6 +29,9 @@ beforeAll(async () => {
     STREAMS_PER_USER: String(PER_USER),
     TRUST_PROXY: 'loopback',
     AUTH_THROTTLE_LIMIT: '1000',
+    // The scenarios invite the same player again and again.
+    INVITATIONS_PER_TARGET: '100',
+    INVITATIONS_PER_USER: '100',
   });
   await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
   port = (t.http.address() as AddressInfo).port;

@@ -17,7 +17,8 @@ let alice: Player;
 let bob: Player;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000' });
+  // Every scenario invites bob anew.
+  t = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000', INVITATIONS_PER_TARGET: '100', INVITATIONS_PER_USER: '100' });
   client = new MatchClient(t.http);
   alice = await client.register('alice');
   bob = await client.register('bob');
