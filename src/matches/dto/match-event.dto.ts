@@ -165,11 +165,9 @@ function viewClass(name: string, logged: Type<object>, by: ShownBy): Type<object
   if (by === 'colour') {
     declare(cls, 'by', ApiProperty({ type: String, enum: COLOURS, description: 'The colour that took the seat.' }));
   } else if (by === 'null') {
-    declare(
-      cls,
-      'by',
-      ApiProperty({ type: String, enum: [null], nullable: true, description: 'The server’s own event.' }),
-    );
+    // Not `enum: [null]`: openapi-fetch's response types drop a property whose only value is null.
+    const description = 'Always null: the server’s own event.';
+    declare(cls, 'by', ApiProperty({ type: String, enum: COLOURS, nullable: true, description }));
   }
   const positionId = 'Backgammon: gnubg Position ID after the event, player to act next.';
   declare(cls, 'positionId', ApiPropertyOptional({ type: String, description: positionId }));
