@@ -32,6 +32,16 @@ function guardedOperations(): Array<{ method: 'get' | 'post' | 'put' | 'patch' |
   );
 }
 
+/** The operations the document calls public (`security: []`, see src/common/api-public.decorator.ts). */
+function publicOperations(): Array<{ method: 'get' | 'post' | 'put' | 'patch' | 'delete'; url: string }> {
+  const doc = buildOpenApiDocument(t.app);
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    (['get', 'post', 'put', 'patch', 'delete'] as const)
+      .filter((method) => item[method]?.security?.length === 0)
+      .map((method) => ({ method, url: path.replace(/\{\w+\}/g, 'someone') })),
+  );
+}
+
 function call(method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string): request.Test {
   return request(t.http)[method](url);
 }
@@ -61,6 +71,16 @@ describe('WWW-Authenticate on 401', () => {
       expect(answers).toEqual(answers.map(([what]) => [what, 401, challenge]));
     },
   );
+
+  it('answers no endpoint the document calls public (`security: []`) with 401 when no token is sent', async () => {
+    const answers: Array<[string, boolean]> = [];
+    for (const { method, url } of publicOperations()) {
+      const res = await call(method, url);
+      answers.push([`${method} ${url}`, res.status === 401]);
+    }
+    expect(answers.length).toBeGreaterThan(10);
+    expect(answers).toEqual(answers.map(([what]) => [what, false]));
+  });
 
   it('challenges a failed password login too (401 invalid-credentials), without an error code', async () => {
     const res = await request(t.http)
