@@ -1,18 +1,44 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { MATCH_EVENT_MODELS, MATCH_EVENT_SCHEMAS } from './matches/dto/match-event.dto.js';
+
+/** The tags operations are grouped by, in the order a reader meets them. */
+const TAGS: ReadonlyArray<readonly [string, string]> = [
+  ['auth', 'Bearer tokens: POST a username and password, send the token as `Authorization: Bearer …`.'],
+  ['users', 'Registration, accounts and settings, public profiles, ratings and head-to-head records.'],
+  [
+    'matches',
+    'Matches and money sessions: create, join, the state and what the caller may do (`actions`), the actions, ' +
+      'the event log and its streams, history, games, positions, dice fairness and board pictures.',
+  ],
+  ['interchange', 'Matches in and out: export as JSON or a gnubg .mat file, import either.'],
+  ['positions', 'The stateless engine: every legal play of any position, and its picture.'],
+  ['health', 'Liveness and readiness probes for orchestrators and load balancers.'],
+];
 
 /** The OpenAPI document of the running app. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Nardy service')
     .setDescription(
       'Backgammon (short nardy) and long nardy over HTTP: users, matches, moves, cube and match scoring. ' +
         'Every error is application/problem+json (RFC 9457) with a stable `code`.',
     )
     .setVersion('0.1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From POST /api/auth/token.' })
-    .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (_c, method) => method });
+    .setLicense('MIT', 'https://opensource.org/license/mit')
+    .addServer('{scheme}://{host}', 'Wherever the service runs (`npm start` listens on PORT, 3000 by default).', {
+      scheme: { default: 'http', enum: ['http', 'https'], description: 'https behind a proxy that terminates TLS.' },
+      host: { default: 'localhost:3000', description: 'The host and port the service answers on.' },
+    })
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From POST /api/auth/token.' });
+  for (const [name, description] of TAGS) builder.addTag(name, description);
+  const document = SwaggerModule.createDocument(app, builder.build(), {
+    operationIdFactory: (_c, method) => method,
+    extraModels: MATCH_EVENT_MODELS,
+  });
+  // The event unions (oneOf with a discriminator) have no class of their own.
+  Object.assign((document.components ??= {}), { schemas: { ...document.components.schemas, ...MATCH_EVENT_SCHEMAS } });
+  return document;
 }
 
 /** Keys in a stable order, so the committed openapi.json diffs cleanly. */

@@ -15,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * The operations of the OpenAPI document that document a 401 and require a token (an empty
- * security requirement makes the token optional), with their path parameters filled in.
+ * The operations of the OpenAPI document that document a 401 and require a token (`security: []`
+ * is a public operation; an empty requirement makes the token optional), with their path parameters filled in.
  */
 function guardedOperations(): Array<{ method: 'get' | 'post' | 'put' | 'patch' | 'delete'; url: string }> {
   const doc = buildOpenApiDocument(t.app);
@@ -26,8 +26,18 @@ function guardedOperations(): Array<{ method: 'get' | 'post' | 'put' | 'patch' |
         const operation = item[method];
         const security = operation?.security;
         const optional = security?.some((requirement) => Object.keys(requirement).length === 0) ?? false;
-        return operation?.responses['401'] !== undefined && security !== undefined && !optional;
+        return operation?.responses['401'] !== undefined && (security?.length ?? 0) > 0 && !optional;
       })
+      .map((method) => ({ method, url: path.replace(/\{\w+\}/g, 'someone') })),
+  );
+}
+
+/** The operations the document calls public (`security: []`, see src/common/api-public.decorator.ts). */
+function publicOperations(): Array<{ method: 'get' | 'post' | 'put' | 'patch' | 'delete'; url: string }> {
+  const doc = buildOpenApiDocument(t.app);
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    (['get', 'post', 'put', 'patch', 'delete'] as const)
+      .filter((method) => item[method]?.security?.length === 0)
       .map((method) => ({ method, url: path.replace(/\{\w+\}/g, 'someone') })),
   );
 }
@@ -61,6 +71,16 @@ describe('WWW-Authenticate on 401', () => {
       expect(answers).toEqual(answers.map(([what]) => [what, 401, challenge]));
     },
   );
+
+  it('answers no endpoint the document calls public (`security: []`) with 401 when no token is sent', async () => {
+    const answers: Array<[string, boolean]> = [];
+    for (const { method, url } of publicOperations()) {
+      const res = await call(method, url);
+      answers.push([`${method} ${url}`, res.status === 401]);
+    }
+    expect(answers.length).toBeGreaterThan(10);
+    expect(answers).toEqual(answers.map(([what]) => [what, false]));
+  });
 
   it('challenges a failed password login too (401 invalid-credentials), without an error code', async () => {
     const res = await request(t.http)

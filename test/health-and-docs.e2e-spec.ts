@@ -24,6 +24,15 @@ describe('health', () => {
     const res = await request(t.http).get('/health/ready').expect(200);
     expect((res.body as HealthCheckResult).details.database?.status).toBe('up');
   });
+
+  it.each(['/health%zz', '/health/ready%zz'])(
+    'GET %s, a path that is not valid percent-encoding, answers the 400 bad-request problem the contract declares',
+    async (url) => {
+      const res = await request(t.http).get(url).expect(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body).toMatchObject({ status: 400, code: 'bad-request' });
+    },
+  );
 });
 
 describeOnPostgres('readiness without a database', () => {

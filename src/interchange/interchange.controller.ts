@@ -35,6 +35,7 @@ import { MatchLogDto } from './dto/match-log.dto.js';
 import { InterchangeService } from './interchange.service.js';
 import { MatchFilePipe, type MatchFile } from './match-file.pipe.js';
 import type { MatchLog } from './match-log.js';
+import { ApiPublic } from '../common/api-public.decorator.js';
 
 /** The largest file an import takes: a long match's JSON log (every play with its board) runs to a few hundred KB. */
 export const IMPORT_LIMIT_BYTES = 1024 * 1024;
@@ -68,6 +69,7 @@ function attachment(filename: string): string {
  * needs a bearer token, and its caller becomes the new match's creator.
  */
 @ApiTags('interchange')
+@ApiPublic()
 @Controller('api/matches')
 export class InterchangeController {
   constructor(private readonly interchange: InterchangeService) {}

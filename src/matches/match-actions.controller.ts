@@ -1,5 +1,15 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  type Type,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
@@ -27,11 +37,26 @@ const ACTION_PROBLEMS: Array<number | [number, string]> = [
   [422, 'The play breaks a rule (`illegal-play`, with the validator’s `reason`), or an Idempotency-Key was reused.'],
 ];
 
-/** One decorator set per action: bearer auth, Idempotency-Key, If-Match, the state as the answer. */
-function MatchAction(summary: string, operationId: string): MethodDecorator {
+/** What every action's description ends with. */
+const ACTION_NOTE =
+  ' The answer is the match state for the caller, after the action and whatever the server did at once ' +
+  '(the dice it throws when nobody has a choice, a roll with no legal play passing, the records of a finished game).';
+
+/**
+ * One decorator set per action: bearer auth, Idempotency-Key, If-Match, the
+ * state as the answer. `optionalBody` is the body's type for the actions
+ * whose fields are all optional: a client may send no body at all.
+ */
+function MatchAction(
+  summary: string,
+  operationId: string,
+  description: string,
+  optionalBody?: Type<ActionDto>,
+): MethodDecorator {
   return (target, key, descriptor) => {
     HttpCode(HttpStatus.OK)(target, key, descriptor);
-    ApiOperation({ summary, operationId })(target, key, descriptor);
+    ApiOperation({ summary, operationId, description: description + ACTION_NOTE })(target, key, descriptor);
+    if (optionalBody) ApiBody({ type: optionalBody, required: false })(target, key, descriptor);
     ApiOkResponse({ type: MatchStateDto, description: 'The match state after the action and what followed it.' })(
       target,
       key,
@@ -67,7 +92,12 @@ export class MatchActionsController {
   }
 
   @Post('join')
-  @MatchAction('Take the free seat of an invitation or open challenge', 'joinMatch')
+  @MatchAction(
+    'Take the free seat of an invitation or open challenge',
+    'joinMatch',
+    'The caller takes the free seat; the server then throws the opening dice. An invitation is joined by the invited player, an open challenge by anyone but its creator.',
+    JoinDto,
+  )
   join(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -78,7 +108,12 @@ export class MatchActionsController {
   }
 
   @Post('decline')
-  @MatchAction('Decline an invitation', 'declineMatch')
+  @MatchAction(
+    'Decline an invitation',
+    'declineMatch',
+    'The invited player turns the invitation down; the match ends as `declined`.',
+    ActionDto,
+  )
   decline(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -89,7 +124,12 @@ export class MatchActionsController {
   }
 
   @Post('abort')
-  @MatchAction('Withdraw the match before its first throw (docs/rules.md M6)', 'abortMatch')
+  @MatchAction(
+    'Withdraw the match before its first throw (docs/rules.md M6)',
+    'abortMatch',
+    'The creator withdraws an invitation or an open challenge before any dice are thrown (docs/rules.md M6); it ends as `aborted`, unrated. Once a throw is seen, `leave` forfeits instead.',
+    ActionDto,
+  )
   abort(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -103,6 +143,8 @@ export class MatchActionsController {
   @MatchAction(
     'Leave: forfeit a match to N points; end a money session, forfeiting the game under way (docs/rules.md M6)',
     'leaveSession',
+    'In a match to N points the leaver forfeits the match: the opponent wins it, rated as any loss. A money session ends: between games at the score it stands at, during a game after the leaver loses that game for a backgammon at the cube (docs/rules.md M6).',
+    ActionDto,
   )
   leave(
     @Param('id') id: string,
@@ -114,7 +156,12 @@ export class MatchActionsController {
   }
 
   @Post('roll')
-  @MatchAction('Roll the dice (instead of doubling), or ask for the next opening throw of a money session', 'roll')
+  @MatchAction(
+    'Roll the dice (instead of doubling), or ask for the next opening throw of a money session',
+    'roll',
+    'The player on turn who may double rolls instead; in a money session between games, asks for the next game’s opening throw.',
+    ActionDto,
+  )
   roll(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -125,7 +172,11 @@ export class MatchActionsController {
   }
 
   @Post('plays')
-  @MatchAction('Play the dice: checker moves in any legal order, or gnubg text', 'play')
+  @MatchAction(
+    'Play the dice: checker moves in any legal order, or gnubg text',
+    'play',
+    'Send one of GET /api/matches/{id}/legal-plays as `moves` (in any order that is legal step by step) or as gnubg `text`, not both; a refused play is 422 with the rule broken.',
+  )
   plays(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -136,7 +187,12 @@ export class MatchActionsController {
   }
 
   @Post('double')
-  @MatchAction('Offer a double (before rolling)', 'double')
+  @MatchAction(
+    'Offer a double (before rolling)',
+    'double',
+    'The player on turn offers the cube at twice its value before rolling; the opponent must take, drop or (money, with beavers) beaver.',
+    ActionDto,
+  )
   double(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -147,7 +203,12 @@ export class MatchActionsController {
   }
 
   @Post('take')
-  @MatchAction('Take the double', 'take')
+  @MatchAction(
+    'Take the double',
+    'take',
+    'The doubled player takes: the cube doubles and passes to them, and the doubler rolls.',
+    ActionDto,
+  )
   take(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -158,7 +219,12 @@ export class MatchActionsController {
   }
 
   @Post('drop')
-  @MatchAction('Drop the double: lose the game at the cube value before it', 'drop')
+  @MatchAction(
+    'Drop the double: lose the game at the cube value before it',
+    'drop',
+    'The doubled player drops: the game ends, scored at the cube value before the double.',
+    ActionDto,
+  )
   drop(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -169,7 +235,12 @@ export class MatchActionsController {
   }
 
   @Post('beaver')
-  @MatchAction('Take and redouble at once, keeping the cube (money sessions with beavers)', 'beaver')
+  @MatchAction(
+    'Take and redouble at once, keeping the cube (money sessions with beavers)',
+    'beaver',
+    'The doubled player takes and at once redoubles, keeping the cube (money sessions with `beavers`).',
+    ActionDto,
+  )
   beaver(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -180,7 +251,11 @@ export class MatchActionsController {
   }
 
   @Post('resign')
-  @MatchAction('Offer to resign the game for 1, 2 or 3 times the cube', 'resign')
+  @MatchAction(
+    'Offer to resign the game for 1, 2 or 3 times the cube',
+    'resign',
+    'The player offers to resign the game for `value` times the cube (1, 2 or 3); the opponent accepts or rejects.',
+  )
   resign(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -191,7 +266,12 @@ export class MatchActionsController {
   }
 
   @Post('resignation/accept')
-  @MatchAction('Accept the resignation on offer', 'acceptResignation')
+  @MatchAction(
+    'Accept the resignation on offer',
+    'acceptResignation',
+    'The opponent accepts the resignation on offer: the game ends, scored at its value.',
+    ActionDto,
+  )
   acceptResignation(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -202,7 +282,12 @@ export class MatchActionsController {
   }
 
   @Post('resignation/reject')
-  @MatchAction('Reject the resignation on offer: play goes on', 'rejectResignation')
+  @MatchAction(
+    'Reject the resignation on offer: play goes on',
+    'rejectResignation',
+    'The opponent rejects the resignation on offer: play goes on where it stood.',
+    ActionDto,
+  )
   rejectResignation(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,
@@ -213,7 +298,12 @@ export class MatchActionsController {
   }
 
   @Post('claim-timeout')
-  @MatchAction('Claim the match: the player on the clock let the deadline pass', 'claimTimeout')
+  @MatchAction(
+    'Claim the match: the player on the clock let the deadline pass',
+    'claimTimeout',
+    'The opponent of the player on the clock claims the match once that player’s deadline (and time bank) has passed; the claimant wins the match.',
+    ActionDto,
+  )
   claimTimeout(
     @Param('id') id: string,
     @CurrentPrincipal() p: Principal,

@@ -22,10 +22,10 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { ApiEventStream } from './api-event-stream.decorator.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { OptionalBearerAuthGuard } from '../security/optional-bearer-auth.guard.js';
@@ -58,11 +58,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameRecordView, GameWithTurns } from './match-games.js';
 import { GamesDto, GameTurnsDto } from './dto/match-games.dto.js';
 import { MatchesService } from './matches.service.js';
+import { ApiPublic } from '../common/api-public.decorator.js';
 
 const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
 
 /** Creating matches and reading them; anyone may read a match, its events and positions. */
 @ApiTags('matches')
+@ApiPublic()
 @Controller('api/matches')
 export class MatchesController {
   constructor(
@@ -80,6 +82,8 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Invite a player to a match or money session, or open a challenge to anyone',
     operationId: 'createMatch',
+    description:
+      'A match to `length` points (0: a money session) with its rules. With `opponent`, an invitation only that player may join or decline; without, an open challenge anyone may join. The creator is seated at once (`colour`, random when left out).',
   })
   @ApiCreatedResponse({
     type: MatchStateDto,
@@ -105,6 +109,8 @@ export class MatchesController {
     summary:
       'Match history, newest first, filtered by player, opponent, status, variant, result, length, since, until; with open=true, the open challenges anyone may join',
     operationId: 'listMatches',
+    description:
+      'Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404.',
   })
   @ApiOkResponse({ type: MatchListDto })
   @ApiProblems(
@@ -122,6 +128,8 @@ export class MatchesController {
   @ApiOperation({
     summary: 'The match state; with a token, `you` and `actions` are the caller’s',
     operationId: 'getMatch',
+    description:
+      'The whole state: board, dice, cube, score, turn and deadline, the players; `version` is the last event’s seq (send it back as `expectedVersion` or If-Match). With a player’s token, `you` is the caller’s colour and `actions` what the caller may POST now.',
     // The token is optional (OpenAPI: an empty requirement is "no authentication").
     security: [{ bearer: [] }, {}],
   })
@@ -133,7 +141,12 @@ export class MatchesController {
 
   @Get(':id/legal-plays')
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({ summary: 'Every legal play of the dice on the board', operationId: 'getMatchLegalPlays' })
+  @ApiOperation({
+    summary: 'Every legal play of the dice on the board',
+    operationId: 'getMatchLegalPlays',
+    description:
+      'Every legal play of the dice to play, one per distinct resulting position, with its moves, gnubg text and the position after it; POST one of them to /plays.',
+  })
   @ApiOkResponse({ type: MatchLegalPlaysDto, description: 'Empty (dice null) when no play is awaited.' })
   @ApiProblems(NOT_FOUND)
   legalPlays(@Param('id') id: string): Promise<MatchLegalPlaysView> {
@@ -142,7 +155,12 @@ export class MatchesController {
 
   @Get(':id/events')
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({ summary: 'The event log: every roll, play, cube action and record', operationId: 'getMatchEvents' })
+  @ApiOperation({
+    summary: 'The event log: every roll, play, cube action and record',
+    operationId: 'getMatchEvents',
+    description:
+      'The match’s events in order after `after`, at most `limit`; each is a MatchEvent, told apart by its `type`. `next` is the `after` of the following page.',
+  })
   @ApiOkResponse({ type: EventsPageDto })
   @ApiProblems(400, NOT_FOUND)
   events(@Param('id') id: string, @Query() query: EventsQueryDto): Promise<EventsPage> {
@@ -155,6 +173,8 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Score, game and turn after event `seq`, rebuilt by replay',
     operationId: 'getMatchPosition',
+    description:
+      'Replays the log up to event `seq` and answers what stood then: the score, the game (board, dice, cube) and whose turn it was.',
   })
   @ApiOkResponse({ type: PositionAtDto })
   @ApiProblems(400, [404, 'No such match or event (`match-not-found`, `event-not-found`).'])
@@ -174,16 +194,15 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Server-sent events: the match’s events as they are committed (`id:` = seq, `event:` = type)',
     description:
-      'Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204.',
+      'Server-sent events (text/event-stream): each event of the match as it is committed, one message per event with `id:` its seq, `event:` its type and `data:` the event as JSON (a MatchEvent, as GET /api/matches/{id}/events shows it). Resumes after `Last-Event-ID` or `after`. Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204.',
     operationId: 'streamMatchEvents',
     // The token is optional (OpenAPI: an empty requirement is "no authentication").
     security: [{ bearer: [] }, {}],
   })
-  @ApiProduces('text/event-stream')
-  @ApiOkResponse({
-    description:
-      'text/event-stream: each event as the event log shows it; a keep-alive comment every 25 s; the response ends after the last event of a match that is over. Works across server instances.',
-  })
+  @ApiEventStream(
+    'text/event-stream: each event as the event log shows it; a keep-alive comment every 25 s; the response ends after the last event of a match that is over. Works across server instances.',
+    'MatchEvent',
+  )
   @ApiNoContentResponse({
     description:
       'The match is over and the client has its last event (`after` or Last-Event-ID): nothing more will come, and an EventSource stops reconnecting.',
@@ -211,6 +230,8 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Every game: starter, winner, result, points, cube value and number of turns',
     operationId: 'getMatchGames',
+    description:
+      'One record per game begun: who started, who won and how, the points scored, the final cube value and the number of turns.',
   })
   @ApiOkResponse({ type: GamesDto })
   @ApiProblems(NOT_FOUND)
@@ -224,6 +245,8 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Every turn of one game: dice, play, cube actions, and (backgammon) the Position ID before the turn',
     operationId: 'getMatchGame',
+    description:
+      'Game `n` turn by turn: who moved, the dice, the play in gnubg text, the cube actions and, in backgammon, the gnubg Position ID before each turn.',
   })
   @ApiOkResponse({ type: GameTurnsDto })
   @ApiProblems(400, [404, 'No such match or game (`match-not-found`, `game-not-found`).'])
@@ -236,6 +259,8 @@ export class MatchesController {
   @ApiOperation({
     summary: 'The dice commitment, client seeds and every throw; the seed once the match is over',
     operationId: 'getMatchFairness',
+    description:
+      'The sha256 commitment to the dice seed (published from the start), both players’ client seeds and every throw; once the match is over, the seed itself, so that anyone can recompute every throw (docs/dice-fairness.md).',
   })
   @ApiOkResponse({ type: FairnessDto })
   @ApiProblems([

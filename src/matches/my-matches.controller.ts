@@ -20,6 +20,8 @@ export class MyMatchesController {
   @ApiOperation({
     summary: 'My matches, newest first; with awaiting=me, those where I must act, soonest deadline first',
     operationId: 'listMyMatches',
+    description:
+      'Cursor pages of the caller’s matches (seated or invited), newest first. With `awaiting=me`, the inbox: the matches where the caller must act, soonest deadline first.',
   })
   @ApiOkResponse({ type: MatchListDto })
   @ApiProblems([400, 'Invalid query (`validation-failed`, `invalid-cursor`).'], 401)

@@ -1,6 +1,7 @@
 import { Controller, Get, Headers, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiEventStream } from './api-event-stream.decorator.js';
 import { ApiProblems } from '../common/api-problems.decorator.js';
 import { eventStreamAnswer } from '../common/server-sent-events.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
@@ -19,21 +20,20 @@ export class MyStreamController {
   @ApiOperation({
     summary:
       'Server-sent events: every event of every match I am in (seated or invited) as it is committed (`id: <match id>:<seq>`, `event:` its type)',
-    description:
-      'An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond).',
     operationId: 'streamMyMatches',
+    description:
+      'Server-sent events (text/event-stream): every event of every match the caller is in, as it is committed; each message has `id: <match id>:<seq>`, `event:` the type and `data:` a PlayerStreamEvent (a MatchEvent with its `matchId`). Resumes after `Last-Event-ID`. An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond).',
   })
-  @ApiProduces('text/event-stream')
   @ApiHeader({
     name: 'Last-Event-ID',
     required: false,
     description:
       'Resume after this id (`<match id>:<seq>`, as sent): every event of my matches written from 30 s before it is sent first; events may come again under their id, none is missed.',
   })
-  @ApiOkResponse({
-    description:
-      'text/event-stream: each message is an event as the event log shows it, with its `matchId`; a match I come into is sent from its first event; a keep-alive comment every 25 s.',
-  })
+  @ApiEventStream(
+    'text/event-stream: each message is an event as the event log shows it, with its `matchId`; a match I come into is sent from its first event; a keep-alive comment every 25 s.',
+    'PlayerStreamEvent',
+  )
   @ApiProblems(400, 401, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
   stream(
     @CurrentPrincipal() principal: Principal,

@@ -5,9 +5,11 @@ import { PlayerHistoryQueryDto } from './dto/history-query.dto.js';
 import { MatchListDto } from './dto/match-history.dto.js';
 import type { MatchListView } from './match-history-view.js';
 import { MatchHistoryService } from './match-history.service.js';
+import { ApiPublic } from '../common/api-public.decorator.js';
 
 /** One player's match history: `GET /api/matches?player=` by another path. */
 @ApiTags('matches')
+@ApiPublic()
 @Controller('api/users/:username/matches')
 export class PlayerMatchesController {
   constructor(private readonly history: MatchHistoryService) {}
@@ -17,6 +19,8 @@ export class PlayerMatchesController {
   @ApiOperation({
     summary: 'A player’s matches (seated or invited), newest first, with the filters of GET /api/matches',
     operationId: 'listPlayerMatches',
+    description:
+      'Cursor pages of the matches in which the player is seated or invited, newest first; the filters of GET /api/matches apply.',
   })
   @ApiOkResponse({ type: MatchListDto })
   @ApiProblems(

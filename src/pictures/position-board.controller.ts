@@ -5,9 +5,11 @@ import { ApiProblems } from '../common/api-problems.decorator.js';
 import { PositionBoardQueryDto } from './dto/board-query.dto.js';
 import { PicturesService } from './pictures.service.js';
 import { ApiSvgResponse, setSvgHeaders } from './svg-response.js';
+import { ApiPublic } from '../common/api-public.decorator.js';
 
 /** Any position, given in full, as a picture. Stateless. */
 @ApiTags('positions')
+@ApiPublic()
 @Controller('api/positions')
 export class PositionBoardController {
   constructor(private readonly pictures: PicturesService) {}

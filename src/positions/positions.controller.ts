@@ -4,8 +4,10 @@ import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js'
 import { LegalPlaysRequestDto } from './dto/legal-plays-request.dto.js';
 import { LegalPlaysResponseDto } from './dto/legal-plays-response.dto.js';
 import { PositionsService } from './positions.service.js';
+import { ApiPublic } from '../common/api-public.decorator.js';
 
 @ApiTags('positions')
+@ApiPublic()
 @Controller('api/positions')
 export class PositionsController {
   constructor(private readonly positions: PositionsService) {}

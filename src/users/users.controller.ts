@@ -19,8 +19,10 @@ import { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import { UsernameParamPipe } from './username.pipe.js';
 import { UsersService } from './users.service.js';
+import { ApiPublic } from '../common/api-public.decorator.js';
 
 @ApiTags('users')
+@ApiPublic()
 @Controller('api/users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
@@ -28,7 +30,12 @@ export class UsersController {
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @RateLimited('register')
-  @ApiOperation({ summary: 'Register a player', operationId: 'registerUser' })
+  @ApiOperation({
+    summary: 'Register a player',
+    operationId: 'registerUser',
+    description:
+      'Creates an account: a username (3-24 of `a-z 0-9 _ -`, unique regardless of case) and a password (8-128 characters); then POST /api/auth/token for a token. Rate-limited per client address.',
+  })
   @ApiCreatedResponse({ type: MeDto, description: 'The new account.' })
   @ApiProblems(...BODY_PROBLEMS, [409, 'The username is taken, regardless of case (`username-taken`).'], 429)
   register(@Body() dto: RegisterUserDto): Promise<MeDto> {
@@ -40,6 +47,8 @@ export class UsersController {
     summary:
       'The leaderboard: players with at least LEADERBOARD_MIN_EXPERIENCE experience (rated match lengths), highest rating first',
     operationId: 'listUsersByRating',
+    description:
+      'Cursor pages of the players who have played rated matches, highest rating first, with their experience and record.',
   })
   @ApiOkResponse({ type: LeaderboardDto })
   @ApiProblems([400, 'Invalid query (`validation-failed`, `invalid-cursor`).'])
@@ -50,7 +59,11 @@ export class UsersController {
   @Get('me')
   @UseGuards(BearerAuthGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'The caller’s own account', operationId: 'getMe' })
+  @ApiOperation({
+    summary: 'The caller’s own account',
+    operationId: 'getMe',
+    description: 'The account of the token: username, rating, experience, record and settings.',
+  })
   @ApiOkResponse({ type: MeDto })
   @ApiProblems(401)
   me(@CurrentPrincipal() principal: Principal): Promise<MeDto> {
@@ -60,7 +73,11 @@ export class UsersController {
   @Patch('me')
   @UseGuards(BearerAuthGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Change the caller’s settings', operationId: 'updateMe' })
+  @ApiOperation({
+    summary: 'Change the caller’s settings',
+    operationId: 'updateMe',
+    description: 'Changes the settings sent, and only those: `autoPlayForced` plays a roll’s only legal play at once.',
+  })
   @ApiOkResponse({ type: MeDto })
   @ApiProblems(...BODY_PROBLEMS, 401)
   updateMe(@CurrentPrincipal() principal: Principal, @Body() dto: UpdateSettingsDto): Promise<MeDto> {
@@ -87,7 +104,11 @@ export class UsersController {
   }
 
   @Get(':username')
-  @ApiOperation({ summary: 'A player’s public profile', operationId: 'getUserProfile' })
+  @ApiOperation({
+    summary: 'A player’s public profile',
+    operationId: 'getUserProfile',
+    description: 'A player’s public profile: rating, experience and record of rated matches.',
+  })
   @ApiParam({ name: 'username', description: 'Case-insensitive.', example: 'alice' })
   @ApiOkResponse({ type: UserProfileDto })
   @ApiProblems([400, 'Not a possible username (`invalid-parameter`).'], [404, 'No such user (`user-not-found`).'])

@@ -16,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MatchFormatDto, MatchRulesDto } from '../../matches/dto/create-match.dto.js';
+import { eventSchemaRef } from '../../matches/dto/match-event.dto.js';
 import { MATCH_LOG_FORMAT, MATCH_LOG_VERSION } from '../match-log.js';
 
 /** A player's name as a file may give it: 1-64 characters, no control character or colon (.mat score lines). */
@@ -84,7 +85,7 @@ export class MatchLogDto extends MatchFormatDto {
 
   @ApiProperty({
     type: 'array',
-    items: { type: 'object', additionalProperties: true },
+    items: eventSchemaRef('MatchLogEvent'),
     maxItems: MAX_LOG_EVENTS,
     description:
       'Every event of the match in order, the engine’s events as stored (docs/architecture.md, "Match event ' +

@@ -18,31 +18,30 @@ import { USERNAME_PATTERN, USERNAME_RULE } from '../../users/username.js';
 
 /** The rule options (docs/rules.md M1-M4, N3, N7); each defaults as documented. */
 export class MatchRulesDto {
-  @ApiPropertyOptional({ default: true, description: 'Whether the doubling cube is used (M1).' })
+  @ApiPropertyOptional({ description: 'Whether the doubling cube is used (M1). Default: `true`.' })
   @IsOptional()
   @IsBoolean()
   cube?: boolean;
 
-  @ApiPropertyOptional({ default: true, description: 'Crawford rule (M3); matches only.' })
+  @ApiPropertyOptional({ description: 'Crawford rule (M3); matches only. Default: `true`.' })
   @IsOptional()
   @IsBoolean()
   crawford?: boolean;
 
-  @ApiPropertyOptional({ default: false, description: 'Jacoby rule (M4); money sessions only.' })
+  @ApiPropertyOptional({ description: 'Jacoby rule (M4); money sessions only. Default: `false`.' })
   @IsOptional()
   @IsBoolean()
   jacoby?: boolean;
 
-  @ApiPropertyOptional({ default: false, description: 'Beavers (M4); money sessions only.' })
+  @ApiPropertyOptional({ description: 'Beavers (M4); money sessions only. Default: `false`.' })
   @IsOptional()
   @IsBoolean()
   beavers?: boolean;
 
   @ApiPropertyOptional({
-    default: 0,
     minimum: 0,
     maximum: 8,
-    description: 'Automatic doubles on opening ties, at most this many (M4); money sessions only.',
+    description: 'Automatic doubles on opening ties, at most this many (M4); money sessions only. Default: `0`.',
   })
   @IsOptional()
   @IsInt()
@@ -53,9 +52,8 @@ export class MatchRulesDto {
   @ApiPropertyOptional({
     type: Number,
     nullable: true,
-    default: null,
     example: 64,
-    description: 'Highest cube value (a power of two), or null for none (M1).',
+    description: 'Highest cube value (a power of two), or null for none (M1). Default: `null`.',
   })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
@@ -64,15 +62,14 @@ export class MatchRulesDto {
   @Max(2 ** 15)
   cubeLimit?: number | null;
 
-  @ApiPropertyOptional({ default: true, description: 'Long nardy: koks scores 3 (N7); off, it scores as mars.' })
+  @ApiPropertyOptional({ description: 'Long nardy: koks scores 3 (N7); off, it scores as mars. Default: `true`.' })
   @IsOptional()
   @IsBoolean()
   koks?: boolean;
 
   @ApiPropertyOptional({
     enum: ['winner', 'opening-roll'],
-    default: 'winner',
-    description: 'Long nardy: who starts each game after the first (N3).',
+    description: 'Long nardy: who starts each game after the first (N3). Default: `winner`.',
   })
   @IsOptional()
   @IsIn(['winner', 'opening-roll'])
@@ -145,8 +142,8 @@ export class CreateMatchDto extends MatchFormatDto {
   @ApiPropertyOptional({
     minimum: 0,
     maximum: 30,
-    default: 0,
-    description: 'Each player’s time bank for the whole match, in days; spent by decisions longer than daysPerTurn.',
+    description:
+      'Each player’s time bank for the whole match, in days; spent by decisions longer than daysPerTurn. Default: `0`.',
   })
   @IsOptional()
   @IsInt()

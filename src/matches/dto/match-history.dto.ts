@@ -1,32 +1,18 @@
 /** OpenAPI schemas of the read-side shapes (events, positions, fairness, lists, legal plays). */
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { COLOURS } from '../../engine/index.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { VARIANTS } from '../../engine/index.js';
 import { PlayDto } from '../../positions/dto/legal-plays-response.dto.js';
-import { ByColourNumberDto, GameDto, ResultDto, SeatsDto, TurnDto } from './match-state.dto.js';
-
-export class MatchEventDto {
-  @ApiProperty({ example: 5, description: 'From 1; the match version is the last one.' })
-  seq!: number;
-
-  @ApiProperty({ example: 'play', description: 'The engine’s event type (docs/architecture.md, "Match event model").' })
-  type!: string;
-
-  @ApiProperty({ enum: COLOURS, nullable: true, description: 'The acting colour; null for the server’s own events.' })
-  by!: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  at!: string;
-
-  @ApiPropertyOptional({ description: 'Backgammon: gnubg Position ID after the event, player to act next.' })
-  positionId?: string;
-}
+import type { EventView } from '../match-history-view.js';
+import { eventSchemaRef } from './match-event.dto.js';
+import { ByColourNumberDto, GameDto, MATCH_STATUSES, ResultDto, SeatsDto, TurnDto } from './match-state.dto.js';
 
 export class EventsPageDto {
   @ApiProperty({
-    type: [MatchEventDto],
-    description: 'Each event also carries its own fields: dice, moves, board, value, outcome, …',
+    type: 'array',
+    items: eventSchemaRef('MatchEvent'),
+    description: 'The events in order; each has the fields of its `type` (dice, moves, board, value, outcome, …).',
   })
-  events!: MatchEventDto[];
+  events!: EventView[];
 
   @ApiProperty({ type: Number, nullable: true, description: '`after` for the next page; null on the last.' })
   next!: number | null;
@@ -89,7 +75,7 @@ export class MatchSummaryDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
-  @ApiProperty()
+  @ApiProperty({ enum: VARIANTS })
   variant!: string;
 
   @ApiProperty()
@@ -98,7 +84,7 @@ export class MatchSummaryDto {
   @ApiProperty({ enum: ['played', 'imported'] })
   source!: string;
 
-  @ApiProperty()
+  @ApiProperty({ enum: MATCH_STATUSES })
   status!: string;
 
   @ApiProperty()

@@ -2,12 +2,13 @@
  * OpenAPI schemas of the match state JSON (docs/architecture.md, "Match state
  * JSON"); the values themselves are built by match-presenter.ts.
  */
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, type ApiPropertyOptions, ApiPropertyOptional, DECORATORS } from '@nestjs/swagger';
 import { COLOURS, VARIANTS } from '../../engine/index.js';
 import { SideBoardDto } from '../../positions/dto/board.dto.js';
 import { MatchRulesDto } from './create-match.dto.js';
 
-const STATUSES = ['invited', 'playing', 'finished', 'aborted', 'declined'];
+/** A match's status (docs/architecture.md, "Match state JSON"). */
+export const MATCH_STATUSES = ['invited', 'playing', 'finished', 'aborted', 'declined'];
 const AWAITING = ['roll', 'cube-response', 'play', 'resignation-response'];
 const ACTIONS = [
   'join',
@@ -25,6 +26,21 @@ const ACTIONS = [
   'resignation/reject',
   'claim-timeout',
 ];
+
+/**
+ * The rules a match is played by: each option of MatchRulesDto with its value
+ * (a request may leave any out for its default; an answer gives them all).
+ */
+export class AppliedRulesDto extends MatchRulesDto {}
+for (const key of Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, MatchRulesDto.prototype) as string[]) {
+  const name = key.slice(1);
+  const option = Reflect.getMetadata(
+    DECORATORS.API_MODEL_PROPERTIES,
+    MatchRulesDto.prototype,
+    name,
+  ) as ApiPropertyOptions;
+  ApiProperty({ ...option, required: true } as ApiPropertyOptions)(AppliedRulesDto.prototype, name);
+}
 
 export class ByColourNumberDto {
   @ApiProperty({ example: 2 })
@@ -132,8 +148,8 @@ export class MatchStateDto {
   @ApiProperty({ example: 0, description: 'Each player’s time bank for the match, in days.' })
   bankDays!: number;
 
-  @ApiProperty({ type: MatchRulesDto })
-  rules!: MatchRulesDto;
+  @ApiProperty({ type: AppliedRulesDto })
+  rules!: AppliedRulesDto;
 
   @ApiProperty({
     enum: ['played', 'imported'],
@@ -155,7 +171,7 @@ export class MatchStateDto {
   })
   unratedReason!: string | null;
 
-  @ApiProperty({ enum: STATUSES })
+  @ApiProperty({ enum: MATCH_STATUSES })
   status!: string;
 
   @ApiProperty({ example: 17, description: 'The number of events; send it back as expectedVersion or If-Match.' })

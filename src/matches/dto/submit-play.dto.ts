@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -16,7 +16,7 @@ import {
 import { ActionDto } from './action.dto.js';
 
 export class MoveInputDto {
-  @ApiPropertyOptional({
+  @ApiProperty({
     minimum: 1,
     maximum: 25,
     example: 24,
@@ -27,7 +27,7 @@ export class MoveInputDto {
   @Max(25)
   from!: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 24, example: 18, description: 'In the mover’s numbering; 0 is off.' })
+  @ApiProperty({ minimum: 0, maximum: 24, example: 18, description: 'In the mover’s numbering; 0 is off.' })
   @IsInt()
   @Min(0)
   @Max(24)

@@ -61,9 +61,8 @@ export class LegalPlaysRequestDto {
   dice!: [number, number];
 
   @ApiPropertyOptional({
-    default: false,
     description:
-      'Long nardy: this is the player’s first turn of the game (the head-rule exception for 6-6, 4-4, 3-3 …).',
+      'Long nardy: this is the player’s first turn of the game (the head-rule exception for 6-6, 4-4, 3-3 …). Default: `false`.',
   })
   @IsOptional()
   @IsBoolean()
