@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { request as httpRequest, type ClientRequest } from 'node:http';
+import { freePort } from '../bench/server-process.js';
 import { connectPostgres } from '../src/database/pg-connection.js';
 import { describeOnPostgres } from './support/database-mode.js';
 import { TEST_JWT_SECRET } from './support/test-app.js';
@@ -62,7 +63,8 @@ async function call(path: string, requestId: string, body?: unknown, token?: str
 describeOnPostgres('log lines of the database sessions', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
-    port = 20_000 + Math.floor(Math.random() * 20_000);
+    // The kernel's pick: a random one may be taken (EADDRINUSE).
+    port = await freePort();
     server = spawn(process.execPath, [join(root, 'dist/main.js')], {
       cwd: root,
       env: {

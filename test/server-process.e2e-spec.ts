@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../bench/server-process.js';
 
 /**
  * The built server (dist/main.js, what `npm start` runs) as a real process:
@@ -120,8 +121,6 @@ function startRegistration(port: number, body: string, requestId: string): Promi
   });
 }
 
-const port = () => 20000 + Math.floor(Math.random() * 20000);
-
 describe('the built server process', () => {
   beforeAll(() => {
     if (!existsSync(main))
@@ -142,10 +141,13 @@ describe('the built server process', () => {
 
   describe('started with no DATABASE_URL on a fresh data directory', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'nardy-proc-')), 'data');
-    const p = port();
-    const base = `http://127.0.0.1:${p}`;
+    let p: number;
+    let base: string;
     let server: Server;
     beforeAll(async () => {
+      // The kernel's pick: a random port may be taken (EADDRINUSE).
+      p = await freePort();
+      base = `http://127.0.0.1:${p}`;
       server = startServer({ PORT: String(p), DATA_DIR: dataDir });
       const up = async () => server.proc.exitCode !== null || (await healthy(p));
       await eventually('/health (or the process to exit)', up, START_DEADLINE_MS);

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { EventSink, EventStreamAnswer, ServerSentEvent } from '../common/server-sent-events.js';
-import type { MatchFeed, VersionListener } from './match-feed.js';
+import type { MatchFeed, MatchVersionListener, VersionListener } from './match-feed.js';
 import type { MatchRecord, StoredMatchEvent } from './match-record.js';
 import type { MatchStore } from './match-store.js';
 import { KEEP_ALIVE_MS, MatchStreamService } from './match-stream.service.js';
@@ -196,6 +196,54 @@ describe('MatchStreamService.match', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(sink.sent.map((m) => m.id)).toEqual(['2', '3', '4', '5']);
     expect(sink.sent[0]).toMatchObject({ event: 'roll' });
+    sink.close();
+  });
+});
+
+describe('MatchStreamService.mine', () => {
+  /**
+   * A player stream whose client creates a match as soon as it sees the stream open, the match
+   * committed before the stream has read the player's matches: the client must get its first event.
+   */
+  it('sends from its first event a match created once the client sees the stream open (docs/architecture.md, "Live streams")', async () => {
+    const log: StoredMatchEvent[] = [];
+    const writes = new Set<MatchVersionListener>();
+    let opened = false;
+    const store = {
+      eventsAfter: (_id: string, after: number, limit: number) => Promise.resolve(log.slice(after, after + limit)),
+    } as unknown as MatchStore;
+    const feed = {
+      watchAll: (listener: MatchVersionListener) => {
+        writes.add(listener);
+        return Promise.resolve(() => writes.delete(listener));
+      },
+    } as unknown as MatchFeed;
+    const matches = {
+      // The match stands in the database only once the client has seen the stream open and created it.
+      activeVersions: () => Promise.resolve(new Map(opened ? [['m', 1]] : [])),
+      firstSeqsSince: () => Promise.resolve(new Map()),
+      findById: () =>
+        Promise.resolve({ id: 'm', white: { id: 'u' }, black: null, invited: null } as unknown as MatchRecord),
+    } as unknown as MatchesRepository;
+    const limits = { STREAMS_PER_USER: 1, STREAMS_PER_ADDRESS: 1 } as Record<string, number>;
+    const config = { get: (name: string) => limits[name] } as unknown as ConfigService<Environment, true>;
+    const service = new MatchStreamService(store, feed, matches, new StreamSlots(config));
+    const sink = new RecordingSink();
+    const answer: EventStreamAnswer = {
+      open: () => {
+        opened = true;
+        log.push(event(1));
+        // The creation's notification comes a moment later.
+        setImmediate(() => writes.forEach((write) => write('m', 1)));
+        return sink;
+      },
+      noContent: () => {
+        throw new Error('answered 204 where a stream was due');
+      },
+    };
+    await service.mine('u', null, answer);
+    await settle();
+    expect(sink.sent.map((message) => message.id)).toEqual(['m:1']);
     sink.close();
   });
 });

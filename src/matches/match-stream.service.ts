@@ -101,29 +101,53 @@ export class MatchStreamService {
    */
   async mine(userId: string, lastEventId: string | null, answer: EventStreamAnswer): Promise<void> {
     const resume = lastEventId === null ? null : await this.resumePoint(userId, lastEventId);
-    const sink = this.opened({ userId }, answer);
-    const stream = new MatchEventStream(sink, this.store, this.logger, `${userId}'s matches`, playerFrame);
-    try {
-      const stop = await this.feed.watchAll((matchId, version) => {
-        if (!stream.wants(matchId, version)) return;
+    const taken = this.slots.take({ userId });
+    let held = true;
+    const release = (): void => {
+      if (held) taken();
+      held = false;
+    };
+    // Writes heard before the stream opens, judged once it has (what stands is read meanwhile).
+    const early: Array<[string, number]> = [];
+    let stream: MatchEventStream | null = null;
+    const onWrite = (matchId: string, version: number): void => {
+      const to = stream;
+      if (to === null) early.push([matchId, version]);
+      else if (to.wants(matchId, version)) {
         void this.recordAt(matchId, version).then((record) => {
-          if (record !== null && involves(record, userId)) stream.heard(matchId);
+          if (record !== null && involves(record, userId)) to.heard(matchId);
         });
-      });
+      }
+    };
+    let stop: () => void = () => undefined;
+    let sink: EventSink | null = null;
+    try {
       // Watch first, then read what stands: a write in between is in the reads or announced after them.
-      this.untilClosed(sink, stop, () => void this.catchUp(stream));
+      stop = await this.feed.watchAll(onWrite);
       const active = await this.matches.activeVersions(userId);
       // Resumed: each match written since is read again from its first event since, by seq.
       const since =
         resume === null ? new Map<string, number>() : await this.matches.firstSeqsSince(userId, resume.since);
+      // Only now does the client see the stream open: a match it creates once it sees the headers is
+      // not among those read, so it is sent from its first event.
+      sink = this.openedHolding(answer, release);
+      const opened = new MatchEventStream(sink, this.store, this.logger, `${userId}'s matches`, playerFrame);
+      stream = opened;
+      this.untilClosed(sink, stop, () => void this.catchUp(opened));
       for (const [matchId, first] of since) {
-        stream.knows(matchId, first - 1);
-        stream.heard(matchId);
+        opened.knows(matchId, first - 1);
+        opened.heard(matchId);
       }
-      if (resume !== null) stream.knows(resume.matchId, resume.seq);
-      for (const [matchId, version] of active) if (!since.has(matchId)) stream.knows(matchId, version);
-      await stream.start();
+      if (resume !== null) opened.knows(resume.matchId, resume.seq);
+      for (const [matchId, version] of active) if (!since.has(matchId)) opened.knows(matchId, version);
+      for (const [matchId, version] of early) onWrite(matchId, version);
+      await opened.start();
     } catch (err: unknown) {
+      if (sink === null) {
+        stop();
+        release();
+        throw err;
+      }
       this.logger.warn(`Stream of ${userId}'s matches ended: ${err instanceof Error ? err.message : String(err)}`);
       sink.end();
     }
@@ -134,7 +158,11 @@ export class MatchStreamService {
    * otherwise. The slot is freed when the stream closes, however it does.
    */
   private opened(holder: StreamHolder, answer: EventStreamAnswer): EventSink {
-    const release = this.slots.take(holder);
+    return this.openedHolding(answer, this.slots.take(holder));
+  }
+
+  /** Opens the stream on a slot taken (`release` gives it back): when the stream closes, or now if it cannot open. */
+  private openedHolding(answer: EventStreamAnswer, release: () => void): EventSink {
     try {
       const sink = answer.open();
       sink.onClose(release);
