@@ -154,13 +154,15 @@ export class InterchangeController {
       400,
       'The file does not read into a finished match (`invalid-match-file`, with `reason` and where: `game`, and ' +
         '`turn` and `line` for .mat, `event` for JSON), a JSON document of the wrong shape (`validation-failed`), ' +
-        'or a malformed body (`malformed-json`, `json-too-deep`, `invalid-utf8`).',
+        'or a malformed body (`malformed-json`, `json-too-deep`, `invalid-utf8`, `unstorable-text`: a NUL in the text).',
     ],
     401,
     [404, 'The account of the token is gone (`user-not-found`).'],
+    [409, 'The same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).'],
     [413, `Request body too large (\`payload-too-large\`): at most ${IMPORT_LIMIT_BYTES} bytes.`],
     [415, 'The body is neither application/json nor text/plain, or not UTF-8 (`unsupported-media-type`).'],
     [422, 'An Idempotency-Key was reused with another body (`idempotency-key-reused`).'],
+    [429, 'The account imported IMPORT_HOURLY_LIMIT files in the last hour (`too-many-imports`); see Retry-After.'],
   )
   importMatch(@CurrentPrincipal() principal: Principal, @Body(MatchFilePipe) file: MatchFile): Promise<MatchView> {
     return this.interchange.importMatch(principal.userId, file);

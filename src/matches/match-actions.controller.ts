@@ -32,7 +32,7 @@ const ACTION_PROBLEMS: Array<number | [number, string]> = [
   [
     409,
     'Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), ' +
-      'or the match moved on (`version-conflict`, with `currentVersion`).',
+      'the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).',
   ],
   [422, 'The play breaks a rule (`illegal-play`, with the validator’s `reason`), or an Idempotency-Key was reused.'],
 ];

@@ -97,7 +97,7 @@ export class MatchesController {
     [404, 'No such opponent (`user-not-found`).'],
     [
       409,
-      'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, with `limit`); nothing is stored.',
+      'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).',
     ],
   )
   create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateMatchDto): Promise<MatchView> {

@@ -2598,7 +2598,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, with `limit`); nothing is stored. */
+            /** @description Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2667,7 +2667,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatchStateDto"];
                 };
             };
-            /** @description The file does not read into a finished match (`invalid-match-file`, with `reason` and where: `game`, and `turn` and `line` for .mat, `event` for JSON), a JSON document of the wrong shape (`validation-failed`), or a malformed body (`malformed-json`, `json-too-deep`, `invalid-utf8`). */
+            /** @description The file does not read into a finished match (`invalid-match-file`, with `reason` and where: `game`, and `turn` and `line` for .mat, `event` for JSON), a JSON document of the wrong shape (`validation-failed`), or a malformed body (`malformed-json`, `json-too-deep`, `invalid-utf8`, `unstorable-text`: a NUL in the text). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2687,6 +2687,15 @@ export interface operations {
             };
             /** @description The account of the token is gone (`user-not-found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2714,6 +2723,15 @@ export interface operations {
             };
             /** @description An Idempotency-Key was reused with another body (`idempotency-key-reused`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account imported IMPORT_HOURLY_LIMIT files in the last hour (`too-many-imports`); see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2828,7 +2846,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2932,7 +2950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3094,7 +3112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3198,7 +3216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3302,7 +3320,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3406,7 +3424,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3734,7 +3752,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3838,7 +3856,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3973,7 +3991,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4118,7 +4136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4222,7 +4240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4326,7 +4344,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4430,7 +4448,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4605,7 +4623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), or the match moved on (`version-conflict`, with `currentVersion`). */
+            /** @description Someone else must act (`not-your-turn`), the rules do not allow it now (`action-not-allowed`, with the engine’s `reason`), the match moved on (`version-conflict`, with `currentVersion`), or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
