@@ -68,7 +68,8 @@ export function createHttpAdapter(env: HttpSettings): FastifyAdapter {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, caseSensitive: false, ignoreTrailingSlash: true },
     keepAliveTimeout: 5_000,
     requestTimeout,
-    http: { headersTimeout, requestTimeout, connectionsCheckingInterval: timeoutCheckMs(headersTimeout) },
+    // Fastify sets the server's requestTimeout from its own option above.
+    http: { headersTimeout, connectionsCheckingInterval: timeoutCheckMs(headersTimeout) },
     // A request cut by those timeouts, or that is not HTTP, is answered as a problem.
     clientErrorHandler: answerClientError,
     // Requests arriving on open connections while the app closes are served, as Node.js does.

@@ -36,7 +36,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, code, detail } = problemOf(error);
   const body = JSON.stringify({ type: PROBLEM_TYPE_PREFIX + code, title: problemTitle(code), status, detail, code });
-  if (socket.writable) {
+  // As Node.js does: nothing is written into a response under way (a live stream on a kept-alive connection).
+  const underWay = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (socket.writable && underWay?.headersSent !== true) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         `Content-Type: ${PROBLEM_CONTENT_TYPE}; charset=utf-8\r\n` +

@@ -7,7 +7,7 @@ import { HttpStatus } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RequestProblem, ValidationFailed } from './http-problems.js';
-import { jsonShapeProblem, MAX_JSON_DEPTH, unstorableText } from './json-body-shape.js';
+import { jsonShapeProblem, MAX_JSON_DEPTH } from './json-body-shape.js';
 
 /** Largest accepted request body. Every request body of this API is a small JSON object, but where a route says otherwise. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -187,7 +187,7 @@ async function parseBody(request: FastifyRequest, payload: Readable): Promise<un
   if (text) {
     const body = bytes.toString('utf8');
     // Valid UTF-8 encodes no lone surrogate; a NUL it may, and no text format read here has one.
-    if (unstorableText(body) !== null) return new RefusedBody(nulInText());
+    if (body.includes('\u0000')) return new RefusedBody(nulInText());
     return body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
   }
   let body: unknown;

@@ -94,8 +94,14 @@ export class PostgresNotifications extends Notifications {
     });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('the session ended')));
-    await client.connect();
-    for (const name of this.handlers.keys()) await client.query(`LISTEN ${name}`);
+    try {
+      await client.connect();
+      for (const name of this.handlers.keys()) await client.query(`LISTEN ${name}`);
+    } catch (err: unknown) {
+      // A session that connected but could not listen is not kept.
+      await client.end().catch(() => undefined);
+      throw err;
+    }
     this.client = client;
     this.delay = RECONNECT_MS.first;
     return client;
@@ -105,11 +111,16 @@ export class PostgresNotifications extends Notifications {
   private lost(client: pg.Client, err: Error): void {
     if (this.client !== client || this.closed) return;
     this.client = null;
+    this.reconnectAfter(err);
+  }
+
+  /** Listens again after a pause, and again after a longer one as long as connecting fails. */
+  private reconnectAfter(err: Error): void {
     this.logger.warn(`The listening session failed (${err.message}); reconnecting in ${this.delay} ms`);
     const wait = this.delay;
     this.delay = Math.min(this.delay * 2, RECONNECT_MS.max);
     setTimeout(() => {
-      if (!this.closed && this.handlers.size > 0) void this.session().catch((e: Error) => this.lost(client, e));
+      if (!this.closed && this.handlers.size > 0) void this.session().catch((e: Error) => this.reconnectAfter(e));
     }, wait).unref();
   }
 }

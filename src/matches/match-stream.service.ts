@@ -101,12 +101,8 @@ export class MatchStreamService {
    */
   async mine(userId: string, lastEventId: string | null, answer: EventStreamAnswer): Promise<void> {
     const resume = lastEventId === null ? null : await this.resumePoint(userId, lastEventId);
-    const taken = this.slots.take({ userId });
-    let held = true;
-    const release = (): void => {
-      if (held) taken();
-      held = false;
-    };
+    // Freed when the stream closes, or at once if it cannot open (a second call does nothing).
+    const release = this.slots.take({ userId });
     // Writes heard before the stream opens, judged once it has (what stands is read meanwhile).
     const early: Array<[string, number]> = [];
     let stream: MatchEventStream | null = null;
