@@ -11,7 +11,7 @@ import { type Environment, validateEnvironment } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InterchangeModule } from './interchange/interchange.module.js';
-import { MatchesModule } from './matches/matches.module.js';
+import { MatchesModule } from './matches/index.js';
 import { PicturesModule } from './pictures/pictures.module.js';
 import { PositionsModule } from './positions/positions.module.js';
 import { UsersModule } from './users/users.module.js';

@@ -144,6 +144,15 @@ describe('architecture', () => {
     expect([...(graph.get('auth') ?? [])]).toEqual(expect.arrayContaining(['users', 'security']));
   });
 
+  it('lets code outside src/matches/ use the matches module through its face, src/matches/index.ts, only', () => {
+    const reachingIn = imports
+      .filter((i) => i.relative && !i.from.startsWith('matches/') && i.target.startsWith('matches/'))
+      .filter((i) => i.target !== 'matches/index.js')
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(reachingIn).toEqual([]);
+    expect(imports.some((i) => i.from.startsWith('interchange/') && i.target === 'matches/index.js')).toBe(true);
+  });
+
   it('keeps the database behind the repositories: only *.repository.ts and src/database/ import Prisma, the SqlClient or pg', () => {
     const touchesPrisma = ({ target, relative }: Import) =>
       relative

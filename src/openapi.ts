@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { MATCH_EVENT_MODELS, MATCH_EVENT_SCHEMAS } from './matches/dto/match-event.dto.js';
+import { MATCH_EVENT_MODELS, MATCH_EVENT_SCHEMAS } from './matches/index.js';
 
 /** The tags operations are grouped by, in the order a reader meets them. */
 const TAGS: ReadonlyArray<readonly [string, string]> = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { mulberry32 } from '../src/engine/testing/index.js';
-import { ReplayVerifier } from '../src/matches/replay-verifier.js';
+import { ReplayVerifier } from '../src/matches/core/replay-verifier.js';
 import { GNUBG_MISSING, gnubgAvailable, gnubgCheckMat, gnubgPlayMatch } from './support/gnubg.js';
 import {
   MatchClient,

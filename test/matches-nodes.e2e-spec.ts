@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { MatchesRepository } from '../src/matches/matches.repository.js';
+import { MatchesRepository } from '../src/matches/core/matches.repository.js';
 import { MatchClient, type Colour, type MatchStateJson, type Player } from './support/match-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { describeOnPostgres } from './support/database-mode.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type request from 'supertest';
 import type { Die } from '../src/engine/index.js';
-import { MatchStore } from '../src/matches/match-store.js';
+import { MatchStore } from '../src/matches/core/match-store.js';
 import {
   expectProblem,
   type Colour,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
-import { MatchesModule } from '../matches/matches.module.js';
+import { MatchesModule } from '../matches/index.js';
 import { SecurityModule } from '../security/security.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { InterchangeController } from './interchange.controller.js';

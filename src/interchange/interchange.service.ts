@@ -14,12 +14,16 @@ import { Clock } from '../common/clock.js';
 import type { Environment } from '../config/environment.js';
 import { commitment, generateServerSeed, writeMat, type Colour } from '../engine/index.js';
 import { IdempotencyContext } from '../idempotency/idempotency-context.js';
-import { newClock } from '../matches/match-clock.js';
-import { presentMatch } from '../matches/match-presenter.js';
-import { projectionOf } from '../matches/match-projection.js';
-import type { MatchRecord, NewMatchRecord, StoredMatchEvent } from '../matches/match-record.js';
-import { MatchStore } from '../matches/match-store.js';
-import type { MatchView } from '../matches/match-view.js';
+import {
+  newClock,
+  presentMatch,
+  projectionOf,
+  type MatchRecord,
+  type NewMatchRecord,
+  type StoredMatchEvent,
+  MatchStore,
+  type MatchView,
+} from '../matches/index.js';
 import { UserNotFoundError } from '../users/user.errors.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ImportPool } from './import-pool.js';

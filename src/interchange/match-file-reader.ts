@@ -6,8 +6,7 @@
  * as data, since an error's class does not survive the way back from a worker.
  */
 import { apply, MatImportError, newMatch, readMat, type MatchState } from '../engine/index.js';
-import { positionIdOf } from '../matches/match-presenter.js';
-import type { NewMatchEvent } from '../matches/match-record.js';
+import { positionIdOf, type NewMatchEvent } from '../matches/index.js';
 import { InvalidMatchFileError, type MatchFileFault } from './interchange.errors.js';
 import type { MatchFile } from './match-file.pipe.js';
 import { readMatchLog, type ImportedMatch } from './match-log.js';

@@ -20,7 +20,7 @@ import {
   type RulesOptions,
   type Variant,
 } from '../engine/index.js';
-import type { MatchSource, StoredMatchEvent } from '../matches/match-record.js';
+import type { MatchSource, StoredMatchEvent } from '../matches/index.js';
 import { InvalidMatchFileError } from './interchange.errors.js';
 
 export const MATCH_LOG_FORMAT = 'nardy-match-log';

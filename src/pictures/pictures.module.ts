@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MatchesModule } from '../matches/matches.module.js';
+import { MatchesModule } from '../matches/index.js';
 import { SecurityModule } from '../security/security.module.js';
 import { MatchBoardController } from './match-board.controller.js';
 import { PicturesService } from './pictures.service.js';

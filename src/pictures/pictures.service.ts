@@ -6,8 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { Colour, Variant } from '../engine/index.js';
-import { colourOf, playerOf } from '../matches/match-presenter.js';
-import { MatchStore } from '../matches/match-store.js';
+import { colourOf, playerOf, MatchStore } from '../matches/index.js';
 import { readPositionInput } from '../positions/position-input.js';
 import { InvalidPositionError } from '../positions/position.errors.js';
 import { matchPicture, positionPicture, type PositionPerspective } from './board-picture.js';

@@ -5,7 +5,7 @@ import type { MatchEvent } from '../../src/engine/index.js';
 import type { IdempotentAnswer } from '../../src/idempotency/idempotency-context.js';
 import { IdempotencyKeyInUseError } from '../../src/idempotency/idempotency.errors.js';
 import { ABANDONED_RESERVATION_MS, IdempotencyRepository } from '../../src/idempotency/idempotency.repository.js';
-import { MatchesRepository } from '../../src/matches/matches.repository.js';
+import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';

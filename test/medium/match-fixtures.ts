@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DEFAULT_RULES, type MatchEvent } from '../../src/engine/index.js';
-import type { MatchProjection, NewMatchEvent, NewMatchRecord } from '../../src/matches/match-record.js';
+import type { MatchProjection, NewMatchEvent, NewMatchRecord } from '../../src/matches/model/match-record.js';
 
 /**
  * Rows for the matches store, as a test states them: the fixed terms, a

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { SqlClient } from '../../src/database/sql-client.js';
-import { MatchHistoryRepository, type HistoryFilter } from '../../src/matches/match-history.repository.js';
+import { MatchHistoryRepository, type HistoryFilter } from '../../src/matches/read/match-history.repository.js';
 import { describeOnPostgres } from '../support/database-mode.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 

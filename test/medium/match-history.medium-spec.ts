@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { InvalidCursorError } from '../../src/matches/list-cursor.js';
-import { MatchHistoryRepository, type HistoryFilter } from '../../src/matches/match-history.repository.js';
-import type { MatchProjection, MatchRecord, NewMatchRecord } from '../../src/matches/match-record.js';
-import { MatchesRepository } from '../../src/matches/matches.repository.js';
+import { InvalidCursorError } from '../../src/matches/read/list-cursor.js';
+import { MatchHistoryRepository, type HistoryFilter } from '../../src/matches/read/match-history.repository.js';
+import type { MatchProjection, MatchRecord, NewMatchRecord } from '../../src/matches/model/match-record.js';
+import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { minute } from './match-fixtures.js';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import pg from 'pg';
 import { PoolSqlClient, SqlClient } from '../../src/database/sql-client.js';
-import { MatchesRepository, type MatchLimits } from '../../src/matches/matches.repository.js';
+import { MatchesRepository, type MatchLimits } from '../../src/matches/core/matches.repository.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';

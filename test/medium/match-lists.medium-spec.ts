@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { connectPostgres } from '../../src/database/pg-connection.js';
 import { SqlClient } from '../../src/database/sql-client.js';
-import { InvalidCursorError } from '../../src/matches/list-cursor.js';
-import type { MatchProjection, MatchRecord, Page } from '../../src/matches/match-record.js';
-import { MatchesRepository, type PageRequest } from '../../src/matches/matches.repository.js';
+import { InvalidCursorError } from '../../src/matches/read/list-cursor.js';
+import type { MatchProjection, MatchRecord, Page } from '../../src/matches/model/match-record.js';
+import { MatchesRepository, type PageRequest } from '../../src/matches/core/matches.repository.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';

@@ -3,8 +3,8 @@ import { openPglite, type DatabaseTarget } from '../../src/database/database-tar
 import { PrismaSqlClient } from '../../src/database/sql-client.js';
 import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { IdempotencyRepository } from '../../src/idempotency/idempotency.repository.js';
-import type { MatchProjection } from '../../src/matches/match-record.js';
-import { MatchesRepository } from '../../src/matches/matches.repository.js';
+import type { MatchProjection } from '../../src/matches/model/match-record.js';
+import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
 
 /**

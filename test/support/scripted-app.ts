@@ -1,5 +1,5 @@
 import { Clock } from '../../src/common/clock.js';
-import { DiceRoller } from '../../src/matches/dice-roller.js';
+import { DiceRoller } from '../../src/matches/core/dice-roller.js';
 import { ManualClock } from './manual-clock.js';
 import { MatchClient, type Player } from './match-client.js';
 import { ScriptedDice, type ScriptedThrow } from './scripted-dice.js';

@@ -1,5 +1,5 @@
 import type { Dice, DiceContext, Die, OpeningThrow } from '../../src/engine/index.js';
-import { DiceRoller } from '../../src/matches/dice-roller.js';
+import { DiceRoller } from '../../src/matches/core/dice-roller.js';
 
 /** A throw as a test writes it: two dice; an opening throw reads them as [white, black]. */
 export type ScriptedThrow = readonly [Die, Die];

@@ -15,8 +15,7 @@ import {
   Matches,
   ValidateNested,
 } from 'class-validator';
-import { MatchFormatDto, MatchRulesDto } from '../../matches/dto/create-match.dto.js';
-import { eventSchemaRef } from '../../matches/dto/match-event.dto.js';
+import { MatchFormatDto, MatchRulesDto, eventSchemaRef } from '../../matches/index.js';
 import { MATCH_LOG_FORMAT, MATCH_LOG_VERSION } from '../match-log.js';
 
 /** A player's name as a file may give it: 1-64 characters, no control character or colon (.mat score lines). */

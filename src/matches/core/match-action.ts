@@ -1,0 +1,9 @@
+import type { Move, ResultMultiplier } from '../../engine/index.js';
+import type { ActionName } from '../view/match-view.js';
+
+/** An action a player POSTs to /api/matches/{id}/<action>, with what it carries. */
+export type MatchAction =
+  | { readonly name: 'join'; readonly clientSeed?: string }
+  | { readonly name: 'plays'; readonly moves?: readonly Move[]; readonly text?: string }
+  | { readonly name: 'resign'; readonly value: ResultMultiplier }
+  | { readonly name: Exclude<ActionName, 'join' | 'plays' | 'resign'> };

@@ -1,0 +1,178 @@
+/**
+ * The statements that write a match (docs/architecture.md, "Persistence"):
+ * its creation, held or not to the caps on waiting matches, and the versioned
+ * append, plain, ending a rated match, or joining an open challenge asked
+ * rated. Each is one statement, so what it writes commits together or not at
+ * all; each comes in two forms, `[plain, idempotent]`: the idempotent one also
+ * stores the request's Idempotency-Key answer (docs/architecture.md, "API
+ * conventions"), and writes anything only while the request holds its key.
+ */
+import { heldKeySql, storeAnswerSql } from '../../idempotency/idempotency.repository.js';
+import {
+  EVENT_RECORDSET,
+  PROJECTION_COLUMN_COUNT,
+  PROJECTION_COLUMN_LIST,
+  projectionAssignments,
+  projectionPlaceholders,
+} from './match-rows.js';
+
+/** A statement's plain form and its idempotent form. */
+export type WriteStatements = readonly [plain: string, idempotent: string];
+
+/** The insert of a new match's first events, for the CTE `m` that inserted its row. */
+const INSERT_FIRST_EVENTS = `INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $12::timestamptz
+  FROM m, jsonb_to_recordset($13::jsonb) AS ${EVENT_RECORDSET}`;
+
+const MATCH_COLUMNS = `id, variant, length, rules, days_per_turn, bank_days, creator_id, invited_id,
+                       dice_commitment, dice_seed, version, created_at, updated_at,
+                       source, imported_white, imported_black, rated`;
+
+/** $1-$17: the terms of a new match and its first events (MatchesRepository's termsParams). */
+const TERMS_VALUES = `$1::uuid, $2::varchar, $3::int, $4::jsonb, $5::int, $6::int, $7::uuid, $8::uuid,
+          $9::char(64), $10::char(64), $11::int, $12::timestamptz, $12::timestamptz,
+          $14::varchar, $15::varchar, $16::varchar`;
+
+/**
+ * The rated flag and reason a statement decided (the pair's rated matches of
+ * the day), written over the answer computed before it (which could not know).
+ */
+const DECIDED_RATING = `(SELECT jsonb_build_object('rated', rated, 'unratedReason', unrated_reason) FROM m)`;
+
+function createSql(idempotent: boolean): string {
+  const projectionFrom = 18;
+  const answerFrom = projectionFrom + PROJECTION_COLUMN_COUNT;
+  const values = `${TERMS_VALUES}, $17::boolean, ${projectionPlaceholders(projectionFrom)}`;
+  const insertMatch = `INSERT INTO matches (${MATCH_COLUMNS}, ${PROJECTION_COLUMN_LIST})`;
+  if (!idempotent) return `WITH m AS (${insertMatch} VALUES (${values}) RETURNING id)\n${INSERT_FIRST_EVENTS}`;
+  return `WITH ${heldKeySql(answerFrom)},
+m AS (${insertMatch} SELECT ${values} FROM held RETURNING id),
+events AS (${INSERT_FIRST_EVENTS} RETURNING seq),
+${storeAnswerSql(answerFrom, 'm')}
+SELECT EXISTS (SELECT 1 FROM held) AS held`;
+}
+
+/**
+ * Inserts the match row, then its first events (so both or neither); for an
+ * imported match, which no cap holds. Parameters: $1-$17 the terms, then the projection.
+ */
+export const CREATE: WriteStatements = [createSql(false), createSql(true)];
+
+function createWithinLimitsSql(idempotent: boolean): string {
+  const projectionFrom = 23;
+  const answerFrom = projectionFrom + PROJECTION_COLUMN_COUNT;
+  return `
+WITH ${idempotent ? `${heldKeySql(answerFrom)},\n` : ''}slot AS (
+  SELECT match_slot_refusal($7::uuid, $8::uuid, $18::int, $19::int, $20::int) AS refusal
+), rating AS (
+  SELECT CASE WHEN $17::boolean AND $8::uuid IS NOT NULL AND (SELECT refusal FROM slot) IS NULL
+              THEN rated_pair_slot_free($7::uuid, $8::uuid, $21::int, $22::timestamptz)
+              ELSE TRUE END AS free
+), m AS (
+  INSERT INTO matches (${MATCH_COLUMNS}, unrated_reason, ${PROJECTION_COLUMN_LIST})
+  SELECT ${TERMS_VALUES}, $17::boolean AND rating.free,
+         CASE WHEN $17::boolean AND NOT rating.free THEN 'pair-daily-limit' END, ${projectionPlaceholders(projectionFrom)}
+    FROM slot, rating${idempotent ? ', held' : ''}
+   WHERE slot.refusal IS NULL
+  RETURNING id, rated, unrated_reason
+), e AS (
+  ${INSERT_FIRST_EVENTS}
+)${idempotent ? `,\n${storeAnswerSql(answerFrom, 'm', DECIDED_RATING)}` : ''}
+SELECT slot.refusal, m.rated, m.unrated_reason${idempotent ? ', EXISTS (SELECT 1 FROM held) AS held' : ''}
+  FROM slot LEFT JOIN m ON TRUE`;
+}
+
+/**
+ * CREATE for a match played here, held to its creator's caps (`match_slot_refusal`, a function of
+ * the match limits migration; $18-$20 the caps on open challenges, invitations, invitations to one
+ * player) and, for an invitation asked rated, to the pair's rated matches of the day
+ * (`rated_pair_slot_free`; $21 the cap, $22 the start of the day): the match is stored only when no
+ * cap refuses it, unrated with its reason when the pair's are used up; $23 on, the projection.
+ * Answers the refusal (null when stored) and whether the match is rated.
+ */
+export const CREATE_WITHIN_LIMITS: WriteStatements = [createWithinLimitsSql(false), createWithinLimitsSql(true)];
+
+/** Parameters of the projection in the versioned appends: $6 onwards. */
+const PROJECTION_FROM = 6;
+
+/** The first parameter after the projection's. */
+const AFTER_PROJECTION = PROJECTION_FROM + PROJECTION_COLUMN_COUNT;
+
+/** What a versioned append adds to the plain one: its own parameters, CTEs, assignments and joins. */
+interface AppendParts {
+  /** How many parameters of its own follow the projection's (then come the answer's). */
+  readonly params: number;
+  readonly before?: string;
+  readonly set?: string;
+  readonly from?: string;
+  readonly after?: string;
+  readonly join?: string;
+  /** Writes the rated flag the statement decided over the stored answer. */
+  readonly decidesRating?: boolean;
+}
+
+function versionedAppend(parts: AppendParts, idempotent: boolean): string {
+  const answerFrom = AFTER_PROJECTION + parts.params;
+  const update = `${idempotent ? `${heldKeySql(answerFrom)},\n` : ''}${parts.before ?? ''}m AS (
+  UPDATE matches
+     SET ${projectionAssignments(PROJECTION_FROM)}, version = version + $3::int, updated_at = $4::timestamptz${parts.set ?? ''}${parts.from ?? ''}
+   WHERE id = $1::uuid AND version = $2::int${idempotent ? ' AND EXISTS (SELECT 1 FROM held)' : ''}
+  RETURNING id, rated, unrated_reason
+)${parts.after ?? ''}`;
+  const insertEvents = `INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
+SELECT m.id, e.seq, e.type, e.by_colour, e.actor_id, e.data, e.position_id, $4::timestamptz
+  FROM m${parts.join ?? ''}, jsonb_to_recordset($5::jsonb) AS ${EVENT_RECORDSET}`;
+  if (!idempotent) return `\nWITH ${update}\n${insertEvents}\nRETURNING seq`;
+  return `
+WITH ${update},
+events AS (${insertEvents} RETURNING seq),
+${storeAnswerSql(answerFrom, 'm', parts.decidesRating === true ? DECIDED_RATING : null)}
+SELECT (SELECT count(*) FROM events)::int AS written, EXISTS (SELECT 1 FROM held) AS held`;
+}
+
+const bothForms = (parts: AppendParts): WriteStatements => [
+  versionedAppend(parts, false),
+  versionedAppend(parts, true),
+];
+
+/**
+ * The versioned append: the projection moves only from the version the
+ * caller read, and the events are inserted only for the row it moved, in one
+ * statement. The plain form returns the seqs inserted (none when the version
+ * had moved); the idempotent one how many it wrote and whether the key was held.
+ */
+export const APPEND = bothForms({ params: 0 });
+
+/**
+ * APPEND for the event that ends a rated match: the players' ratings and
+ * records move in the same statement (record_rated_match, a function of the
+ * ratings migration), and only if the append is written. Its 7 parameters:
+ * winner, loser, length, and each one's gammons and backgammons.
+ */
+export const APPEND_RATED = (() => {
+  const args = Array.from({ length: 7 }, (_, i) => `$${AFTER_PROJECTION + i}::${i < 2 ? 'uuid' : 'int'}`).join(', ');
+  return bothForms({
+    params: 7,
+    after: `, rated AS (\n  SELECT record_rated_match(${args}) FROM m\n)`,
+    join: ' CROSS JOIN rated',
+  });
+})();
+
+/**
+ * The join of an open challenge asked rated: before the versioned append, the
+ * pair's rated matches of the day are counted (`rated_pair_slot_free`; its 4
+ * parameters: the creator, the joiner, the cap, the start of the day), and the
+ * match is played unrated, with its reason, when they are used up.
+ */
+export const APPEND_JOIN = (() => {
+  const [creator, joiner, cap, since] = [0, 1, 2, 3].map((i) => `$${AFTER_PROJECTION + i}`);
+  return bothForms({
+    params: 4,
+    before: `rating AS (\n  SELECT rated_pair_slot_free(${creator}::uuid, ${joiner}::uuid, ${cap}::int, ${since}::timestamptz) AS free\n), `,
+    set: `,
+         rated = matches.rated AND rating.free,
+         unrated_reason = CASE WHEN matches.rated AND NOT rating.free THEN 'pair-daily-limit' ELSE matches.unrated_reason END`,
+    from: '\n    FROM rating',
+    decidesRating: true,
+  });
+})();

@@ -1,0 +1,273 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Param,
+  ParseIntPipe,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
+import { ApiEventStream } from './api-event-stream.decorator.js';
+import { IdempotencyInterceptor } from '../../idempotency/idempotency.interceptor.js';
+import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
+import { OptionalBearerAuthGuard } from '../../security/optional-bearer-auth.guard.js';
+import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../../security/principal.js';
+import { CreateMatchDto } from './dto/create-match.dto.js';
+import { MatchListQueryDto } from './dto/history-query.dto.js';
+import { EventsQueryDto, StreamQueryDto } from './dto/list-query.dto.js';
+import {
+  EventsPageDto,
+  FairnessDto,
+  MatchLegalPlaysDto,
+  MatchListDto,
+  PositionAtDto,
+} from './dto/match-history.dto.js';
+import { MatchStateDto } from './dto/match-state.dto.js';
+import type {
+  EventsPage,
+  FairnessView,
+  MatchLegalPlaysView,
+  MatchListView,
+  PositionView,
+} from '../view/match-history-view.js';
+import type { MatchView } from '../view/match-view.js';
+import { MatchHistoryService } from '../read/match-history.service.js';
+import { MatchGamesService } from '../read/match-games.service.js';
+import { MatchStreamService } from '../live/match-stream.service.js';
+import { streamHolder } from '../live/stream-slots.js';
+import { eventStreamAnswer } from '../../common/server-sent-events.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GameRecordView, GameWithTurns } from '../view/match-games.js';
+import { GamesDto, GameTurnsDto } from './dto/match-games.dto.js';
+import { MatchesService } from '../core/matches.service.js';
+import { ApiPublic } from '../../common/api-public.decorator.js';
+
+const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
+
+/** Creating matches and reading them; anyone may read a match, its events and positions. */
+@ApiTags('matches')
+@ApiPublic()
+@Controller('api/matches')
+export class MatchesController {
+  constructor(
+    private readonly matches: MatchesService,
+    private readonly history: MatchHistoryService,
+    private readonly matchGames: MatchGamesService,
+    private readonly streams: MatchStreamService,
+  ) {}
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  @UseGuards(BearerAuthGuard)
+  @UseInterceptors(IdempotencyInterceptor)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Invite a player to a match or money session, or open a challenge to anyone',
+    operationId: 'createMatch',
+    description:
+      'A match to `length` points (0: a money session) with its rules. With `opponent`, an invitation only that player may join or decline; without, an open challenge anyone may join. The creator is seated at once (`colour`, random when left out).',
+  })
+  @ApiCreatedResponse({
+    type: MatchStateDto,
+    description:
+      'The invitation; the creator already has a seat. `rated: false` with `unratedReason` when a match asked rated is played unrated (the pair’s rated matches of the day are used up).',
+  })
+  @ApiProblems(
+    ...BODY_PROBLEMS.filter((s) => s !== 400),
+    [400, 'Invalid terms (`validation-failed`, `invalid-match-terms` with `field`).'],
+    401,
+    [404, 'No such opponent (`user-not-found`).'],
+    [
+      409,
+      'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).',
+    ],
+  )
+  create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateMatchDto): Promise<MatchView> {
+    return this.matches.create(principal.userId, dto);
+  }
+
+  @Get()
+  @ApiOperation({
+    summary:
+      'Match history, newest first, filtered by player, opponent, status, variant, result, length, since, until; with open=true, the open challenges anyone may join',
+    operationId: 'listMatches',
+    description:
+      'Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404.',
+  })
+  @ApiOkResponse({ type: MatchListDto })
+  @ApiProblems(
+    [400, 'Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`).'],
+    [404, 'No such player or opponent (`user-not-found`).'],
+  )
+  list(@Query() query: MatchListQueryDto): Promise<MatchListView> {
+    const { cursor, limit, ...filters } = query;
+    return this.history.list(filters, { cursor, limit: limit ?? 20 });
+  }
+
+  @Get(':id')
+  @UseGuards(OptionalBearerAuthGuard)
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'The match state; with a token, `you` and `actions` are the caller’s',
+    operationId: 'getMatch',
+    description:
+      'The whole state: board, dice, cube, score, turn and deadline, the players; `version` is the last event’s seq (send it back as `expectedVersion` or If-Match). With a player’s token, `you` is the caller’s colour and `actions` what the caller may POST now.',
+    // The token is optional (OpenAPI: an empty requirement is "no authentication").
+    security: [{ bearer: [] }, {}],
+  })
+  @ApiOkResponse({ type: MatchStateDto })
+  @ApiProblems(401, NOT_FOUND)
+  get(@Param('id') id: string, @OptionalPrincipal() principal: Principal | null): Promise<MatchView> {
+    return this.matches.view(id, principal?.userId ?? null);
+  }
+
+  @Get(':id/legal-plays')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'Every legal play of the dice on the board',
+    operationId: 'getMatchLegalPlays',
+    description:
+      'Every legal play of the dice to play, one per distinct resulting position, with its moves, gnubg text and the position after it; POST one of them to /plays.',
+  })
+  @ApiOkResponse({ type: MatchLegalPlaysDto, description: 'Empty (dice null) when no play is awaited.' })
+  @ApiProblems(NOT_FOUND)
+  legalPlays(@Param('id') id: string): Promise<MatchLegalPlaysView> {
+    return this.matches.legalPlays(id);
+  }
+
+  @Get(':id/events')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'The event log: every roll, play, cube action and record',
+    operationId: 'getMatchEvents',
+    description:
+      'The match’s events in order after `after`, at most `limit`; each is a MatchEvent, told apart by its `type`. `next` is the `after` of the following page.',
+  })
+  @ApiOkResponse({ type: EventsPageDto })
+  @ApiProblems(400, NOT_FOUND)
+  events(@Param('id') id: string, @Query() query: EventsQueryDto): Promise<EventsPage> {
+    return this.matches.events(id, query.after ?? 0, query.limit ?? 200);
+  }
+
+  @Get(':id/positions/:seq')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiParam({ name: 'seq', type: Number, description: 'An event’s seq, from 1 to the version.' })
+  @ApiOperation({
+    summary: 'Score, game and turn after event `seq`, rebuilt by replay',
+    operationId: 'getMatchPosition',
+    description:
+      'Replays the log up to event `seq` and answers what stood then: the score, the game (board, dice, cube) and whose turn it was.',
+  })
+  @ApiOkResponse({ type: PositionAtDto })
+  @ApiProblems(400, [404, 'No such match or event (`match-not-found`, `event-not-found`).'])
+  position(@Param('id') id: string, @Param('seq', ParseIntPipe) seq: number): Promise<PositionView> {
+    return this.matches.position(id, seq);
+  }
+
+  @Get(':id/stream')
+  @UseGuards(OptionalBearerAuthGuard)
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description:
+      'The seq of the last event received: the stream resumes after it (EventSource sends it on reconnecting).',
+  })
+  @ApiOperation({
+    summary: 'Server-sent events: the match’s events as they are committed (`id:` = seq, `event:` = type)',
+    description:
+      'Server-sent events (text/event-stream): each event of the match as it is committed, one message per event with `id:` its seq, `event:` its type and `data:` the event as JSON (a MatchEvent, as GET /api/matches/{id}/events shows it). Resumes after `Last-Event-ID` or `after`. Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204.',
+    operationId: 'streamMatchEvents',
+    // The token is optional (OpenAPI: an empty requirement is "no authentication").
+    security: [{ bearer: [] }, {}],
+  })
+  @ApiEventStream(
+    'text/event-stream: each event as the event log shows it; a keep-alive comment every 25 s; the response ends after the last event of a match that is over. Works across server instances.',
+    'MatchEvent',
+  )
+  @ApiNoContentResponse({
+    description:
+      'The match is over and the client has its last event (`after` or Last-Event-ID): nothing more will come, and an EventSource stops reconnecting.',
+  })
+  @ApiProblems(400, 401, NOT_FOUND, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
+  stream(
+    @Param('id') id: string,
+    @Query() query: StreamQueryDto,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @OptionalPrincipal() principal: Principal | null,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.streams.match(
+      id,
+      query.after ?? null,
+      lastEventId ?? null,
+      streamHolder(principal, request.ip),
+      eventStreamAnswer(request, reply),
+    );
+  }
+
+  @Get(':id/games')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'Every game: starter, winner, result, points, cube value and number of turns',
+    operationId: 'getMatchGames',
+    description:
+      'One record per game begun: who started, who won and how, the points scored, the final cube value and the number of turns.',
+  })
+  @ApiOkResponse({ type: GamesDto })
+  @ApiProblems(NOT_FOUND)
+  games(@Param('id') id: string): Promise<{ games: GameRecordView[] }> {
+    return this.matchGames.games(id);
+  }
+
+  @Get(':id/games/:n')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiParam({ name: 'n', type: Number, description: 'The game’s number, from 1.' })
+  @ApiOperation({
+    summary: 'Every turn of one game: dice, play, cube actions, and (backgammon) the Position ID before the turn',
+    operationId: 'getMatchGame',
+    description:
+      'Game `n` turn by turn: who moved, the dice, the play in gnubg text, the cube actions and, in backgammon, the gnubg Position ID before each turn.',
+  })
+  @ApiOkResponse({ type: GameTurnsDto })
+  @ApiProblems(400, [404, 'No such match or game (`match-not-found`, `game-not-found`).'])
+  game(@Param('id') id: string, @Param('n', ParseIntPipe) n: number): Promise<GameWithTurns> {
+    return this.matchGames.game(id, n);
+  }
+
+  @Get(':id/fairness')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'The dice commitment, client seeds and every throw; the seed once the match is over',
+    operationId: 'getMatchFairness',
+    description:
+      'The sha256 commitment to the dice seed (published from the start), both players’ client seeds and every throw; once the match is over, the seed itself, so that anyone can recompute every throw (docs/dice-fairness.md).',
+  })
+  @ApiOkResponse({ type: FairnessDto })
+  @ApiProblems([
+    404,
+    'No such match (`match-not-found`), or an imported one, whose dice came from its file (`imported-match`).',
+  ])
+  fairness(@Param('id') id: string): Promise<FairnessView> {
+    return this.matches.fairness(id);
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The refusals of the match use cases (docs/architecture.md, "Errors"):
+ * plain domain errors, mapped to HTTP statuses once by the problem filter.
+ */
+import { DomainError, InvalidFieldError } from '../../common/domain-error.js';
+
+export class MatchNotFoundError extends DomainError {
+  readonly code = 'match-not-found';
+  readonly kind = 'not-found';
+  constructor(id: string) {
+    super(`There is no match ${id}.`);
+  }
+}
+
+/** The caller is not one of the match's players (or, for an invitation, not the invited player). */
+export class NotAPlayerError extends DomainError {
+  readonly code = 'not-a-player';
+  readonly kind = 'forbidden';
+}
+
+/** The caller is a player, but the decision is the opponent's. */
+export class NotYourTurnError extends DomainError {
+  readonly code = 'not-your-turn';
+  readonly kind = 'conflict';
+}
+
+/** The rules do not allow the action now; `reason` is the engine's (e.g. `crawford-game`). */
+export class ActionNotAllowedError extends DomainError {
+  readonly code = 'action-not-allowed';
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(reason: string, message: string) {
+    super(message);
+    this.extensions = { reason };
+  }
+}
+
+/** The play breaks a rule; `reason` is the play validator's (e.g. `must-use-larger-die`). */
+export class IllegalPlayError extends DomainError {
+  readonly code = 'illegal-play';
+  readonly kind = 'unprocessable';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(reason: string, message: string) {
+    super(message);
+    this.extensions = { reason };
+  }
+}
+
+/** The client acted on a version that is no longer the match's; nothing was appended. */
+export class VersionConflictError extends DomainError {
+  readonly code = 'version-conflict';
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(currentVersion: number, expectedVersion: number | null) {
+    super(
+      expectedVersion === null
+        ? `The match changed while the action was decided (now at version ${currentVersion}); reload and try again.`
+        : `The action was decided on version ${expectedVersion}, but the match is at version ${currentVersion}.`,
+    );
+    this.extensions = { currentVersion };
+  }
+}
+
+/** A timeout is claimed before the deadline. */
+export class DeadlineNotReachedError extends DomainError {
+  readonly code = 'deadline-not-reached';
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(deadline: Date) {
+    super(`The player on the clock has until ${deadline.toISOString()}; a timeout can be claimed after that.`);
+    this.extensions = { deadline: deadline.toISOString() };
+  }
+}
+
+/** The match terms make no sense together (e.g. Jacoby in a match, inviting oneself). */
+export class InvalidMatchTermsError extends InvalidFieldError {
+  readonly code = 'invalid-match-terms';
+}
+
+/** No event has that sequence number in the match. */
+export class EventNotFoundError extends DomainError {
+  readonly code = 'event-not-found';
+  readonly kind = 'not-found';
+  constructor(matchId: string, seq: number) {
+    super(`Match ${matchId} has no event ${seq}.`);
+  }
+}
+
+/** A history query whose filters do not go together (e.g. an opponent without a player); `field` names the one at fault. */
+export class InvalidHistoryQueryError extends InvalidFieldError {
+  readonly code = 'invalid-history-query';
+}
+
+/** The match has no game of that number (yet). */
+export class GameNotFoundError extends DomainError {
+  readonly code = 'game-not-found';
+  readonly kind = 'not-found';
+  constructor(matchId: string, gameNumber: number) {
+    super(`Match ${matchId} has no game ${gameNumber}.`);
+  }
+}
+
+/** A Last-Event-ID that is not the id of an event the stream sent (a match stream's: a seq; a player stream's: `<match id>:<seq>`). */
+export class InvalidLastEventIdError extends DomainError {
+  readonly code = 'invalid-last-event-id';
+  readonly kind = 'invalid';
+  constructor(message = 'Last-Event-ID must be the id of an event this stream sent: a seq, a whole number.') {
+    super(message);
+  }
+}
+
+/** An imported match's dice came from its file: there is no seed to derive them from. */
+export class NoDiceDerivationError extends DomainError {
+  readonly code = 'imported-match';
+  readonly kind = 'not-found';
+  constructor(matchId: string) {
+    super(`Match ${matchId} was imported from a file: its dice were not thrown here, so there is no fairness record.`);
+  }
+}
+
+/** A holder of as many live streams as one node allows (STREAMS_PER_USER, STREAMS_PER_ADDRESS); Retry-After says when to try again. */
+export class TooManyStreamsError extends DomainError {
+  readonly code = 'too-many-streams';
+  readonly kind = 'too-many';
+  override readonly retryAfterSeconds: number;
+  constructor(holder: 'account' | 'client address', limit: number, retryAfterSeconds: number) {
+    super(
+      `An ${holder} may hold ${limit} live streams open at once; close one, or try again in ${retryAfterSeconds} seconds.`,
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Which cap on waiting matches a new one would pass (README "Configuration"). */
+export type MatchLimitCode = 'too-many-open-challenges' | 'too-many-invitations' | 'too-many-invitations-to-player';
+
+const LIMIT_MESSAGES: Readonly<Record<MatchLimitCode, (limit: number) => string>> = {
+  'too-many-open-challenges': (limit) =>
+    `You have ${limit} open challenges waiting for an opponent, as many as allowed; abort one first.`,
+  'too-many-invitations': (limit) =>
+    `You have ${limit} invitations waiting for an answer, as many as allowed; abort one first.`,
+  'too-many-invitations-to-player': (limit) =>
+    `You have ${limit} invitations to this player waiting for an answer, as many as allowed; abort one first.`,
+};
+
+/** A new match would pass its creator's cap on waiting matches; `limit` is the cap. Nothing is stored. */
+export class MatchLimitError extends DomainError {
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(
+    readonly code: MatchLimitCode,
+    limit: number,
+  ) {
+    super(LIMIT_MESSAGES[code](limit));
+    this.extensions = { limit };
+  }
+}

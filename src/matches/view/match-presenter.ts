@@ -1,0 +1,224 @@
+/**
+ * The match state JSON (docs/architecture.md, "Match state JSON") of a match
+ * for one caller: what the record and the folded state say, and the actions
+ * the caller may POST now, so that a client never needs the rules to draw its
+ * buttons.
+ */
+import {
+  encodeMatchId,
+  encodePositionId,
+  legalActions,
+  pipCount,
+  positionFor,
+  type Colour,
+  type MatchEvent,
+  type MatchIdResignation,
+  type MatchState,
+} from '../../engine/index.js';
+import { deadlinePassed } from '../model/match-clock.js';
+import { betweenMoneyGames } from '../core/match-follow-ups.js';
+import type { MatchClockState, MatchRecord, MatchStatusName } from '../model/match-record.js';
+import type { ActionName, GameView, MatchView, ResultView, TurnView } from './match-view.js';
+import { sideView } from './match-view.js';
+
+/** The engine's event types that a player sends, by the action path that sends them. */
+const ACTION_OF_EVENT: Partial<Record<MatchEvent['type'], ActionName>> = {
+  roll: 'roll',
+  play: 'plays',
+  double: 'double',
+  take: 'take',
+  drop: 'drop',
+  beaver: 'beaver',
+  resign: 'resign',
+  'resignation-accept': 'resignation/accept',
+  'resignation-reject': 'resignation/reject',
+  timeout: 'claim-timeout',
+  leave: 'leave',
+  abort: 'abort',
+};
+
+const RESIGNATIONS: readonly MatchIdResignation[] = ['none', 'single', 'gammon', 'backgammon'];
+
+export function statusName(state: MatchState): MatchStatusName {
+  return state.status === 'awaiting-players' ? 'invited' : state.status;
+}
+
+/** The caller's colour in the match, null for anyone else. */
+export function colourOf(record: MatchRecord, userId: string | null): Colour | null {
+  if (userId === null) return null;
+  if (record.white?.id === userId) return 'white';
+  if (record.black?.id === userId) return 'black';
+  return null;
+}
+
+/** Who must decide now, and what (the `turn` of the state JSON, without the deadline). */
+export function turnOf(state: MatchState): Omit<TurnView, 'deadline'> {
+  const { phase } = state;
+  switch (phase.kind) {
+    case 'roll':
+      return { player: phase.player, awaiting: 'roll' };
+    case 'cube-response':
+      return { player: phase.player, awaiting: 'cube-response' };
+    case 'play':
+      return { player: phase.player, awaiting: 'play' };
+    case 'resignation-response':
+      return { player: phase.player, awaiting: 'resignation-response' };
+    case 'opening-roll':
+      return betweenMoneyGames(state) ? { player: null, awaiting: 'roll' } : { player: null, awaiting: null };
+    default:
+      return { player: null, awaiting: null };
+  }
+}
+
+/** What the caller may POST now. */
+export function actionsFor(
+  record: MatchRecord,
+  state: MatchState,
+  userId: string | null,
+  clock: MatchClockState,
+  now: Date,
+): ActionName[] {
+  if (userId === null) return [];
+  if (state.status === 'awaiting-players') {
+    if (userId === record.creatorId) return ['abort'];
+    if (record.invited === null) return ['join'];
+    return record.invited.id === userId ? ['join', 'decline'] : [];
+  }
+  const colour = colourOf(record, userId);
+  if (colour === null || state.status !== 'playing') return [];
+  const actions: ActionName[] = [];
+  if (state.phase.kind === 'opening-roll' && betweenMoneyGames(state)) actions.push('roll');
+  for (const type of legalActions(state, colour)) {
+    const action = ACTION_OF_EVENT[type];
+    if (action === undefined) continue;
+    if (action === 'claim-timeout' && !deadlinePassed(clock, now)) continue;
+    actions.push(action);
+  }
+  return actions;
+}
+
+/** The colour whose view the gnubg IDs take: the player on roll, or white when nobody is. */
+function onRollOf(state: MatchState): Colour {
+  const { phase } = state;
+  switch (phase.kind) {
+    case 'roll':
+    case 'play':
+      return phase.player;
+    case 'cube-response':
+      return phase.onRoll;
+    case 'resignation-response':
+      return phase.resume.player;
+    default:
+      return state.game.lastRoll?.player ?? 'white';
+  }
+}
+
+/** Backgammon: the gnubg Position ID seen from the player on roll. */
+export function positionIdOf(state: MatchState): string | null {
+  return state.config.variant === 'backgammon' ? encodePositionId(positionFor(state, onRollOf(state))) : null;
+}
+
+/** Backgammon: the gnubg Match ID of the state (player 0 is white); null where gnubg's fields cannot hold it. */
+function matchIdOf(state: MatchState): string | null {
+  const { phase, game, progress, config } = state;
+  const playerIndex = (colour: Colour): 0 | 1 => (colour === 'white' ? 0 : 1);
+  const onRoll = onRollOf(state);
+  const toAct = 'player' in phase ? phase.player : onRoll;
+  const playing = phase.kind === 'roll' || phase.kind === 'play' || phase.kind === 'cube-response';
+  const over = phase.kind === 'game-over' || phase.kind === 'match-over';
+  const gameState = playing || phase.kind === 'resignation-response' ? 'playing' : over ? 'over' : 'none';
+  const doubleOffered = phase.kind === 'cube-response';
+  try {
+    return encodeMatchId({
+      cubeValue: game.cube.value,
+      cubeOwner: game.cube.owner === 'centre' ? null : playerIndex(game.cube.owner),
+      onRoll: playerIndex(onRoll),
+      crawford: game.crawford,
+      gameState,
+      turn: playerIndex(toAct),
+      doubleOffered,
+      resignation: phase.kind === 'resignation-response' ? RESIGNATIONS[phase.offer.value] : 'none',
+      dice: phase.kind === 'play' ? phase.dice : null,
+      matchLength: config.length,
+      score: [progress.score.white, progress.score.black],
+      jacoby: config.effectiveRules.jacoby,
+    });
+  } catch {
+    return null;
+  }
+}
+
+export function gameView(state: MatchState): GameView {
+  const { game, phase } = state;
+  const pips = pipCount(positionFor(state, 'white'));
+  const view: GameView = {
+    number: game.number,
+    board: { white: sideView(game.board.white), black: sideView(game.board.black) },
+    cube: { value: game.cube.value, owner: game.cube.owner === 'centre' ? null : game.cube.owner },
+    dice: phase.kind === 'play' ? phase.dice : null,
+    pips: { white: pips.player, black: pips.opponent },
+  };
+  if (state.config.variant !== 'backgammon') return view;
+  const positionId = positionIdOf(state);
+  const matchId = matchIdOf(state);
+  return { ...view, ...(positionId ? { positionId } : {}), ...(matchId ? { matchId } : {}) };
+}
+
+export function resultOf(state: MatchState): ResultView | null {
+  const { phase } = state;
+  if (phase.kind !== 'match-over') return null;
+  return { winner: phase.result.winner, reason: phase.result.reason, score: { ...phase.result.score } };
+}
+
+/** Whether the match is over for good: the dice seed may be revealed. */
+export function isOver(status: MatchStatusName): boolean {
+  return status === 'finished' || status === 'aborted' || status === 'declined';
+}
+
+/** The match state JSON for `userId` (null: an anonymous reader). */
+export function presentMatch(record: MatchRecord, state: MatchState, userId: string | null, now: Date): MatchView {
+  const status = statusName(state);
+  const clock = record.projection.clock;
+  const turn = turnOf(state);
+  const banked = record.daysPerTurn !== null && record.bankDays > 0;
+  return {
+    id: record.id,
+    variant: record.variant,
+    length: record.length,
+    daysPerTurn: record.daysPerTurn,
+    bankDays: record.bankDays,
+    rules: record.rules,
+    status,
+    version: record.version,
+    source: record.source,
+    rated: record.rated,
+    unratedReason: record.unratedReason,
+    players: {
+      white: playerOf(record, 'white'),
+      black: playerOf(record, 'black'),
+    },
+    opponent: record.invited?.username ?? null,
+    you: colourOf(record, userId),
+    score: { ...state.progress.score },
+    crawford: state.game.crawford,
+    game: gameView(state),
+    turn: { ...turn, deadline: turn.player !== null && clock.deadline ? clock.deadline.toISOString() : null },
+    actions: actionsFor(record, state, userId, clock, now),
+    result: resultOf(state),
+    banks: banked ? { white: clock.bankMs.white, black: clock.bankMs.black } : null,
+    fairness:
+      record.source === 'imported'
+        ? null
+        : { commitment: record.diceCommitment, seed: isOver(status) ? record.diceSeed : null },
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+/** A seat as the state JSON shows it: the user seated, or an imported match's player as its file names them. */
+export function playerOf(record: MatchRecord, colour: Colour): { username: string } | null {
+  const seated = record[colour];
+  if (seated !== null) return { username: seated.username };
+  const named = record.importedPlayers?.[colour];
+  return named === undefined ? null : { username: named };
+}

@@ -1,0 +1,92 @@
+/**
+ * The match state JSON and its parts, exactly as docs/architecture.md
+ * ("Match state JSON") defines them: the public contract of every match
+ * endpoint. The OpenAPI schema classes in dto/ describe these shapes.
+ */
+import type { Colour, Dice, RulesOptions, SideBoard, Variant } from '../../engine/index.js';
+import type { Awaiting, MatchSource, MatchStatusName } from '../model/match-record.js';
+
+export interface SideView {
+  readonly points: readonly number[];
+  readonly bar: number;
+  readonly off: number;
+}
+
+export interface GameView {
+  readonly number: number;
+  readonly board: { readonly white: SideView; readonly black: SideView };
+  readonly cube: { readonly value: number; readonly owner: Colour | null };
+  readonly dice: Dice | null;
+  readonly pips: { readonly white: number; readonly black: number };
+  /** Backgammon only: gnubg's Position ID, seen from the player on roll, and Match ID. */
+  readonly positionId?: string;
+  readonly matchId?: string;
+}
+
+export interface TurnView {
+  readonly player: Colour | null;
+  readonly awaiting: Awaiting | null;
+  readonly deadline: string | null;
+}
+
+export interface ResultView {
+  readonly winner: Colour | null;
+  readonly reason: 'points' | 'timeout' | 'leave';
+  readonly score: { readonly white: number; readonly black: number };
+}
+
+/** What the caller may POST now: path segments under /api/matches/{id}/. */
+export type ActionName =
+  | 'join'
+  | 'decline'
+  | 'abort'
+  | 'leave'
+  | 'roll'
+  | 'plays'
+  | 'double'
+  | 'take'
+  | 'drop'
+  | 'beaver'
+  | 'resign'
+  | 'resignation/accept'
+  | 'resignation/reject'
+  | 'claim-timeout';
+
+export interface MatchView {
+  readonly id: string;
+  readonly variant: Variant;
+  readonly length: number;
+  readonly daysPerTurn: number | null;
+  readonly bankDays: number;
+  readonly rules: RulesOptions;
+  /** played, or imported (read from a file: finished, read-only, unrated). */
+  readonly source: MatchSource;
+  /** Whether the end of the match moves its players' ratings. */
+  readonly rated: boolean;
+  /** Why a match asked rated is unrated: `pair-daily-limit`; null otherwise. */
+  readonly unratedReason: 'pair-daily-limit' | null;
+  readonly status: MatchStatusName;
+  readonly version: number;
+  readonly players: {
+    readonly white: { readonly username: string } | null;
+    readonly black: { readonly username: string } | null;
+  };
+  readonly opponent: string | null;
+  readonly you: Colour | null;
+  readonly score: { readonly white: number; readonly black: number };
+  readonly crawford: boolean;
+  readonly game: GameView;
+  readonly turn: TurnView;
+  readonly actions: readonly ActionName[];
+  readonly result: ResultView | null;
+  /** Time left in each player's bank, in milliseconds (correspondence matches with a bank). */
+  readonly banks: { readonly white: number; readonly black: number } | null;
+  /** Null for an imported match: its dice came from its file, not from a seed. */
+  readonly fairness: { readonly commitment: string; readonly seed: string | null } | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export function sideView(side: SideBoard): SideView {
+  return { points: side.points, bar: side.bar, off: side.off };
+}
