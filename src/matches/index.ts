@@ -12,7 +12,13 @@
 export { MatchesModule } from './matches.module.js';
 
 // The match as stored, and the events of its log.
-export type { MatchRecord, MatchSource, NewMatchEvent, NewMatchRecord, StoredMatchEvent } from './model/match-record.js';
+export type {
+  MatchRecord,
+  MatchSource,
+  NewMatchEvent,
+  NewMatchRecord,
+  StoredMatchEvent,
+} from './model/match-record.js';
 export { newClock } from './model/match-clock.js';
 
 // The store: load a match (record and folded state), create one.

@@ -1,5 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { MatchProjection, MatchRecord, NewMatchEvent, NewMatchRecord } from '../../src/matches/model/match-record.js';
+import type {
+  MatchProjection,
+  MatchRecord,
+  NewMatchEvent,
+  NewMatchRecord,
+} from '../../src/matches/model/match-record.js';
 import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
 import { PasswordHasher } from '../../src/security/password-hasher.js';
 import type { User } from '../../src/users/user.js';
