@@ -23,7 +23,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(root, 'dist/main.js');
-const VERIFY_CLI = join(root, 'dist/matches/verify-replay.cli.js');
+const VERIFY_CLI = join(root, 'dist/matches/core/verify-replay.cli.js');
 const MATCHES = 6;
 /** Acknowledged actions, all matches together, after which the server is killed. */
 const KILL_AFTER = 90;
