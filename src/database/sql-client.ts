@@ -6,7 +6,9 @@ import type pg from 'pg';
  * repositories whose hot paths cannot afford the ORM's per-query cost (the
  * bearer-token account lookup, match actions; docs/architecture.md,
  * "Persistence"). One statement per call, committed on its own; write a
- * change that must be atomic as one statement (a data-modifying WITH).
+ * change that must be atomic as one statement (a data-modifying WITH), or,
+ * where it must read under locks before it can write (the end of a rated
+ * match), as a `transaction`.
  *
  * Rows come back as the driver parses them: select bigint and numeric columns
  * cast to a type that both drivers give as a JavaScript number (`::int`,
@@ -17,6 +19,30 @@ export abstract class SqlClient {
     text: string,
     params?: readonly unknown[],
   ): Promise<Row[]>;
+
+  /**
+   * Runs `work` in one transaction on one session: the statements it sends
+   * through the client it is given commit together when it resolves, and are
+   * rolled back when it throws (the error is thrown on). A transaction begun
+   * inside it joins it. Absent from a client that only forwards statements
+   * (a test's recording wrapper).
+   */
+  transaction?<T>(work: (sql: SqlClient) => Promise<T>): Promise<T>;
+}
+
+/** The client of a transaction under way: its statements run in it, and a transaction begun on it joins it. */
+class InTransaction extends SqlClient {
+  constructor(private readonly run: (text: string, params: readonly unknown[]) => Promise<unknown[]>) {
+    super();
+  }
+
+  async query<Row extends object>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
+    return (await this.run(text, params)) as Row[];
+  }
+
+  override transaction<T>(work: (sql: SqlClient) => Promise<T>): Promise<T> {
+    return work(this);
+  }
 }
 
 /**
@@ -36,8 +62,34 @@ export class PoolSqlClient extends SqlClient {
   }
 
   async query<Row extends object>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
-    const result = await this.pool.query<Row>({ name: this.nameOf(text), text, values: params as unknown[] });
+    const result = await this.pool.query<Row>(this.statement(text, params));
     return result.rows;
+  }
+
+  /** On one of the pool's connections, between BEGIN and COMMIT (or ROLLBACK); the statements are named as above. */
+  override async transaction<T>(work: (sql: SqlClient) => Promise<T>): Promise<T> {
+    const session = await this.pool.connect();
+    /** Set when even the ROLLBACK failed: the connection is then closed, not put back in the pool. */
+    let broken: Error | undefined;
+    try {
+      await session.query('BEGIN');
+      const result = await work(
+        new InTransaction(async (text, params) => (await session.query<object>(this.statement(text, params))).rows),
+      );
+      await session.query('COMMIT');
+      return result;
+    } catch (err) {
+      await session.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw err;
+    } finally {
+      session.release(broken);
+    }
+  }
+
+  private statement(text: string, params: readonly unknown[]): pg.QueryConfig {
+    return { name: this.nameOf(text), text, values: params as unknown[] };
   }
 
   private nameOf(text: string): string | undefined {
@@ -58,16 +110,39 @@ export interface RawQueryRunner {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }
 
+/** A RawQueryRunner that also runs interactive transactions, as Prisma's `$transaction` does. */
+export interface TransactionalQueryRunner extends RawQueryRunner {
+  $transaction<R>(
+    work: (tx: RawQueryRunner) => Promise<R>,
+    options?: { maxWait?: number; timeout?: number },
+  ): Promise<R>;
+}
+
+/**
+ * How long a transaction may wait to start, and take: long enough for a busy
+ * embedded database (one session, every statement in turn); they only bound a
+ * transaction that is stuck.
+ */
+const TRANSACTION_LIMITS = { maxWait: 30_000, timeout: 30_000 };
+
 /**
  * On embedded PGlite: through Prisma, which owns the one PGlite session and
  * orders its transactions (a query sent beside it could land inside one).
  */
 export class PrismaSqlClient extends SqlClient {
-  constructor(private readonly prisma: RawQueryRunner) {
+  constructor(private readonly prisma: TransactionalQueryRunner) {
     super();
   }
 
   query<Row extends object>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
     return this.prisma.$queryRawUnsafe<Row[]>(text, ...params);
+  }
+
+  /** Prisma's interactive transaction. */
+  override transaction<T>(work: (sql: SqlClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(
+      (tx) => work(new InTransaction((text, params) => tx.$queryRawUnsafe<unknown[]>(text, ...params))),
+      TRANSACTION_LIMITS,
+    );
   }
 }
