@@ -2,7 +2,8 @@
  * What the end of a rated match counts for its players (docs/rules.md
  * "Ratings"): who won and lost, the length, and the gammons and backgammons
  * (mars and koks in long nardy) among its games. The ratings themselves move
- * in the database, in the statement that writes the match's end.
+ * by the FIBS formula (src/users/fibs-rating.ts), written with the match's end
+ * (rated-end.repository.ts).
  */
 import { opponentOf, type Colour, type MatchState } from '../../engine/index.js';
 import type { RatedResult } from '../model/match-record.js';

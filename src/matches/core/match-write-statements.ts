@@ -144,17 +144,29 @@ const bothForms = (parts: AppendParts): WriteStatements => [
 export const APPEND = bothForms({ params: 0 });
 
 /**
- * APPEND for the event that ends a rated match: the players' ratings and
- * records move in the same statement (record_rated_match, a function of the
- * ratings migration), and only if the append is written. Its 7 parameters:
- * winner, loser, length, and each one's gammons and backgammons.
+ * APPEND for the event that ends a rated match: the players' new ratings and
+ * experience, computed by the service under a lock on both players (the
+ * end-of-rated-match transaction of rated-end.repository.ts), are written with
+ * their records in the same statement, and only if the append is written. Its
+ * 10 parameters: winner, loser, the winner's new rating and experience, the
+ * loser's, then the winner's gammons and backgammons, and the loser's.
  */
 export const APPEND_RATED = (() => {
-  const args = Array.from({ length: 7 }, (_, i) => `$${AFTER_PROJECTION + i}::${i < 2 ? 'uuid' : 'int'}`).join(', ');
+  const [winner, loser, winnerRating, winnerExperience, loserRating, loserExperience, wg, wb, lg, lb] = Array.from(
+    { length: 10 },
+    (_, i) => `$${AFTER_PROJECTION + i}`,
+  );
+  const player = (id: string, rating: string, experience: string, outcome: string, counts: string) => `
+  UPDATE users SET rating = ${rating}::float8, experience = ${experience}::int, ${outcome} = ${outcome} + 1,${counts}
+    FROM m WHERE users.id = ${id}::uuid`;
+  const counts = (won: [string, string], lost: [string, string]) => `
+         gammons_won = gammons_won + ${won[0]}::int, backgammons_won = backgammons_won + ${won[1]}::int,
+         gammons_lost = gammons_lost + ${lost[0]}::int, backgammons_lost = backgammons_lost + ${lost[1]}::int`;
   return bothForms({
-    params: 7,
-    after: `, rated AS (\n  SELECT record_rated_match(${args}) FROM m\n)`,
-    join: ' CROSS JOIN rated',
+    params: 10,
+    after: `, winner AS (${player(winner, winnerRating, winnerExperience, 'matches_won', counts([wg, wb], [lg, lb]))}
+), loser AS (${player(loser, loserRating, loserExperience, 'matches_lost', counts([lg, lb], [wg, wb]))}
+)`,
   });
 })();
 

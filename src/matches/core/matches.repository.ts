@@ -15,7 +15,15 @@ import type {
   StoredMatchEvent,
   UnratedReason,
 } from '../model/match-record.js';
-import { APPEND, APPEND_JOIN, APPEND_RATED, CREATE, CREATE_WITHIN_LIMITS } from './match-write-statements.js';
+import {
+  APPEND,
+  APPEND_JOIN,
+  APPEND_RATED,
+  CREATE,
+  CREATE_WITHIN_LIMITS,
+  type WriteStatements,
+} from './match-write-statements.js';
+import { appendRatedEnd } from './rated-end.repository.js';
 import type { MatchLimitCode } from '../model/match.errors.js';
 import {
   PROJECTION_SELECT,
@@ -326,9 +334,10 @@ export class MatchesRepository {
    * Should the version and the log ever disagree, the (match_id, seq) key
    * refuses the events and the whole statement, and the answer is false too.
    * With `rated` (the events end a rated match), the players' ratings and
-   * records move in the same statement; with `answer` the request's
-   * Idempotency-Key answer too, and IdempotencyKeyInUseError (nothing written)
-   * when the request no longer holds its key; with `ratedPair` (the join of an
+   * records move with it, in one transaction (rated-end.repository.ts); with
+   * `answer` the request's Idempotency-Key answer too, and
+   * IdempotencyKeyInUseError (nothing written) when the request no longer
+   * holds its key; with `ratedPair` (the join of an
    * open challenge asked rated), the match is played unrated, with its reason,
    * when the pair's rated matches of the day are used up.
    */
@@ -353,29 +362,22 @@ export class MatchesRepository {
         eventRecordset(events, expectedVersion + 1),
         ...projectionValues(projection),
       ];
-      let statements = APPEND;
-      if (rated !== null) {
-        statements = APPEND_RATED;
-        params.push(
-          rated.winnerId,
-          rated.loserId,
-          rated.length,
-          rated.winner.gammons,
-          rated.winner.backgammons,
-          rated.loser.gammons,
-          rated.loser.backgammons,
-        );
-      } else if (ratedPair !== null) {
-        statements = APPEND_JOIN;
-        params.push(ratedPair.creatorId, ratedPair.joinerId, ratedPair.perDay, ratedPair.since.toISOString());
+      const write = async (sql: SqlClient, statements: WriteStatements, own: readonly unknown[]): Promise<boolean> => {
+        if (answer === null) return (await sql.query(statements[0], [...params, ...own])).length === events.length;
+        const [row] = await sql.query<{ written: number; held: boolean }>(statements[1], [
+          ...params,
+          ...own,
+          ...answerParams(answer),
+        ]);
+        if (!row?.held) throw new IdempotencyKeyInUseError();
+        return row.written === events.length;
+      };
+      if (rated !== null) return await appendRatedEnd(this.sql, rated, (tx, own) => write(tx, APPEND_RATED, own));
+      if (ratedPair !== null) {
+        const { creatorId, joinerId, perDay, since } = ratedPair;
+        return await write(this.sql, APPEND_JOIN, [creatorId, joinerId, perDay, since.toISOString()]);
       }
-      if (answer === null) return (await this.sql.query(statements[0], params)).length === events.length;
-      const [row] = await this.sql.query<{ written: number; held: boolean }>(statements[1], [
-        ...params,
-        ...answerParams(answer),
-      ]);
-      if (!row?.held) throw new IdempotencyKeyInUseError();
-      return row.written === events.length;
+      return await write(this.sql, APPEND, []);
     } catch (err) {
       if (isUniqueViolation(err)) return false;
       throw err;

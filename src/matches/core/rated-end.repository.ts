@@ -1,0 +1,52 @@
+import type { SqlClient } from '../../database/sql-client.js';
+import { rateMatch, type Standing } from '../../users/fibs-rating.js';
+import type { RatedResult } from '../model/match-record.js';
+
+/**
+ * Both players of a rated match, locked in id order (as every statement that locks two players
+ * does, so that none deadlocks with another), with their standings as they are now.
+ */
+const LOCK_PLAYERS = `
+SELECT id, rating::float8 AS rating, experience FROM users
+ WHERE id IN ($1::uuid, $2::uuid)
+ ORDER BY id
+   FOR UPDATE`;
+
+/**
+ * The end of a rated match (docs/architecture.md "Ratings and records"), in
+ * one transaction: both players' rows locked and read, their new standings
+ * computed by the FIBS formula (src/users/fibs-rating.ts), then `append` run
+ * on the transaction's client with the parameters APPEND_RATED takes after
+ * the projection's (match-write-statements.ts), which writes them only with
+ * the append. The locks hold until the commit, so two rated matches ending at
+ * once for a player count one after the other; a lost race (the append
+ * refused by its version) moves nothing. Answers what `append` answers.
+ */
+export async function appendRatedEnd(
+  sql: SqlClient,
+  rated: RatedResult,
+  append: (sql: SqlClient, ratedParams: readonly unknown[]) => Promise<boolean>,
+): Promise<boolean> {
+  if (sql.transaction === undefined) throw new Error('The end of a rated match needs a transaction.');
+  return sql.transaction(async (tx) => {
+    const rows = await tx.query<Standing & { id: string }>(LOCK_PLAYERS, [rated.winnerId, rated.loserId]);
+    const standingOf = (id: string): Standing => {
+      const row = rows.find((r) => r.id === id);
+      if (row === undefined) throw new Error(`No player ${id} to rate.`);
+      return row;
+    };
+    const outcome = rateMatch(standingOf(rated.winnerId), standingOf(rated.loserId), rated.length);
+    return append(tx, [
+      rated.winnerId,
+      rated.loserId,
+      outcome.winner.rating,
+      outcome.winner.experience,
+      outcome.loser.rating,
+      outcome.loser.experience,
+      rated.winner.gammons,
+      rated.winner.backgammons,
+      rated.loser.gammons,
+      rated.loser.backgammons,
+    ]);
+  });
+}
