@@ -1,5 +1,5 @@
 import type { Move, ResultMultiplier } from '../../engine/index.js';
-import type { ActionName } from '../view/match-view.js';
+import type { ActionName } from '../model/action-names.js';
 
 /** An action a player POSTs to /api/matches/{id}/<action>, with what it carries. */
 export type MatchAction =

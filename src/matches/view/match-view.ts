@@ -4,6 +4,7 @@
  * endpoint. The OpenAPI schema classes in dto/ describe these shapes.
  */
 import type { Colour, Dice, RulesOptions, SideBoard, Variant } from '../../engine/index.js';
+import type { ActionName } from '../model/action-names.js';
 import type { Awaiting, MatchSource, MatchStatusName } from '../model/match-record.js';
 
 export interface SideView {
@@ -34,23 +35,6 @@ export interface ResultView {
   readonly reason: 'points' | 'timeout' | 'leave';
   readonly score: { readonly white: number; readonly black: number };
 }
-
-/** What the caller may POST now: path segments under /api/matches/{id}/. */
-export type ActionName =
-  | 'join'
-  | 'decline'
-  | 'abort'
-  | 'leave'
-  | 'roll'
-  | 'plays'
-  | 'double'
-  | 'take'
-  | 'drop'
-  | 'beaver'
-  | 'resign'
-  | 'resignation/accept'
-  | 'resignation/reject'
-  | 'claim-timeout';
 
 export interface MatchView {
   readonly id: string;
