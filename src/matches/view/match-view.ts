@@ -1,7 +1,8 @@
 /**
  * The match state JSON and its parts, exactly as docs/architecture.md
  * ("Match state JSON") defines them: the public contract of every match
- * endpoint. The OpenAPI schema classes in dto/ describe these shapes.
+ * endpoint. The OpenAPI schema classes in http/dto/ describe these shapes
+ * (and are checked against them there, field for field).
  */
 import type { Colour, Dice, RulesOptions, SideBoard, Variant } from '../../engine/index.js';
 import type { ActionName } from '../model/action-names.js';
