@@ -27,7 +27,8 @@ export { projectionOf } from './core/match-projection.js';
 
 // What the API answers with.
 export type { MatchView } from './view/match-view.js';
-export { colourOf, playerOf, positionIdOf, presentMatch } from './view/match-presenter.js';
+export { colourOf } from './model/seats.js';
+export { playerOf, positionIdOf, presentMatch } from './view/match-presenter.js';
 
 // The OpenAPI models other modules' documents refer to.
 export { MatchFormatDto, MatchRulesDto } from './http/dto/create-match.dto.js';

@@ -31,8 +31,10 @@ import {
   NotYourTurnError,
   VersionConflictError,
 } from '../model/match.errors.js';
-import { betweenMoneyGames, followUps } from './match-follow-ups.js';
-import { colourOf, positionIdOf, presentMatch, turnOf } from '../view/match-presenter.js';
+import { followUps } from './match-follow-ups.js';
+import { betweenMoneyGames, turnOf } from '../model/match-status.js';
+import { colourOf } from '../model/seats.js';
+import { positionIdOf, presentMatch } from '../view/match-presenter.js';
 import { projectionOf, type Seats } from './match-projection.js';
 import { ratedResultOf } from './match-rating.js';
 import type { MatchRecord, NewMatchEvent, SeatedPlayer } from '../model/match-record.js';

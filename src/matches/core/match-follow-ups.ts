@@ -19,6 +19,7 @@ import {
   type MatchState,
 } from '../../engine/index.js';
 import type { DiceRoller } from './dice-roller.js';
+import { betweenMoneyGames } from '../model/match-status.js';
 
 /**
  * An event the server adds. `player` is the colour whose own act it counts as
@@ -43,11 +44,6 @@ export interface FollowUpContext {
 
 /** A bound that no real match reaches in one go; a guard against a position where no one can ever move. */
 const MAX_FOLLOW_UPS = 400;
-
-/** Whether the match stands between two games of a money session (where either player may leave). */
-export function betweenMoneyGames(state: MatchState): boolean {
-  return state.config.length === 0 && state.games.length > 0 && !state.game.started && state.status === 'playing';
-}
 
 /** The events the server appends after `state`, and the state they lead to. */
 export function followUps(

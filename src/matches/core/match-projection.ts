@@ -5,7 +5,7 @@
  */
 import type { MatchState } from '../../engine/index.js';
 import type { MatchClockState, MatchProjection, MatchRecord } from '../model/match-record.js';
-import { isOver, statusName, turnOf } from '../view/match-presenter.js';
+import { isOver, statusName, turnOf } from '../model/match-status.js';
 
 /** Who sits where, by user id. */
 export interface Seats {

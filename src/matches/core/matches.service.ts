@@ -35,7 +35,8 @@ import type {
 } from '../view/match-history-view.js';
 import { MatchLimitsPolicy } from './match-limits.js';
 import { InvalidMatchTermsError, MatchLimitError, NoDiceDerivationError } from '../model/match.errors.js';
-import { gameView, isOver, presentMatch, turnOf } from '../view/match-presenter.js';
+import { gameView, presentMatch } from '../view/match-presenter.js';
+import { isOver, turnOf } from '../model/match-status.js';
 import { projectionOf } from './match-projection.js';
 import type { MatchRecord, NewMatchRecord } from '../model/match-record.js';
 import { MatchStore } from './match-store.js';

@@ -26,7 +26,7 @@
 import { Injectable } from '@nestjs/common';
 import { apply, newMatch, type Colour, type MatchState } from '../../engine/index.js';
 import { DAY_MS } from '../model/match-clock.js';
-import { isOver } from '../view/match-presenter.js';
+import { isOver } from '../model/match-status.js';
 import { projectionOf, type Seats } from './match-projection.js';
 import type { MatchProjection, MatchRecord, StoredMatchEvent } from '../model/match-record.js';
 import { MatchesRepository } from './matches.repository.js';

@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { EventSink, EventStreamAnswer } from '../../common/server-sent-events.js';
 import { isFinalEvent } from '../../engine/index.js';
 import { MatchFeed } from '../core/match-feed.js';
-import { isOver } from '../view/match-presenter.js';
+import { isOver } from '../model/match-status.js';
 import { InvalidLastEventIdError } from '../model/match.errors.js';
 import type { MatchRecord } from '../model/match-record.js';
 import { MatchStore } from '../core/match-store.js';

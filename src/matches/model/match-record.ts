@@ -1,10 +1,16 @@
 import type { Colour, MatchEvent, RulesOptions, Variant } from '../../engine/index.js';
 
-/** A match's status as the API names it (docs/architecture.md, "Match state JSON"). */
-export type MatchStatusName = 'invited' | 'playing' | 'finished' | 'aborted' | 'declined';
+/** The statuses of a match as the API names them (docs/architecture.md, "Match state JSON"). */
+export const MATCH_STATUS_NAMES = ['invited', 'playing', 'finished', 'aborted', 'declined'] as const;
+
+/** A match's status as the API names it. */
+export type MatchStatusName = (typeof MATCH_STATUS_NAMES)[number];
+
+/** What a decision may wait for (`turn.awaiting`). */
+export const AWAITING = ['roll', 'cube-response', 'play', 'resignation-response'] as const;
 
 /** What a decision waits for (`turn.awaiting`). */
-export type Awaiting = 'roll' | 'cube-response' | 'play' | 'resignation-response';
+export type Awaiting = (typeof AWAITING)[number];
 
 export interface UserRef {
   readonly id: string;

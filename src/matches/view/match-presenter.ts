@@ -15,10 +15,12 @@ import {
   type MatchIdResignation,
   type MatchState,
 } from '../../engine/index.js';
+import type { ActionName } from '../model/action-names.js';
 import { deadlinePassed } from '../model/match-clock.js';
-import { betweenMoneyGames } from '../core/match-follow-ups.js';
-import type { MatchClockState, MatchRecord, MatchStatusName } from '../model/match-record.js';
-import type { ActionName, GameView, MatchView, ResultView, TurnView } from './match-view.js';
+import type { MatchClockState, MatchRecord } from '../model/match-record.js';
+import { betweenMoneyGames, isOver, statusName, turnOf } from '../model/match-status.js';
+import { colourOf } from '../model/seats.js';
+import type { GameView, MatchView, ResultView } from './match-view.js';
 import { sideView } from './match-view.js';
 
 /** The engine's event types that a player sends, by the action path that sends them. */
@@ -38,37 +40,6 @@ const ACTION_OF_EVENT: Partial<Record<MatchEvent['type'], ActionName>> = {
 };
 
 const RESIGNATIONS: readonly MatchIdResignation[] = ['none', 'single', 'gammon', 'backgammon'];
-
-export function statusName(state: MatchState): MatchStatusName {
-  return state.status === 'awaiting-players' ? 'invited' : state.status;
-}
-
-/** The caller's colour in the match, null for anyone else. */
-export function colourOf(record: MatchRecord, userId: string | null): Colour | null {
-  if (userId === null) return null;
-  if (record.white?.id === userId) return 'white';
-  if (record.black?.id === userId) return 'black';
-  return null;
-}
-
-/** Who must decide now, and what (the `turn` of the state JSON, without the deadline). */
-export function turnOf(state: MatchState): Omit<TurnView, 'deadline'> {
-  const { phase } = state;
-  switch (phase.kind) {
-    case 'roll':
-      return { player: phase.player, awaiting: 'roll' };
-    case 'cube-response':
-      return { player: phase.player, awaiting: 'cube-response' };
-    case 'play':
-      return { player: phase.player, awaiting: 'play' };
-    case 'resignation-response':
-      return { player: phase.player, awaiting: 'resignation-response' };
-    case 'opening-roll':
-      return betweenMoneyGames(state) ? { player: null, awaiting: 'roll' } : { player: null, awaiting: null };
-    default:
-      return { player: null, awaiting: null };
-  }
-}
 
 /** What the caller may POST now. */
 export function actionsFor(
@@ -168,11 +139,6 @@ export function resultOf(state: MatchState): ResultView | null {
   const { phase } = state;
   if (phase.kind !== 'match-over') return null;
   return { winner: phase.result.winner, reason: phase.result.reason, score: { ...phase.result.score } };
-}
-
-/** Whether the match is over for good: the dice seed may be revealed. */
-export function isOver(status: MatchStatusName): boolean {
-  return status === 'finished' || status === 'aborted' || status === 'declined';
 }
 
 /** The match state JSON for `userId` (null: an anonymous reader). */

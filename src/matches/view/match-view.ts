@@ -1,9 +1,11 @@
 /**
  * The match state JSON and its parts, exactly as docs/architecture.md
  * ("Match state JSON") defines them: the public contract of every match
- * endpoint. The OpenAPI schema classes in dto/ describe these shapes.
+ * endpoint. The OpenAPI schema classes in http/dto/ describe these shapes
+ * (and are checked against them there, field for field).
  */
 import type { Colour, Dice, RulesOptions, SideBoard, Variant } from '../../engine/index.js';
+import type { ActionName } from '../model/action-names.js';
 import type { Awaiting, MatchSource, MatchStatusName } from '../model/match-record.js';
 
 export interface SideView {
@@ -34,23 +36,6 @@ export interface ResultView {
   readonly reason: 'points' | 'timeout' | 'leave';
   readonly score: { readonly white: number; readonly black: number };
 }
-
-/** What the caller may POST now: path segments under /api/matches/{id}/. */
-export type ActionName =
-  | 'join'
-  | 'decline'
-  | 'abort'
-  | 'leave'
-  | 'roll'
-  | 'plays'
-  | 'double'
-  | 'take'
-  | 'drop'
-  | 'beaver'
-  | 'resign'
-  | 'resignation/accept'
-  | 'resignation/reject'
-  | 'claim-timeout';
 
 export interface MatchView {
   readonly id: string;

@@ -1,9 +1,12 @@
 /** OpenAPI schemas of a match's games and turns (docs/architecture.md "Games and turns"). */
 import { ApiProperty } from '@nestjs/swagger';
-import { COLOURS } from '../../../engine/index.js';
+import { COLOURS, RESULT_KINDS } from '../../../engine/index.js';
 import { MoveDto } from '../../../positions/dto/legal-plays-response.dto.js';
+import type { MatchGamesService } from '../../read/match-games.service.js';
+import type { CubeActionView, GameRecordView, GameWithTurns, TurnRecordView } from '../../view/match-games.js';
+import type { AgreeAll, Agrees } from './agrees.js';
 
-const RESULTS = ['single', 'gammon', 'backgammon', 'oin', 'mars', 'koks'];
+const RESULTS = [...RESULT_KINDS.backgammon, ...RESULT_KINDS['long-nardy']];
 const ENDINGS = ['bear-off', 'drop', 'resignation', 'timeout', 'leave'];
 
 export class GameRecordDto {
@@ -108,3 +111,14 @@ export class GameTurnsDto {
   @ApiProperty({ type: [TurnRecordDto] })
   turns!: TurnRecordDto[];
 }
+
+/** The schemas above document a match's games and turns field for field (agrees.ts). */
+export type MatchGamesAgreement = AgreeAll<
+  [
+    Agrees<GamesDto, Awaited<ReturnType<MatchGamesService['games']>>>,
+    Agrees<GameRecordDto, GameRecordView>,
+    Agrees<GameTurnsDto, GameWithTurns>,
+    Agrees<TurnRecordDto, TurnRecordView>,
+    Agrees<CubeActionDto, CubeActionView>,
+  ]
+>;

@@ -2,9 +2,20 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { VARIANTS } from '../../../engine/index.js';
 import { PlayDto } from '../../../positions/dto/legal-plays-response.dto.js';
-import type { EventView } from '../../view/match-history-view.js';
+import { MATCH_STATUS_NAMES } from '../../model/match-record.js';
+import type {
+  EventsPage,
+  EventView,
+  FairnessView,
+  MatchLegalPlaysView,
+  MatchListView,
+  MatchSummaryView,
+  PositionView,
+  ThrowView,
+} from '../../view/match-history-view.js';
+import type { AgreeAll, Agrees } from './agrees.js';
 import { eventSchemaRef } from './match-event.dto.js';
-import { ByColourNumberDto, GameDto, MATCH_STATUSES, ResultDto, SeatsDto, TurnDto } from './match-state.dto.js';
+import { ByColourNumberDto, GameDto, ResultDto, SeatsDto, TurnDto } from './match-state.dto.js';
 
 export class EventsPageDto {
   @ApiProperty({
@@ -84,7 +95,7 @@ export class MatchSummaryDto {
   @ApiProperty({ enum: ['played', 'imported'] })
   source!: string;
 
-  @ApiProperty({ enum: MATCH_STATUSES })
+  @ApiProperty({ enum: MATCH_STATUS_NAMES })
   status!: string;
 
   @ApiProperty()
@@ -130,3 +141,16 @@ export class MatchListDto {
   @ApiProperty({ type: String, nullable: true, description: 'The cursor of the next page; null on the last.' })
   next!: string | null;
 }
+
+/** The schemas above document the read side's answers field for field (agrees.ts). */
+export type MatchHistoryAgreement = AgreeAll<
+  [
+    Agrees<EventsPageDto, EventsPage>,
+    Agrees<PositionAtDto, PositionView>,
+    Agrees<ThrowDto, ThrowView>,
+    Agrees<FairnessDto, FairnessView>,
+    Agrees<MatchLegalPlaysDto, MatchLegalPlaysView>,
+    Agrees<MatchSummaryDto, MatchSummaryView>,
+    Agrees<MatchListDto, MatchListView>,
+  ]
+>;

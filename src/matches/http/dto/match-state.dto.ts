@@ -5,27 +5,11 @@
 import { ApiProperty, type ApiPropertyOptions, ApiPropertyOptional, DECORATORS } from '@nestjs/swagger';
 import { COLOURS, VARIANTS } from '../../../engine/index.js';
 import { SideBoardDto } from '../../../positions/dto/board.dto.js';
+import { ACTION_NAMES } from '../../model/action-names.js';
+import { AWAITING, MATCH_STATUS_NAMES } from '../../model/match-record.js';
+import type { GameView, MatchView, ResultView, SideView, TurnView } from '../../view/match-view.js';
+import type { AgreeAll, Agrees } from './agrees.js';
 import { MatchRulesDto } from './create-match.dto.js';
-
-/** A match's status (docs/architecture.md, "Match state JSON"). */
-export const MATCH_STATUSES = ['invited', 'playing', 'finished', 'aborted', 'declined'];
-const AWAITING = ['roll', 'cube-response', 'play', 'resignation-response'];
-const ACTIONS = [
-  'join',
-  'decline',
-  'abort',
-  'leave',
-  'roll',
-  'plays',
-  'double',
-  'take',
-  'drop',
-  'beaver',
-  'resign',
-  'resignation/accept',
-  'resignation/reject',
-  'claim-timeout',
-];
 
 /**
  * The rules a match is played by: each option of MatchRulesDto with its value
@@ -171,7 +155,7 @@ export class MatchStateDto {
   })
   unratedReason!: string | null;
 
-  @ApiProperty({ enum: MATCH_STATUSES })
+  @ApiProperty({ enum: MATCH_STATUS_NAMES })
   status!: string;
 
   @ApiProperty({ example: 17, description: 'The number of events; send it back as expectedVersion or If-Match.' })
@@ -199,7 +183,7 @@ export class MatchStateDto {
   turn!: TurnDto;
 
   @ApiProperty({
-    enum: ACTIONS,
+    enum: ACTION_NAMES,
     isArray: true,
     example: ['plays', 'resign'],
     description: 'What the caller may POST now, as path segments under /api/matches/{id}/.',
@@ -225,3 +209,14 @@ export class MatchStateDto {
   @ApiProperty({ format: 'date-time' })
   updatedAt!: string;
 }
+
+/** The schemas above document the match state JSON field for field (agrees.ts). */
+export type MatchStateAgreement = AgreeAll<
+  [
+    Agrees<MatchStateDto, MatchView>,
+    Agrees<GameDto, GameView>,
+    Agrees<SideBoardDto, SideView>,
+    Agrees<TurnDto, TurnView>,
+    Agrees<ResultDto, ResultView>,
+  ]
+>;
