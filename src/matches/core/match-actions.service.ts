@@ -11,6 +11,8 @@ import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/domain-error.js';
 import {
   applyCommand,
+  betweenMoneyGames,
+  followUps,
   playEventFor,
   type Colour,
   type DiceContext,
@@ -31,7 +33,6 @@ import {
   NotYourTurnError,
   VersionConflictError,
 } from '../model/match.errors.js';
-import { betweenMoneyGames, followUps } from './match-follow-ups.js';
 import { colourOf, positionIdOf, presentMatch, turnOf } from '../view/match-presenter.js';
 import { projectionOf, type Seats } from './match-projection.js';
 import { ratedResultOf } from './match-rating.js';

@@ -5,6 +5,7 @@
  * buttons.
  */
 import {
+  betweenMoneyGames,
   encodeMatchId,
   encodePositionId,
   legalActions,
@@ -16,7 +17,6 @@ import {
   type MatchState,
 } from '../../engine/index.js';
 import { deadlinePassed } from '../model/match-clock.js';
-import { betweenMoneyGames } from '../core/match-follow-ups.js';
 import type { MatchClockState, MatchRecord, MatchStatusName } from '../model/match-record.js';
 import type { ActionName, GameView, MatchView, ResultView, TurnView } from './match-view.js';
 import { sideView } from './match-view.js';
