@@ -1,7 +1,7 @@
 /**
  * What applying an event gives: the next state, or a refusal naming the rule
  * or precondition the event breaks. A refusal is a value, never an exception
- * (apply.ts throws only for stored histories, in `applyOrThrow` and `replay`).
+ * (only stored histories throw: `applyOrThrow` in apply.ts and the fold in fold.ts).
  */
 import type { CubeRefusalReason } from './cube.js';
 import type { MatchState } from './match-state.js';

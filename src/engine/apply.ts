@@ -6,10 +6,11 @@
  *   newMatch({ variant, length, rules })          the state before any event
  *   apply(state, event)                           { ok: true, state } | { ok: false, reason, message }
  *   applyCommand(state, event)                    `apply` for a player's new command (rules for new commands too)
- *   applyOrThrow(state, event) / replay(options, events)
- *                                                 for stored histories: throw IllegalEventError (index, reason)
+ *   applyOrThrow(state, event)                    for a stored event: throws IllegalEventError (reason)
  *   legalActions(state, colour)                   the event types `colour` may send now
  *
+ * A stored history is folded by fold.ts (`foldEvents`, `replay`), which
+ * throws IllegalEventError naming the first event refused.
  * The state and what can be read off it: match-state.ts (toAct, positionFor).
  * Each kind of event has its transition under transitions/: seats (join,
  * abort), rolls, plays (and `playEventFor`), doubling, resignation, timeout
@@ -31,18 +32,19 @@ import { openingRoll, roll } from './transitions/rolls.js';
 import { abort, abortCommandRefusal, decline, join } from './transitions/seats.js';
 import { claimTimeout, leave } from './transitions/timeout-and-leave.js';
 
-/** Thrown by `applyOrThrow` and `replay` for a stored event the state refuses. */
+/** Thrown by `applyOrThrow` and the fold (fold.ts) for a stored event the state refuses. */
 export class IllegalEventError extends Error {
   override readonly name = 'IllegalEventError';
   constructor(
     readonly reason: RefusalReason,
-    message: string,
-    /** Index of the event in the replayed list (-1 from applyOrThrow). */
+    /** The refusal's message (`message` adds the event's index and type). */
+    readonly detail: string,
+    /** The event's place in the match's log, from 0 (its seq - 1); -1 from applyOrThrow. */
     readonly index: number,
     readonly event: MatchEvent,
     readonly playReason?: string,
   ) {
-    super(index >= 0 ? `event ${index} (${event.type}): ${message}` : `${event.type}: ${message}`);
+    super(index >= 0 ? `event ${index} (${event.type}): ${detail}` : `${event.type}: ${detail}`);
   }
 }
 
@@ -94,13 +96,6 @@ export function applyOrThrow(state: MatchState, event: MatchEvent, index = -1): 
   const result = apply(state, event);
   if (!result.ok) throw new IllegalEventError(result.reason, result.message, index, event, result.playReason);
   return result.state;
-}
-
-/** The state a stored history folds into (throws IllegalEventError naming the first bad event). */
-export function replay(options: NewMatchOptions, events: readonly MatchEvent[]): MatchState {
-  let state = newMatch(options);
-  for (let i = 0; i < events.length; i++) state = applyOrThrow(state, events[i], i);
-  return state;
 }
 
 /**

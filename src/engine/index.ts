@@ -5,6 +5,7 @@
  * generator's typed-array boards and search, the transitions of the match
  * state machine, the notation codecs' bit fiddling. Test helpers (random
  * matches, seeded PRNG) have their own entry, src/engine/testing/index.ts.
+ * Inside, imports run down the engine's layers (layers.spec.ts says which).
  *
  * Pure TypeScript: no Nest, Prisma or I/O (dice.ts uses node:crypto).
  */
@@ -52,7 +53,7 @@ export {
 export { InvalidInputError, legalPlays, type LegalPlayOptions } from './legal-plays.js';
 export { validatePlay, type PlayRefusal, type PlayValidation } from './play-validation.js';
 
-// Notation: gnubg Position ID and Match ID, XGID, gnubg move text, .mat match files.
+// Notation: gnubg Position ID and Match ID, XGID, gnubg move text, .mat text; whole matches as .mat files (match-files/).
 export { NOTATION_ERROR_CODES, NotationError, type NotationErrorCode } from './notation/notation-error.js';
 export {
   POSITION_ID_LENGTH,
@@ -84,8 +85,8 @@ export {
   type XgidDecision,
   type XgidFields,
 } from './notation/xgid.js';
-export { MoveTextError, formatPlay, parseMoveText, tryParseMoveText } from './notation/move-text.js';
-export { writeMat, type MatWriteInput } from './notation/mat.js';
+export { MoveTextError, formatPlay, parseMoveText, tryParseMoveText } from './move-text.js';
+export { writeMat, type MatWriteInput } from './match-files/mat.js';
 export {
   MatSyntaxError,
   parseMat,
@@ -95,7 +96,7 @@ export {
   type MatSide,
   type MatSyntaxReason,
 } from './notation/mat-parse.js';
-export { MatImportError, matToEvents, readMat, type MatImport } from './notation/mat-events.js';
+export { MatImportError, matToEvents, readMat, type MatImport } from './match-files/mat-events.js';
 
 // Provably fair dice (docs/architecture.md "Dice", docs/dice-fairness.md).
 export {
@@ -173,6 +174,22 @@ export {
   type ResumablePhase,
 } from './match-state.js';
 export { type ApplyResult, type Refusal, type RefusalReason } from './apply-result.js';
-export { IllegalEventError, apply, applyCommand, applyOrThrow, legalActions, newMatch, replay } from './apply.js';
+export { IllegalEventError, apply, applyCommand, applyOrThrow, legalActions, newMatch } from './apply.js';
+export { foldEvents, replay, type FoldStep, type FoldVisitor } from './fold.js';
 export { playEventFor } from './transitions/plays.js';
 export { recordsDue } from './transitions/records.js';
+
+// What a match's log reads as: its games and their turns (docs/architecture.md "Games and turns").
+export { gamesAndTurns, type GameRecord, type TurnItem, type TurnRecord } from './games-and-turns.js';
+
+// What the server adds after an event: records, the throws nobody chooses, forced plays
+// (docs/architecture.md "Match state JSON", "Data flow").
+export {
+  betweenMoneyGames,
+  followUps,
+  nextThrowOrForcedPlay,
+  type AppliedFollowUp,
+  type DiceSource,
+  type FollowUp,
+  type FollowUpContext,
+} from './follow-ups.js';

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { initialPosition, positionKey, swapSides, validatePosition } from './board.js';
 import { legalPlays } from './legal-plays.js';
-import { parseMoveText } from './notation/move-text.js';
+import { parseMoveText } from './move-text.js';
 import { validatePlay } from './play-validation.js';
 import type { Dice, Die, Move, Play, Position, SideBoard, Variant } from './types.js';
 

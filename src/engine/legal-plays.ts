@@ -12,7 +12,7 @@ import { BackgammonBoard } from './backgammon.js';
 import { validatePosition } from './board.js';
 import { myPoint, NardyBoard } from './long-nardy.js';
 import { allocInt32, bytesOfLast } from './int32-slab.js';
-import { formatPlay } from './notation/move-text.js';
+import { formatPlay } from './move-text.js';
 import { PlaySearch } from './play-search.js';
 import {
   BAR,

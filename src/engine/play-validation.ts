@@ -18,7 +18,7 @@ import {
   type LegalPlayOptions,
   type PlayList,
 } from './legal-plays.js';
-import { formatPlay, tryParseMoveText } from './notation/move-text.js';
+import { formatPlay, tryParseMoveText } from './move-text.js';
 import { BAR, OFF, type Dice, type Move, type Play, type Position, type Variant } from './types.js';
 import {
   OPP,

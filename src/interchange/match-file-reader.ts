@@ -5,7 +5,7 @@
  * while the event loop goes on answering other requests. A refusal comes back
  * as data, since an error's class does not survive the way back from a worker.
  */
-import { apply, MatImportError, newMatch, readMat, type MatchState } from '../engine/index.js';
+import { foldEvents, MatImportError, newMatch, readMat } from '../engine/index.js';
 import { positionIdOf, type NewMatchEvent } from '../matches/index.js';
 import { InvalidMatchFileError, type MatchFileFault } from './interchange.errors.js';
 import type { MatchFile } from './match-file.pipe.js';
@@ -89,11 +89,10 @@ function readMatFile(text: string): ImportedMatch {
 
 /** The events to store, each with the Position ID after it (backgammon), nobody's act. */
 function storedEvents(imported: ImportedMatch): NewMatchEvent[] {
-  let state: MatchState = newMatch({ variant: imported.variant, length: imported.length, rules: imported.rules });
-  return imported.events.map((event) => {
-    const result = apply(state, event);
-    if (!result.ok) throw new Error(`An imported event no longer applies: ${result.reason}`);
-    state = result.state;
-    return { event, actorId: null, positionId: positionIdOf(state) };
+  const events: NewMatchEvent[] = [];
+  const start = newMatch({ variant: imported.variant, length: imported.length, rules: imported.rules });
+  foldEvents(start, imported.events, ({ event, after }) => {
+    events.push({ event, actorId: null, positionId: positionIdOf(after) });
   });
+  return events;
 }

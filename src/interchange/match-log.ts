@@ -8,7 +8,8 @@
  * builds them. Pure: no Nest, no I/O.
  */
 import {
-  apply,
+  foldEvents,
+  IllegalEventError,
   newMatch,
   playEventFor,
   recordsDue,
@@ -111,24 +112,35 @@ export function readMatchLog(input: MatchLogInput): ImportedMatch {
     });
   }
   const { rules } = resolved;
+  /** The state the next event finds. */
   let state = newMatch({ variant: input.variant, length: input.length, rules });
-  const events: MatchEvent[] = [];
-  for (let index = 0; index < input.events.length; index++) {
+  const refusal = (index: number, reason: string, message: string): InvalidMatchFileError => {
     const raw = input.events[index];
+    const type = typeof raw.type === 'string' ? ` (${raw.type})` : '';
     const game = state.game.number;
-    const refuse = (reason: string, message: string): never => {
-      const type = typeof raw.type === 'string' ? ` (${raw.type})` : '';
-      throw new InvalidMatchFileError(`Event ${index + 1}${type}, game ${game}: ${message}`, {
-        reason,
-        game,
-        event: index + 1,
+    return new InvalidMatchFileError(`Event ${index + 1}${type}, game ${game}: ${message}`, {
+      reason,
+      game,
+      event: index + 1,
+    });
+  };
+  // Each event's fields are checked as the fold reaches it, so the first fault of the log is the one reported.
+  function* checked(): Generator<MatchEvent> {
+    for (let index = 0; index < input.events.length; index++) {
+      yield eventOf(input.events[index], (reason, message) => {
+        throw refusal(index, reason, message);
       });
-    };
-    const event = eventOf(raw, refuse);
-    const result = apply(state, event);
-    if (!result.ok) return refuse(result.playReason ?? result.reason, result.message);
-    events.push(storedForm(state, event));
-    state = result.state;
+    }
+  }
+  const events: MatchEvent[] = [];
+  try {
+    foldEvents(state, checked(), ({ before, event, after }) => {
+      events.push(storedForm(before, event));
+      state = after;
+    });
+  } catch (err) {
+    if (!(err instanceof IllegalEventError)) throw err;
+    throw refusal(err.index, err.playReason ?? err.reason, err.detail);
   }
   if (state.status !== 'finished') {
     const status = state.status === 'awaiting-players' ? 'waiting for players' : state.status;

@@ -1,10 +1,10 @@
 /**
- * Reads Jellyfish .mat text (mat.ts writes it; GNU Backgammon, Jellyfish and
- * other programs write it too) into a neutral structure: the header, and per
+ * Reads Jellyfish .mat text (match-files/mat.ts writes it; GNU Backgammon,
+ * Jellyfish and other programs write it too) into a neutral structure: the header, and per
  * game the players, the score before it and its records in order, each with
  * its side (left column: player 0, right: player 1), the turn number of its
  * line and the line number. Nothing is judged against the rules here (see
- * mat-events.ts): the text of a play is kept as written.
+ * match-files/mat-events.ts): the text of a play is kept as written.
  *
  * Read as gnubg reads it: comment lines (`;` or `#`) carry header tags
  * (`; [Key "Value"]`, keys compared without case) and anywhere else are

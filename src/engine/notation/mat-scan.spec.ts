@@ -7,7 +7,7 @@
  * and every pattern the reader still runs must be free of backtracking.
  */
 import { isSafe } from 'redos-detector';
-import { MatImportError, readMat } from './mat-events.js';
+import { MatImportError, readMat } from '../match-files/mat-events.js';
 import { MatSyntaxError, parseMat, READING_PATTERNS } from './mat-parse.js';
 import { readScoreLine, readTag, UNCOUNTED, type ReadingWork } from './mat-scan.js';
 

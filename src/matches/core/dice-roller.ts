@@ -1,4 +1,11 @@
-import { deriveOpeningThrow, deriveRoll, type Dice, type DiceContext, type OpeningThrow } from '../../engine/index.js';
+import {
+  deriveOpeningThrow,
+  deriveRoll,
+  type Dice,
+  type DiceContext,
+  type DiceSource,
+  type OpeningThrow,
+} from '../../engine/index.js';
 
 /**
  * Throws the dice of a match. The service's own roller derives every throw
@@ -7,7 +14,7 @@ import { deriveOpeningThrow, deriveRoll, type Dice, type DiceContext, type Openi
  * revealed. Tests put a scripted roller in its place through Nest's provider
  * override; the running service has no setting that does.
  */
-export abstract class DiceRoller {
+export abstract class DiceRoller implements DiceSource {
   /** The opening throw: one die each. */
   abstract opening(context: DiceContext, rollIndex: number): OpeningThrow;
   /** A roll of two dice. */

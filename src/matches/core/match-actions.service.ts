@@ -11,6 +11,8 @@ import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/domain-error.js';
 import {
   applyCommand,
+  betweenMoneyGames,
+  followUps,
   playEventFor,
   type Colour,
   type DiceContext,
@@ -31,8 +33,7 @@ import {
   NotYourTurnError,
   VersionConflictError,
 } from '../model/match.errors.js';
-import { followUps } from './match-follow-ups.js';
-import { betweenMoneyGames, turnOf } from '../model/match-status.js';
+import { turnOf } from '../model/match-status.js';
 import { colourOf } from '../model/seats.js';
 import { positionIdOf, presentMatch } from '../view/match-presenter.js';
 import { projectionOf, type Seats } from './match-projection.js';

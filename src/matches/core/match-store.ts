@@ -17,7 +17,7 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { apply, IllegalEventError, newMatch, type MatchState } from '../../engine/index.js';
+import { foldEvents, newMatch, type MatchState } from '../../engine/index.js';
 import type { IdempotentAnswer } from '../../idempotency/idempotency-context.js';
 import { EventNotFoundError, MatchNotFoundError } from '../model/match.errors.js';
 import type {
@@ -250,16 +250,13 @@ export class MatchStore {
 
   /** `from` with the stored events after it applied, up to seq `to`. Throws if the log is not a legal history. */
   private async fold(record: MatchRecord, from: MatchState, to: number): Promise<MatchState> {
-    let state = from;
-    for (const stored of await this.events(record, from.eventCount, to)) {
-      if (stored.seq !== state.eventCount + 1) break;
-      const result = apply(state, stored.event);
-      if (!result.ok) {
-        throw new IllegalEventError(result.reason, result.message, stored.seq - 1, stored.event, result.playReason);
-      }
-      state = result.state;
-      if (state.eventCount % CHECKPOINT_EVERY === 0) this.checkpoints.set(`${record.id}@${state.eventCount}`, state);
-    }
+    const stored = await this.events(record, from.eventCount, to);
+    // The events that follow on from `from` without a gap.
+    const gap = stored.findIndex((row, i) => row.seq !== from.eventCount + i + 1);
+    const events = (gap < 0 ? stored : stored.slice(0, gap)).map((row) => row.event);
+    const state = foldEvents(from, events, ({ after }) => {
+      if (after.eventCount % CHECKPOINT_EVERY === 0) this.checkpoints.set(`${record.id}@${after.eventCount}`, after);
+    });
     if (state.eventCount < to) throw new Error(`Match ${record.id} has no event ${state.eventCount + 1}.`);
     return state;
   }

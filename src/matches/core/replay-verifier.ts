@@ -24,7 +24,7 @@
  * not looked at.
  */
 import { Injectable } from '@nestjs/common';
-import { apply, newMatch, type Colour, type MatchState } from '../../engine/index.js';
+import { foldEvents, IllegalEventError, newMatch, type Colour, type MatchState } from '../../engine/index.js';
 import { DAY_MS } from '../model/match-clock.js';
 import { isOver } from '../model/match-status.js';
 import { projectionOf, type Seats } from './match-projection.js';
@@ -180,28 +180,33 @@ export class ReplayVerifier {
     const seat: Record<Colour, string | null> = { white: null, black: null };
     const rows: string[] = [];
     while (state.eventCount < record.version) {
+      const first = state.eventCount + 1;
       const page = await this.matches.eventsAfter(
         record.id,
         state.eventCount,
         Math.min(EVENT_PAGE, record.version - state.eventCount),
       );
       if (page.length === 0) break;
-      for (const stored of page) {
-        const expected = state.eventCount + 1;
-        if (stored.seq !== expected) {
-          return { refused: `seq ${stored.seq} after ${state.eventCount}`, reason: 'gap', events: state.eventCount };
-        }
-        const result = apply(state, stored.event);
-        if (!result.ok) {
-          return {
-            refused: `seq ${stored.seq} (${stored.event.type})`,
-            reason: result.playReason ?? result.reason,
-            events: state.eventCount,
-          };
-        }
-        if (stored.event.type === 'join') seat[stored.event.colour] = stored.actorId;
-        state = result.state;
-        rows.push(fingerprint(stored));
+      // The rows that follow on without a gap are folded; the first one out of place is reported after them.
+      const gap = page.findIndex((stored, i) => stored.seq !== first + i);
+      const folded = gap < 0 ? page : page.slice(0, gap);
+      try {
+        state = foldEvents(
+          state,
+          folded.map((stored) => stored.event),
+          ({ index, event }) => {
+            const stored = folded[index + 1 - first];
+            if (event.type === 'join') seat[event.colour] = stored.actorId;
+            rows.push(fingerprint(stored));
+          },
+        );
+      } catch (err) {
+        if (!(err instanceof IllegalEventError)) throw err;
+        const { index, event, playReason, reason } = err;
+        return { refused: `seq ${index + 1} (${event.type})`, reason: playReason ?? reason, events: index };
+      }
+      if (gap >= 0) {
+        return { refused: `seq ${page[gap].seq} after ${state.eventCount}`, reason: 'gap', events: state.eventCount };
       }
     }
     return { state, seats: { whiteId: seat.white, blackId: seat.black }, rows };

@@ -3,7 +3,7 @@
  * (docs/architecture.md, "Match state JSON"), read from the folded state:
  * what the projection stores and the state JSON shows.
  */
-import type { Colour, MatchState } from '../../engine/index.js';
+import { betweenMoneyGames, type Colour, type MatchState } from '../../engine/index.js';
 import type { Awaiting, MatchStatusName } from './match-record.js';
 
 /** Who must decide now, and what (the `turn` of the state JSON, without the deadline). */
@@ -19,11 +19,6 @@ export function statusName(state: MatchState): MatchStatusName {
 /** Whether the match is over for good: the dice seed may be revealed. */
 export function isOver(status: MatchStatusName): boolean {
   return status === 'finished' || status === 'aborted' || status === 'declined';
-}
-
-/** Whether the match stands between two games of a money session (where either player may leave). */
-export function betweenMoneyGames(state: MatchState): boolean {
-  return state.config.length === 0 && state.games.length > 0 && !state.game.started && state.status === 'playing';
 }
 
 /** Who must decide now, and what. */

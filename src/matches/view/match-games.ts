@@ -1,19 +1,22 @@
 /**
- * A match's games and turns as read back from its event log
- * (docs/architecture.md, "Games and turns"): the log is folded through the
- * engine once, and each event is told the state it found, so that a turn
- * knows the position it started from and a play its notation. Pure: no I/O.
+ * A match's games and turns as the API shows them (docs/architecture.md,
+ * "Games and turns"): the engine's projection of the event log
+ * (`gamesAndTurns`, one fold, the one the .mat export reads too), each turn's
+ * items set out as fields: the cube actions, the throw, the play in gnubg's
+ * notation, the resignation and its answer. Pure: no I/O.
  */
 import {
-  apply,
   encodePositionId,
   formatPlay,
-  positionFor,
+  gamesAndTurns,
   type Colour,
   type Dice,
+  type GameRecord,
   type MatchEvent,
   type MatchState,
   type Move,
+  type TurnRecord,
+  type Variant,
 } from '../../engine/index.js';
 
 /** A cube action within a turn: the turn's player doubles, the opponent answers. */
@@ -65,170 +68,70 @@ export interface GameWithTurns {
   readonly turns: readonly TurnRecordView[];
 }
 
-interface MutableTurn {
-  number: number;
-  player: Colour;
-  positionId: string | null;
-  cube: CubeActionView[];
-  dice: Dice | null;
-  play: string | null;
-  moves: readonly Move[] | null;
-  resignation: { by: Colour; value: 1 | 2 | 3; accepted: boolean | null } | null;
-}
-
-interface MutableGame {
-  game: {
-    number: number;
-    starter: Colour | null;
-    winner: Colour | null;
-    result: GameRecordView['result'];
-    endedBy: GameRecordView['endedBy'];
-    points: number;
-    cubeValue: number;
-  };
-  turns: MutableTurn[];
-}
-
 /**
  * Every game of the match with its turns, from `initial` (the match's start)
- * and its events in order. Throws if the log is not a legal history (the
- * store has already folded it, so it is).
+ * and its events in order. Throws IllegalEventError if the log is not a legal
+ * history (the store has already folded it, so it is).
  */
 export function gamesOf(initial: MatchState, events: readonly MatchEvent[]): GameWithTurns[] {
-  const games: MutableGame[] = [];
-  let state = initial;
-  const current = (): MutableGame => {
-    const last = games[games.length - 1];
-    if (last !== undefined && last.game.number === state.game.number) return last;
-    const started: MutableGame = {
-      game: {
-        number: state.game.number,
-        starter: null,
-        winner: null,
-        result: null,
-        endedBy: null,
-        points: 0,
-        cubeValue: state.game.cube.value,
-      },
-      turns: [],
-    };
-    games.push(started);
-    return started;
-  };
-  /** The turn of `player` going on, or a new one starting from the position as it stands. */
-  const turnOf = (game: MutableGame, player: Colour): MutableTurn => {
-    const last = game.turns[game.turns.length - 1];
-    if (last !== undefined && last.player === player && last.dice === null) return last;
-    const turn: MutableTurn = {
-      number: game.turns.length + 1,
-      player,
-      positionId: state.config.variant === 'backgammon' ? encodePositionId(positionFor(state, player)) : null,
-      cube: [],
-      dice: null,
-      play: null,
-      moves: null,
-      resignation: null,
-    };
-    game.turns.push(turn);
-    // Without an opening throw (the next game's starter named by the rules), the first turn's player started.
-    game.game.starter ??= player;
-    return turn;
-  };
-  const lastTurn = (game: MutableGame): MutableTurn | undefined => game.turns[game.turns.length - 1];
+  const { variant } = initial.config;
+  return gamesAndTurns(initial, events).map((game) => ({
+    game: gameView(game),
+    turns: game.turns.map((turn) => turnView(variant, turn)),
+  }));
+}
 
-  for (const event of events) {
-    const before = state;
-    const result = apply(state, event);
-    if (!result.ok)
-      throw new Error(`The log is not a legal history at event ${before.eventCount + 1}: ${result.reason}`);
-    state = result.state;
-    switch (event.type) {
-      case 'opening-roll': {
-        const game = current();
-        if (event.white === event.black) break; // a tie is thrown again (or doubles the cube in money play)
-        const starter: Colour = event.white > event.black ? 'white' : 'black';
-        game.game.starter = starter;
-        const turn = turnOf(game, starter);
-        turn.dice = starter === 'white' ? [event.white, event.black] : [event.black, event.white];
-        break;
-      }
-      case 'roll': {
-        const game = current();
-        turnOf(game, event.by).dice = event.dice;
-        const turn = lastTurn(game)!;
+function gameView(game: GameRecord): GameRecordView {
+  const { number, starter, winner, result, endedBy, points, cubeValue } = game;
+  return { number, starter, winner, result, endedBy, points, cubeValue, turns: game.turns.length };
+}
+
+/** A turn's items as its fields; where a turn holds two of a kind (a play made after the opponent's rejected resignation), the later one. */
+function turnView(variant: Variant, turn: TurnRecord): TurnRecordView {
+  const cube: CubeActionView[] = [];
+  let dice: Dice | null = null;
+  let play: string | null = null;
+  let moves: readonly Move[] | null = null;
+  let resignation: TurnRecordView['resignation'] = null;
+  for (const item of turn.items) {
+    switch (item.kind) {
+      case 'throw':
+        dice = item.dice;
         // A throw with no legal play passes the turn at once: an empty play.
-        if (state.phase.kind !== 'play' && state.game.number === game.game.number) {
-          turn.play = '';
-          turn.moves = [];
+        if (item.passed) {
+          play = '';
+          moves = [];
         }
         break;
-      }
-      case 'play': {
-        const game = current();
-        const turn = lastTurn(game)!;
-        turn.moves = event.moves;
-        turn.play = formatPlay(before.config.variant, event.moves, positionFor(before, event.by));
+      case 'play':
+        moves = item.moves;
+        play = formatPlay(variant, item.moves, item.before);
         break;
-      }
-      case 'double': {
-        const turn = turnOf(current(), event.by);
-        turn.cube.push({ action: 'double', by: event.by, cubeValue: before.game.cube.value * 2 });
-        break;
-      }
+      case 'double':
       case 'beaver':
       case 'take':
-      case 'drop': {
-        // The answer to the double of the game's last turn: a beaver redoubles the cube offered, a take
-        // accepts it, a drop leaves it as it was (the game is scored at the value before the double).
-        const cube = lastTurn(games[games.length - 1] ?? current())?.cube;
-        if (cube === undefined) break;
-        const offered = cube[cube.length - 1]?.cubeValue ?? before.game.cube.value * 2;
-        const cubeValue = event.type === 'beaver' ? offered * 2 : event.type === 'take' ? offered : offered / 2;
-        cube.push({ action: event.type, by: event.by, cubeValue });
+      case 'drop':
+        cube.push({ action: item.kind, by: item.by, cubeValue: item.cubeValue });
         break;
-      }
-      case 'resign': {
-        // A resignation is offered in the resigning player's turn, before or after the throw.
-        const game = current();
-        const last = lastTurn(game);
-        const turn = last !== undefined && last.player === event.by ? last : turnOf(game, event.by);
-        turn.resignation = { by: event.by, value: event.value, accepted: null };
+      case 'resign':
+        resignation = { by: item.by, value: item.value, accepted: null };
         break;
-      }
-      case 'resignation-accept':
-      case 'resignation-reject': {
-        const resignation = lastTurn(games[games.length - 1] ?? current())?.resignation;
-        if (resignation) resignation.accepted = event.type === 'resignation-accept';
+      case 'resignation-answer':
+        if (resignation !== null)
+          resignation = { by: resignation.by, value: resignation.value, accepted: item.accepted };
         break;
-      }
-      case 'game-end': {
-        const game = games.find((g) => g.game.number === event.gameNumber);
-        if (game === undefined) break;
-        const { outcome } = event;
-        Object.assign(game.game, {
-          winner: outcome.winner,
-          result: outcome.kind,
-          endedBy: outcome.reason,
-          points: outcome.points,
-          cubeValue: outcome.cubeValue,
-        });
+      case 'wins':
         break;
-      }
-      case 'match-end': {
-        const game = games[games.length - 1];
-        if (game !== undefined && game.game.endedBy === null && event.reason !== 'points') {
-          game.game.winner = event.winner;
-          game.game.endedBy = event.reason;
-        }
-        break;
-      }
-      default:
-        break;
-    }
-    const open = games[games.length - 1];
-    if (open !== undefined && open.game.endedBy === null && open.game.number === state.game.number) {
-      open.game.cubeValue = state.game.cube.value;
     }
   }
-  return games.map(({ game, turns }) => ({ game: { ...game, turns: turns.length }, turns }));
+  return {
+    number: turn.number,
+    player: turn.player,
+    positionId: variant === 'backgammon' ? encodePositionId(turn.position) : null,
+    cube,
+    dice,
+    play,
+    moves,
+    resignation,
+  };
 }

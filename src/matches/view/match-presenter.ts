@@ -5,6 +5,7 @@
  * buttons.
  */
 import {
+  betweenMoneyGames,
   encodeMatchId,
   encodePositionId,
   legalActions,
@@ -18,7 +19,7 @@ import {
 import type { ActionName } from '../model/action-names.js';
 import { deadlinePassed } from '../model/match-clock.js';
 import type { MatchClockState, MatchRecord } from '../model/match-record.js';
-import { betweenMoneyGames, isOver, statusName, turnOf } from '../model/match-status.js';
+import { isOver, statusName, turnOf } from '../model/match-status.js';
 import { colourOf } from '../model/seats.js';
 import type { GameView, MatchView, ResultView } from './match-view.js';
 import { sideView } from './match-view.js';

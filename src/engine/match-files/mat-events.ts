@@ -32,7 +32,7 @@ import { resolveRules, type RulesOptions } from '../rules-options.js';
 import { recordsDue } from '../transitions/records.js';
 import { playEventFor } from '../transitions/plays.js';
 import { opponentOf, type Colour, type Variant } from '../types.js';
-import { MatSyntaxError, parseMat, type MatAction, type MatDocument, type MatGame } from './mat-parse.js';
+import { MatSyntaxError, parseMat, type MatAction, type MatDocument, type MatGame } from '../notation/mat-parse.js';
 
 /** A match read from a .mat file: its terms, its players as the file names them, its events and the state they give. */
 export interface MatImport {

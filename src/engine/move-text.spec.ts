@@ -4,8 +4,8 @@
  * gnubg driver of scripts/gnubg/README.md); the generator-wide agreement is in
  * backgammon.spec.ts.
  */
-import { initialPosition, makePosition, sideFromCounts } from '../board.js';
-import type { Move } from '../types.js';
+import { initialPosition, makePosition, sideFromCounts } from './board.js';
+import type { Move } from './types.js';
 import { formatPlay, MoveTextError, parseMoveText, tryParseMoveText } from './move-text.js';
 
 const m = (from: number, to: number): Move => ({ from, to });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { apply, newMatch } from '../apply.js';
 import { playRandomMatch } from '../testing/random-match.js';
 import { MatImportError, matToEvents, readMat } from './mat-events.js';
-import { parseMat, type MatAction, type MatDocument } from './mat-parse.js';
+import { parseMat, type MatAction, type MatDocument } from '../notation/mat-parse.js';
 import { writeMat } from './mat.js';
 
 const fixture = (name: string): string =>

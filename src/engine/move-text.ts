@@ -7,7 +7,7 @@
  * only when it was a hit); identical paths counted as "(n)"; "*" once per hit
  * point. `parseMoveText` reads that style back into moves.
  */
-import { BAR, OFF, type Move, type Position, type Variant } from '../types.js';
+import { BAR, OFF, type Move, type Position, type Variant } from './types.js';
 
 /**
  * Formats a play. `before` is the position before the play (mover =

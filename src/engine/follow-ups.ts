@@ -7,19 +7,24 @@
  * is played at once, as the player's own play. Between the games of a money
  * session nothing is thrown: either player may leave, or ask for the throw.
  *
- * Pure: the dice come from the DiceRoller handed in, the state from the engine.
+ * Pure: the dice come from the DiceSource handed in (the service's roller,
+ * docs/dice-fairness.md), the state from `apply`.
  */
-import {
-  apply,
-  playEventFor,
-  recordsDue,
-  type Colour,
-  type DiceContext,
-  type MatchEvent,
-  type MatchState,
-} from '../../engine/index.js';
-import type { DiceRoller } from './dice-roller.js';
-import { betweenMoneyGames } from '../model/match-status.js';
+import { apply } from './apply.js';
+import type { DiceContext, OpeningThrow } from './dice.js';
+import type { MatchEvent } from './events.js';
+import type { MatchState } from './match-state.js';
+import { playEventFor } from './transitions/plays.js';
+import { recordsDue } from './transitions/records.js';
+import type { Colour, Dice } from './types.js';
+
+/** Where the server's throws come from: the roll index says which throw of the match it is (dice.ts). */
+export interface DiceSource {
+  /** The opening throw: one die each. */
+  opening(context: DiceContext, rollIndex: number): OpeningThrow;
+  /** A roll of two dice. */
+  roll(context: DiceContext, rollIndex: number): Dice;
+}
 
 /**
  * An event the server adds. `player` is the colour whose own act it counts as
@@ -37,13 +42,18 @@ export interface AppliedFollowUp extends FollowUp {
 
 export interface FollowUpContext {
   readonly dice: DiceContext;
-  readonly roller: DiceRoller;
+  readonly roller: DiceSource;
   /** Whether the player of this colour has asked for forced plays to be made for them. */
   readonly autoPlayForced: (colour: Colour) => boolean;
 }
 
 /** A bound that no real match reaches in one go; a guard against a position where no one can ever move. */
 const MAX_FOLLOW_UPS = 400;
+
+/** Whether the match stands between two games of a money session (where either player may leave). */
+export function betweenMoneyGames(state: MatchState): boolean {
+  return state.config.length === 0 && state.games.length > 0 && !state.game.started && state.status === 'playing';
+}
 
 /** The events the server appends after `state`, and the state they lead to. */
 export function followUps(

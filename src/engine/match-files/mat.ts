@@ -29,15 +29,15 @@
  * doubler's next roll, which is how gnubg reads beavers. Long nardy uses the
  * same layout with a `; Variant: long-nardy` header line and no hits.
  *
- * mat-parse.ts reads such text back; mat-events.ts turns it into events.
+ * notation/mat-parse.ts reads such text back; mat-events.ts turns it into events.
  */
-import { applyOrThrow, newMatch } from '../apply.js';
+import { newMatch } from '../apply.js';
 import type { MatchEvent } from '../events.js';
-import { positionFor, type MatchState } from '../match-state.js';
+import { gamesAndTurns, type GameRecord } from '../games-and-turns.js';
+import type { MatchState } from '../match-state.js';
 import type { RulesOptions } from '../rules-options.js';
 import type { MatchScore } from '../scoring.js';
-import { canonicalMoves } from '../transitions/plays.js';
-import type { Colour, Dice, Move, Position, Variant } from '../types.js';
+import { opponentOf, type Colour, type Dice, type Move, type Position, type Variant } from '../types.js';
 
 /** A match to write: its terms, the names of its players, and its events (a legal history). */
 export interface MatWriteInput {
@@ -57,21 +57,23 @@ type Side = 0 | 1;
 
 /** A gnubg move record, as the columns show it. */
 type MatRecord =
-  | {
-      readonly kind: 'roll';
-      readonly side: Side;
-      readonly dice: Dice;
-      /** The play (canonical steps); null when none was made (a resignation followed the roll, or the file ends). */
-      moves: readonly Move[] | null;
-      /** The position before the play, for the hits. */
-      before: Position | null;
-      /** Points won when the play ended the game. */
-      wins: number | null;
-    }
+  | RollRecord
   | { readonly kind: 'double' | 'beaver'; readonly side: Side; readonly value: number }
   | { readonly kind: 'take'; readonly side: Side }
-  | { readonly kind: 'drop'; readonly side: Side; readonly points: number }
-  | { readonly kind: 'resign'; readonly side: Side; readonly points: number };
+  | { readonly kind: 'drop' | 'resign'; readonly side: Side; points: number };
+
+/** A roll and its play. */
+interface RollRecord {
+  readonly kind: 'roll';
+  readonly side: Side;
+  readonly dice: Dice;
+  /** The play (canonical steps); null when none was made (a resignation followed the roll, or the file ends). */
+  moves: readonly Move[] | null;
+  /** The position before the play, for the hits. */
+  before: Position | null;
+  /** Points won when the play ended the game. */
+  wins: number | null;
+}
 
 interface MatGameRecords {
   readonly number: number;
@@ -92,96 +94,77 @@ export function writeMat(input: MatWriteInput): string {
   return text.endsWith('\n') ? text : text + '\n';
 }
 
-/** The records of each game that has any, from the events folded one by one. */
+/** The records of each game that has any, from the games and turns of the match (games-and-turns.ts). */
 function gameRecords(initial: MatchState, events: readonly MatchEvent[]): MatGameRecords[] {
   const games: MatGameRecords[] = [];
-  let state = initial;
-  let pending: Extract<MatRecord, { kind: 'roll' }> | null = null;
-  let offer: { by: Colour } | null = null;
-  for (let i = 0; i < events.length; i++) {
-    const event = events[i];
-    const before = state;
-    state = applyOrThrow(before, event, i);
-    const add = (record: MatRecord): void => {
-      let game = games[games.length - 1];
-      if (game === undefined || game.number !== before.game.number) {
-        game = { number: before.game.number, score: before.progress.score, records: [] };
-        games.push(game);
-      }
-      game.records.push(record);
-    };
-    const outcomePoints = (): number => (state.phase.kind === 'game-over' ? state.phase.outcome.points : 0);
-    switch (event.type) {
-      case 'opening-roll':
-      case 'roll': {
-        let side: Side;
-        let dice: Dice;
-        if (event.type === 'roll') {
-          side = sideOf(event.by);
-          dice = event.dice;
-        } else {
-          if (event.white === event.black) break;
-          side = event.white > event.black ? 0 : 1;
-          dice = [event.white, event.black];
-        }
-        const high = dice[0] >= dice[1] ? dice : ([dice[1], dice[0]] as const);
-        const passed = state.phase.kind !== 'play';
-        const record: Extract<MatRecord, { kind: 'roll' }> = {
+  for (const game of gamesAndTurns(initial, events)) {
+    const records = recordsOf(game);
+    if (records.length > 0) games.push({ number: game.number, score: game.score, records });
+  }
+  return games;
+}
+
+/** A game's records: its turns' items as gnubg writes them, in order. */
+function recordsOf(game: GameRecord): MatRecord[] {
+  const records: MatRecord[] = [];
+  /** The roll waiting for its play. */
+  let pending: RollRecord | null = null;
+  /** The record the item before made: a `wins` completes it. */
+  let last: MatRecord | null = null;
+  for (const item of game.turns.flatMap((turn) => turn.items)) {
+    let made: MatRecord | null = null;
+    switch (item.kind) {
+      case 'throw': {
+        const [a, b] = item.dice;
+        const roll: RollRecord = {
           kind: 'roll',
-          side,
-          dice: high,
-          moves: passed ? [] : null,
+          side: sideOf(item.by),
+          dice: a >= b ? item.dice : [b, a],
+          moves: item.passed ? [] : null,
           before: null,
           wins: null,
         };
-        add(record);
-        pending = passed ? null : record;
+        made = roll;
+        pending = item.passed ? null : roll;
         break;
       }
-      case 'play': {
+      case 'play':
         if (pending === null) break;
-        // Stored plays may list their steps in any legal order: written in the canonical one, as gnubg does.
-        pending.moves = canonicalMoves(before, event.by, event.moves) ?? event.moves;
-        pending.before = positionFor(before, event.by);
-        if (state.phase.kind === 'game-over') pending.wins = outcomePoints();
+        pending.moves = item.canonicalMoves;
+        pending.before = item.before;
+        last = pending;
         pending = null;
-        break;
-      }
+        continue;
       case 'double':
       case 'beaver':
-        if (state.phase.kind === 'cube-response')
-          add({ kind: event.type, side: sideOf(event.by), value: state.phase.offer.value });
+        made = { kind: item.kind, side: sideOf(item.by), value: item.cubeValue };
         break;
       case 'take':
         // The take of a beaver is implied by the doubler's next roll.
-        if (!(before.phase.kind === 'cube-response' && before.phase.offer.beaver))
-          add({ kind: 'take', side: sideOf(event.by) });
+        if (last?.kind !== 'beaver') made = { kind: 'take', side: sideOf(item.by) };
         break;
       case 'drop':
-        add({ kind: 'drop', side: sideOf(event.by), points: outcomePoints() });
+        made = { kind: 'drop', side: sideOf(item.by), points: 0 };
+        break;
+      case 'resignation-answer':
+        if (!item.accepted) break;
+        // The resignation of the opponent of the player who accepted it; a roll before it stays without a play.
+        made = { kind: 'resign', side: sideOf(opponentOf(item.by)), points: 0 };
+        pending = null;
+        break;
+      case 'wins':
+        if (last?.kind === 'roll') last.wins = item.points;
+        else if (last?.kind === 'drop' || last?.kind === 'resign') last.points = item.points;
         break;
       case 'resign':
-        offer = { by: event.by };
-        break;
-      case 'resignation-reject':
-        offer = null;
-        break;
-      case 'resignation-accept':
-        if (offer !== null) add({ kind: 'resign', side: sideOf(offer.by), points: outcomePoints() });
-        offer = null;
-        pending = null;
-        break;
-      case 'leave':
-        // A money game forfeited by leaving (docs/rules.md M6): written as what it scored, the leaver's resignation.
-        if (state.phase.kind === 'game-over') add({ kind: 'resign', side: sideOf(event.by), points: outcomePoints() });
-        offer = null;
-        pending = null;
-        break;
-      default:
         break;
     }
+    if (made !== null) records.push(made);
+    last = made;
   }
-  return games;
+  // A money game forfeited by leaving (docs/rules.md M6): written as what it scored, the leaver's resignation.
+  if (game.left !== null) records.push({ kind: 'resign', side: sideOf(game.left.by), points: game.left.points });
+  return records;
 }
 
 /** `Wins N point(s)`. */
