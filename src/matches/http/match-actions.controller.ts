@@ -20,6 +20,7 @@ import { MatchStateDto } from './dto/match-state.dto.js';
 import { ResignDto } from './dto/resign.dto.js';
 import { SubmitPlayDto } from './dto/submit-play.dto.js';
 import { IfMatchVersion } from './if-match.decorator.js';
+import { MatchIdPipe } from './match-id.pipe.js';
 import type { MatchAction } from '../core/match-action.js';
 import { MatchActionsService } from '../core/match-actions.service.js';
 import type { MatchView } from '../view/match-view.js';
@@ -99,7 +100,7 @@ export class MatchActionsController {
     JoinDto,
   )
   join(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: JoinDto,
     @IfMatchVersion() v: number | null,
@@ -115,7 +116,7 @@ export class MatchActionsController {
     ActionDto,
   )
   decline(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -131,7 +132,7 @@ export class MatchActionsController {
     ActionDto,
   )
   abort(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -147,7 +148,7 @@ export class MatchActionsController {
     ActionDto,
   )
   leave(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -163,7 +164,7 @@ export class MatchActionsController {
     ActionDto,
   )
   roll(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -178,7 +179,7 @@ export class MatchActionsController {
     'Send one of GET /api/matches/{id}/legal-plays as `moves` (in any order that is legal step by step) or as gnubg `text`, not both; a refused play is 422 with the rule broken.',
   )
   plays(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: SubmitPlayDto,
     @IfMatchVersion() v: number | null,
@@ -194,7 +195,7 @@ export class MatchActionsController {
     ActionDto,
   )
   double(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -210,7 +211,7 @@ export class MatchActionsController {
     ActionDto,
   )
   take(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -226,7 +227,7 @@ export class MatchActionsController {
     ActionDto,
   )
   drop(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -242,7 +243,7 @@ export class MatchActionsController {
     ActionDto,
   )
   beaver(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -257,7 +258,7 @@ export class MatchActionsController {
     'The player offers to resign the game for `value` times the cube (1, 2 or 3); the opponent accepts or rejects.',
   )
   resign(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ResignDto,
     @IfMatchVersion() v: number | null,
@@ -273,7 +274,7 @@ export class MatchActionsController {
     ActionDto,
   )
   acceptResignation(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -289,7 +290,7 @@ export class MatchActionsController {
     ActionDto,
   )
   rejectResignation(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
@@ -305,7 +306,7 @@ export class MatchActionsController {
     ActionDto,
   )
   claimTimeout(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @CurrentPrincipal() p: Principal,
     @Body() dto: ActionDto,
     @IfMatchVersion() v: number | null,
