@@ -27,7 +27,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiProblems } from '../common/api-problems.decorator.js';
 import { AcceptsBodies } from '../common/json-body.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
-import { MatchStateDto, type MatchView } from '../matches/index.js';
+import { MatchIdPipe, MatchStateDto, type MatchView } from '../matches/index.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { MatchLogDto } from './dto/match-log.dto.js';
@@ -94,7 +94,10 @@ export class InterchangeController {
     },
   })
   @ApiProblems(NOT_FOUND)
-  async exportMat(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async exportMat(
+    @Param('id', MatchIdPipe) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const file = await this.interchange.exportMat(id);
     void reply.header('Content-Disposition', attachment(file.filename));
     return file.content;
@@ -115,7 +118,10 @@ export class InterchangeController {
     },
   })
   @ApiProblems(NOT_FOUND)
-  async exportJson(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<MatchLog> {
+  async exportJson(
+    @Param('id', MatchIdPipe) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MatchLog> {
     const file = await this.interchange.exportLog(id);
     void reply.header('Content-Disposition', attachment(file.filename));
     return file.content;

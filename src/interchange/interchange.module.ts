@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { MatchesModule } from '../matches/index.js';
 import { SecurityModule } from '../security/security.module.js';
-import { UsersModule } from '../users/users.module.js';
 import { InterchangeController } from './interchange.controller.js';
 import { ImportPool } from './import-pool.js';
 import { InterchangeService } from './interchange.service.js';
@@ -10,7 +9,7 @@ import { ImportsRepository } from './imports.repository.js';
 
 /** Matches as files: .mat (Jellyfish, as gnubg reads it) and JSON export, and their import (docs/architecture.md). */
 @Module({
-  imports: [MatchesModule, UsersModule, SecurityModule, IdempotencyModule],
+  imports: [MatchesModule, SecurityModule, IdempotencyModule],
   controllers: [InterchangeController],
   providers: [InterchangeService, ImportsRepository, ImportPool],
 })

@@ -7,25 +7,18 @@
  * as its creator. Every event of an import is judged by the engine first;
  * a file it refuses stores nothing.
  */
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Clock } from '../common/clock.js';
 import type { Environment } from '../config/environment.js';
-import { commitment, generateServerSeed, writeMat, type Colour } from '../engine/index.js';
-import { IdempotencyContext } from '../idempotency/idempotency-context.js';
+import { writeMat, type Colour } from '../engine/index.js';
 import {
-  newClock,
-  presentMatch,
-  projectionOf,
-  type MatchRecord,
-  type NewMatchRecord,
-  type StoredMatchEvent,
+  MatchesService,
   MatchStore,
+  type MatchRecord,
   type MatchView,
+  type StoredMatchEvent,
 } from '../matches/index.js';
-import { UserNotFoundError } from '../users/user.errors.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { ImportPool } from './import-pool.js';
 import { TooManyImportsError } from './interchange.errors.js';
 import { ImportsRepository } from './imports.repository.js';
@@ -49,11 +42,10 @@ export class InterchangeService {
 
   constructor(
     private readonly store: MatchStore,
-    private readonly users: UsersRepository,
+    private readonly matches: MatchesService,
     private readonly imports: ImportsRepository,
     private readonly pool: ImportPool,
     private readonly clock: Clock,
-    private readonly idempotency: IdempotencyContext,
     config: ConfigService<Environment, true>,
   ) {
     this.caps = {
@@ -89,55 +81,14 @@ export class InterchangeService {
   /**
    * Reads a file into a new finished match; the importer becomes its creator.
    * The file is read and judged in a worker thread (ImportPool), held to the
-   * configured caps, and a user imports at most IMPORT_HOURLY_LIMIT files an hour.
-   * With an Idempotency-Key, the answer is written with the match (IdempotencyContext).
+   * configured caps, and a user imports at most IMPORT_HOURLY_LIMIT files an hour; then
+   * stored as every new match is (MatchesService.importMatch), with the Idempotency-Key's answer.
    */
   async importMatch(userId: string, file: MatchFile): Promise<MatchView> {
     await this.checkHourlyLimit(userId);
     const reading = await this.pool.read({ file, caps: this.caps });
     if (!reading.ok) throw refusalOf(reading);
-    const { imported, events } = reading;
-    const creator = await this.users.findById(userId);
-    if (creator === null) throw new UserNotFoundError('(the account of this token)');
-    const now = this.clock.now();
-    // The dice came from the file: this seed derives none of them (GET /fairness must not say it does).
-    const seed = generateServerSeed();
-    const record: NewMatchRecord = {
-      id: randomUUID(),
-      variant: imported.variant,
-      length: imported.length,
-      rules: imported.rules,
-      daysPerTurn: null,
-      bankDays: 0,
-      creatorId: userId,
-      source: 'imported',
-      importedPlayers: imported.players,
-      rated: false,
-      unratedReason: null,
-      invitedId: null,
-      diceCommitment: commitment(seed),
-      diceSeed: seed,
-    };
-    const projection = projectionOf(
-      { invited: null },
-      { whiteId: null, blackId: null },
-      imported.state,
-      newClock(record),
-      now,
-    );
-    const full: MatchRecord = {
-      ...record,
-      invited: null,
-      white: null,
-      black: null,
-      version: events.length,
-      projection,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const view = presentMatch(full, imported.state, userId, now);
-    await this.store.create(record, events, imported.state, projection, now, this.idempotency.answer(view));
-    return view;
+    return this.matches.importMatch(userId, reading.imported, reading.events);
   }
 
   /** Refuses an import past the hourly cap, saying when the oldest import of the hour leaves the window. */

@@ -12,23 +12,19 @@
 export { MatchesModule } from './matches.module.js';
 
 // The match as stored, and the events of its log.
-export type {
-  MatchRecord,
-  MatchSource,
-  NewMatchEvent,
-  NewMatchRecord,
-  StoredMatchEvent,
-} from './model/match-record.js';
-export { newClock } from './model/match-clock.js';
+export type { MatchRecord, MatchSource, NewMatchEvent, StoredMatchEvent } from './model/match-record.js';
 
-// The store: load a match (record and folded state), create one.
-export { MatchStore, type LoadedMatch } from './core/match-store.js';
-export { projectionOf } from './core/match-projection.js';
+// The store: load a match (record and folded state); creating one: played here, or imported from a file.
+export { MatchStore } from './core/match-store.js';
+export { MatchesService } from './core/matches.service.js';
 
 // What the API answers with.
 export type { MatchView } from './view/match-view.js';
 export { colourOf } from './model/seats.js';
-export { playerOf, positionIdOf, presentMatch } from './view/match-presenter.js';
+export { playerOf, positionIdOf } from './view/match-presenter.js';
+
+// A match id in a path, checked where the request comes in (404 `match-not-found` for one that is no UUID).
+export { MatchIdPipe } from './http/match-id.pipe.js';
 
 // The OpenAPI models other modules' documents refer to.
 export { MatchFormatDto, MatchRulesDto } from './http/dto/create-match.dto.js';

@@ -8,6 +8,8 @@ import { MatchActionsService } from './core/match-actions.service.js';
 import { MatchGamesService } from './read/match-games.service.js';
 import { MatchHistoryRepository } from './read/match-history.repository.js';
 import { MatchHistoryService } from './read/match-history.service.js';
+import { MatchListsRepository } from './read/match-lists.repository.js';
+import { MatchReadsService } from './read/match-reads.service.js';
 import { MatchStore } from './core/match-store.js';
 import { MatchesController } from './http/matches.controller.js';
 import { MatchesRepository } from './core/matches.repository.js';
@@ -18,6 +20,8 @@ import { VersusController } from './http/versus.controller.js';
 import { MyStreamController } from './http/my-stream.controller.js';
 import { MatchFeed } from './core/match-feed.js';
 import { MatchStreamService } from './live/match-stream.service.js';
+import { MatchStreamsRepository } from './live/match-streams.repository.js';
+import { ReplayCheckRepository } from './core/replay-check.repository.js';
 import { ReplayVerifier } from './core/replay-verifier.js';
 import { MatchLimitsPolicy } from './core/match-limits.js';
 import { StreamSlots } from './live/stream-slots.js';
@@ -38,16 +42,20 @@ import { StreamSlots } from './live/stream-slots.js';
     MatchActionsService,
     MatchStore,
     MatchesRepository,
+    MatchReadsService,
     MatchHistoryService,
+    MatchListsRepository,
+    MatchHistoryRepository,
     MatchGamesService,
     MatchFeed,
     MatchStreamService,
+    MatchStreamsRepository,
     StreamSlots,
-    MatchHistoryRepository,
     ReplayVerifier,
+    ReplayCheckRepository,
     MatchLimitsPolicy,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
-  exports: [MatchesRepository, MatchStore, MatchesService],
+  exports: [MatchStore, MatchesService],
 })
 export class MatchesModule {}

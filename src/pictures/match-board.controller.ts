@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiProblems } from '../common/api-problems.decorator.js';
 import { OptionalBearerAuthGuard } from '../security/optional-bearer-auth.guard.js';
 import { OptionalPrincipal, type Principal } from '../security/principal.js';
+import { MatchIdPipe } from '../matches/index.js';
 import { MatchBoardQueryDto } from './dto/board-query.dto.js';
 import { PicturesService } from './pictures.service.js';
 import { ApiSvgResponse, setSvgHeaders } from './svg-response.js';
@@ -35,7 +36,7 @@ export class MatchBoardController {
     [404, 'No such match, or no such event yet (`match-not-found`, `event-not-found`).'],
   )
   async board(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @Query() query: MatchBoardQueryDto,
     @OptionalPrincipal() principal: Principal | null,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -16,15 +16,6 @@ export class UserNotFoundError extends DomainError {
   }
 }
 
-/** A leaderboard cursor this service did not give out (the matches' lists refuse theirs with the same code). */
-export class InvalidLeaderboardCursorError extends DomainError {
-  readonly code = 'invalid-cursor';
-  readonly kind = 'invalid';
-  constructor() {
-    super('The cursor is not one this list gave out; pass back the `next` of the previous page unchanged.');
-  }
-}
-
 /** A password change whose current password is not the account's (the token alone does not change it). */
 export class WrongPasswordError extends DomainError {
   readonly code = 'wrong-password';

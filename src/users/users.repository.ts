@@ -2,9 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { SqlClient } from '../database/sql-client.js';
+import {
+  cursorCodec,
+  numberKey,
+  pageOf,
+  pageStart,
+  uuidKey,
+  type Page,
+  type PageRequest,
+} from '../common/page-cursor.js';
 import type { User } from './user.js';
 import { UsernameTakenError } from './user.errors.js';
 import { USERNAME_PATTERN, usernameKey } from './username.js';
+import { isUuid } from '../common/uuid.js';
 
 /** The columns a User is made of (user.ts), the same from every method. */
 const USER_FIELDS = {
@@ -38,14 +48,8 @@ function toUser(row: UserRow): User {
   return { ...user, record: { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost } };
 }
 
-/** A page of the leaderboard: highest rating first, then id. */
-export interface RatingPage {
-  readonly items: readonly User[];
-  /** Where the next page starts; null on the last. */
-  readonly next: { readonly rating: number; readonly id: string } | null;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The leaderboard's cursors: the rating and id of a page's last player (highest rating first, then id). */
+const BY_RATING = cursorCodec('rating', { rating: numberKey, id: uuidKey });
 
 /**
  * Users in the database. The only code that touches it for users: Prisma,
@@ -84,14 +88,15 @@ export class UsersRepository {
     return row === null ? null : toUser(row);
   }
 
+  /** The user with this id; null for an unknown id, and for a string that is not a UUID (never sent to the database). */
   async findById(id: string): Promise<User | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const rows = await this.sql.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
     return rows.length === 0 ? null : toUser(rows[0]);
   }
 
+  /** Changes the settings given of the account `id` (a UUID: the bearer token's account); null when there is none. */
   async updateSettings(id: string, settings: { readonly autoPlayForced?: boolean }): Promise<User | null> {
-    if (!UUID.test(id)) return null;
     const rows = await this.prisma.user.updateManyAndReturn({ where: { id }, data: settings, select: USER_FIELDS });
     return rows.length === 0 ? null : toUser(rows[0]);
   }
@@ -100,10 +105,9 @@ export class UsersRepository {
    * Sets a new password hash if the account's hash is still `currentHash`, and
    * raises its token version in the same statement, ending every token issued
    * before: the new version, or null when the password had changed meanwhile
-   * (or there is no such account).
+   * (or there is no such account). `id` is a UUID (the bearer token's account).
    */
   async changePassword(id: string, currentHash: string, newHash: string): Promise<number | null> {
-    if (!UUID.test(id)) return null;
     const [row] = await this.sql.query<{ version: number }>(
       `UPDATE users SET password_hash = $3, token_version = token_version + 1, updated_at = now()
         WHERE id = $1::uuid AND password_hash = $2
@@ -113,9 +117,11 @@ export class UsersRepository {
     return row?.version ?? null;
   }
 
-  /** Raises the account's token version, ending every token issued before: the new version (null: no such account). */
+  /**
+   * Raises the account's token version, ending every token issued before: the new version (null: no such
+   * account). `id` is a UUID (the bearer token's account).
+   */
   async raiseTokenVersion(id: string): Promise<number | null> {
-    if (!UUID.test(id)) return null;
     const [row] = await this.sql.query<{ version: number }>(
       `UPDATE users SET token_version = token_version + 1, updated_at = now()
         WHERE id = $1::uuid RETURNING token_version AS version`,
@@ -126,24 +132,20 @@ export class UsersRepository {
 
   /**
    * The players with at least `minExperience` (and some: a rated match
-   * played), highest rating first (then by id), `limit` of them after
-   * `after`: read backwards along users (rating, id).
+   * played), highest rating first (then by id), a page at a time: read
+   * backwards along users (rating, id). InvalidCursorError for a cursor this
+   * list did not give out.
    */
-  async byRating(
-    after: { readonly rating: number; readonly id: string } | null,
-    limit: number,
-    minExperience: number,
-  ): Promise<RatingPage> {
+  async byRating(page: PageRequest, minExperience: number): Promise<Page<User>> {
+    const after = pageStart(BY_RATING, page);
     const rows = await this.sql.query<UserRow>(
       `SELECT ${USER_COLUMNS} FROM users
         WHERE experience >= GREATEST($4::int, 1)
           AND (rating, id) < (COALESCE($2::float8, 'infinity'::float8), COALESCE($3::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid))
         ORDER BY rating DESC, id DESC
         LIMIT $1::int`,
-      [limit + 1, after?.rating ?? null, after?.id ?? null, minExperience],
+      [page.limit + 1, after?.rating ?? null, after?.id ?? null, minExperience],
     );
-    const items = rows.slice(0, limit).map(toUser);
-    const last = items[items.length - 1];
-    return { items, next: rows.length > limit ? { rating: last.rating, id: last.id } : null };
+    return pageOf(BY_RATING, rows, page.limit, toUser, (user) => ({ rating: user.rating, id: user.id }));
   }
 }

@@ -9,7 +9,6 @@ import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import type { LeaderboardDto } from './dto/leaderboard.dto.js';
-import { decodeLeaderboardCursor, encodeLeaderboardCursor } from './leaderboard-cursor.js';
 import { UserNotFoundError, WrongPasswordError } from './user.errors.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -65,12 +64,8 @@ export class UsersService {
    * rating first; a player below it still has a rating on their profile.
    */
   async leaderboard(cursor: string | undefined, limit: number): Promise<LeaderboardDto> {
-    const after = cursor === undefined ? null : decodeLeaderboardCursor(cursor);
-    const page = await this.users.byRating(after, limit, this.minExperience);
-    return {
-      items: page.items.map((user) => UserProfileDto.of(user)),
-      next: page.next === null ? null : encodeLeaderboardCursor(page.next),
-    };
+    const page = await this.users.byRating({ cursor, limit }, this.minExperience);
+    return { items: page.items.map((user) => UserProfileDto.of(user)), next: page.next };
   }
 
   async profile(username: string): Promise<UserProfileDto> {

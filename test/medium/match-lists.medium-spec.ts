@@ -3,25 +3,27 @@ import { connectPostgres } from '../../src/database/pg-connection.js';
 import { SqlClient } from '../../src/database/sql-client.js';
 import { InvalidCursorError } from '../../src/matches/read/list-cursor.js';
 import type { MatchProjection, MatchRecord, Page } from '../../src/matches/model/match-record.js';
-import { MatchesRepository, type PageRequest } from '../../src/matches/core/matches.repository.js';
+import type { PageRequest } from '../../src/common/page-cursor.js';
+import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
+import { MatchListsRepository } from '../../src/matches/read/match-lists.repository.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
 import { minute, projection, stored } from './match-fixtures.js';
 import { startMediumApp, type MediumApp } from './medium-app.js';
 
-@Module({ providers: [MatchesRepository], exports: [MatchesRepository] })
+@Module({ providers: [MatchesRepository, MatchListsRepository], exports: [MatchesRepository, MatchListsRepository] })
 class MatchesStoreModule {}
 
 /** The lists of this file see only the matches made here (a database of its own). */
 let m: MediumApp;
-let repo: MatchesRepository;
+let repo: MatchListsRepository;
 let ann: User;
 let ben: User;
 let cat: User;
 beforeAll(async () => {
   m = await startMediumApp([UsersModule, MatchesStoreModule]);
-  repo = m.get(MatchesRepository);
+  repo = m.get(MatchListsRepository);
   [ann, ben, cat] = await Promise.all(
     ['ann', 'ben', 'cat'].map(async (username) => (await m.driver.newUser({ username })).user),
   );
@@ -57,7 +59,7 @@ const clock = (turnStartedAt: Date | null, deadline: Date | null): MatchProjecti
   bankMs: { white: 0, black: 0 },
 });
 
-describe('MatchesRepository.listOpenChallenges', () => {
+describe('MatchListsRepository.listOpenChallenges', () => {
   beforeAll(async () => {
     await seed(1, ann, minute(1));
     await seed(2, ben, minute(2));
@@ -100,7 +102,7 @@ describe('MatchesRepository.listOpenChallenges', () => {
   });
 });
 
-describe('MatchesRepository.listForUser', () => {
+describe('MatchListsRepository.listForUser', () => {
   let dan: User;
   beforeAll(async () => {
     dan = (await m.driver.newUser({ username: 'dan' })).user;
@@ -125,7 +127,7 @@ describe('MatchesRepository.listForUser', () => {
   });
 });
 
-describe('MatchesRepository.inbox', () => {
+describe('MatchListsRepository.inbox', () => {
   let fay: User;
   beforeAll(async () => {
     fay = (await m.driver.newUser({ username: 'fay' })).user;
@@ -223,15 +225,16 @@ describe('the lists’ query plans', () => {
 
   itOnPostgres('every list, lookup and append reads its rows through an index of the schema', async () => {
     const recording = new RecordingSqlClient();
-    const watched = new MatchesRepository(recording);
+    const watched = new MatchListsRepository(recording);
+    const store = new MatchesRepository(recording);
     const { next } = await watched.listOpenChallenges({ limit: 1 });
     await watched.listOpenChallenges({ cursor: next, limit: 1 });
     const mine = await watched.listForUser(ann.id, { limit: 1 });
     await watched.listForUser(ann.id, { cursor: mine.next, limit: 1 });
     await watched.inbox(ann.id, { limit: 1 });
-    await watched.findById(ann.id);
-    await watched.eventsAfter(ann.id, 0, 10);
-    await watched.append(ann.id, 1, [stored({ type: 'abort', by: 'white' })], projection(), minute(0)); // no such match
+    await store.findById(ann.id);
+    await store.eventsAfter(ann.id, 0, 10);
+    await store.append(ann.id, 1, [stored({ type: 'abort', by: 'white' })], projection(), minute(0)); // no such match
     const seat = [
       'matches_black_id_created_at_idx',
       'matches_invited_id_created_at_idx',

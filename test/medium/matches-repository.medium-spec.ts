@@ -4,6 +4,8 @@ import { PoolSqlClient, SqlClient } from '../../src/database/sql-client.js';
 import type { MatchEvent } from '../../src/engine/index.js';
 import type { MatchProjection } from '../../src/matches/model/match-record.js';
 import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
+import { ReplayCheckRepository } from '../../src/matches/core/replay-check.repository.js';
+import { MatchStreamsRepository } from '../../src/matches/live/match-streams.repository.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
@@ -11,7 +13,10 @@ import { waitForLockWaiters } from './lock-waiters.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
 import { startMediumApp, type MediumApp } from './medium-app.js';
 
-@Module({ providers: [MatchesRepository], exports: [MatchesRepository] })
+@Module({
+  providers: [MatchesRepository, MatchStreamsRepository, ReplayCheckRepository],
+  exports: [MatchesRepository, MatchStreamsRepository, ReplayCheckRepository],
+})
 class MatchesStoreModule {}
 
 /** The starting position's gnubg Position ID. */
@@ -30,11 +35,15 @@ const play: MatchEvent = {
 
 let m: MediumApp;
 let repo: MatchesRepository;
+let streams: MatchStreamsRepository;
+let replay: ReplayCheckRepository;
 let alice: User;
 let bob: User;
 beforeAll(async () => {
   m = await startMediumApp([UsersModule, MatchesStoreModule]);
   repo = m.get(MatchesRepository);
+  streams = m.get(MatchStreamsRepository);
+  replay = m.get(ReplayCheckRepository);
   alice = (await m.driver.newUser({ username: 'alice' })).user;
   bob = (await m.driver.newUser({ username: 'bob' })).user;
 });
@@ -232,7 +241,7 @@ describe('MatchesRepository.eventsAfter', () => {
   });
 });
 
-describe('MatchesRepository for a player stream', () => {
+describe('MatchStreamsRepository for a player stream', () => {
   it('finds the matches a player follows, their versions, and the first seq of each written since a time', async () => {
     const carol = (await m.driver.newUser({ username: 'carol' })).user;
     const dave = (await m.driver.newUser({ username: 'dave' })).user;
@@ -250,27 +259,27 @@ describe('MatchesRepository for a player stream', () => {
     const elsewhere = matchTerms(dave.id);
     await repo.create(elsewhere, [stored(join('white'), dave.id)], projection({ whiteId: dave.id }), minute(20));
 
-    expect(await repo.activeVersions(carol.id)).toEqual(
+    expect(await streams.activeVersions(carol.id)).toEqual(
       new Map([
         [playing.id, 4],
         [invited.id, 1],
       ]),
     );
-    expect(await repo.firstSeqsSince(carol.id, minute(5))).toEqual(
+    expect(await streams.firstSeqsSince(carol.id, minute(5))).toEqual(
       new Map([
         [playing.id, 3],
         [invited.id, 1],
       ]),
     );
-    expect(await repo.firstSeqsSince(carol.id, minute(11))).toEqual(new Map());
+    expect(await streams.firstSeqsSince(carol.id, minute(11))).toEqual(new Map());
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(await repo.versionsOf([playing.id, over.id, unknown, 'not-a-uuid'])).toEqual(
+    expect(await streams.versionsOf([playing.id, over.id, unknown, 'not-a-uuid'])).toEqual(
       new Map([
         [playing.id, 4],
         [over.id, 1],
       ]),
     );
-    expect(await repo.versionsOf([])).toEqual(new Map());
+    expect(await streams.versionsOf([])).toEqual(new Map());
   });
 });
 
@@ -283,7 +292,7 @@ describe('MatchesRepository.append', () => {
     );
     const match = await repo.findById(id);
     expect(match).toMatchObject({ version: 4, projection: after, createdAt: minute(0), updatedAt: minute(9) });
-    expect(await repo.readProjection(id)).toEqual(after);
+    expect(await replay.readProjection(id)).toEqual(after);
     const events = await repo.eventsAfter(id, 2, 10);
     expect(events).toEqual([
       { seq: 3, event: openingRoll, actorId: null, positionId: START, at: minute(9) },
@@ -369,7 +378,7 @@ describe('match_events is append-only', () => {
   });
 });
 
-describe('MatchesRepository for the replay check', () => {
+describe('ReplayCheckRepository for the replay check', () => {
   it('lists every match id in id order, a batch at a time', async () => {
     await seatedMatch();
     const everyId = (
@@ -377,7 +386,7 @@ describe('MatchesRepository for the replay check', () => {
     ).map((r) => r.id);
     const batches: string[][] = [];
     for (let after: string | null = null; ;) {
-      const batch = await repo.matchIds(after, 2);
+      const batch = await replay.matchIds(after, 2);
       if (batch.length === 0) break;
       batches.push(batch);
       after = batch[batch.length - 1];
@@ -387,6 +396,6 @@ describe('MatchesRepository for the replay check', () => {
   });
 
   it('reads no projection for an unknown match', async () => {
-    expect(await repo.readProjection('00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await replay.readProjection('00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { MatchStore } from '../../src/matches/core/match-store.js';
 import type { MatchView } from '../../src/matches/view/match-view.js';
 import { MatchesModule } from '../../src/matches/matches.module.js';
 import { MatchesService, type MatchTerms } from '../../src/matches/core/matches.service.js';
+import { MatchReadsService } from '../../src/matches/read/match-reads.service.js';
 import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
 import { ReplayVerifier, type ReplayReport } from '../../src/matches/core/replay-verifier.js';
 import type { User } from '../../src/users/user.js';
@@ -78,7 +79,7 @@ async function start(terms: MatchTerms): Promise<MatchView> {
  * until the match is over or `stop`.
  */
 async function playOut(view: MatchView, random: () => number, stop: (view: MatchView) => boolean): Promise<MatchView> {
-  const service = m.get(MatchesService);
+  const service = m.get(MatchReadsService);
   let current = view;
   for (let n = 0; current.status === 'playing' && !stop(current); n++) {
     if (n > 5000) throw new Error(`match ${current.id} not over after 5000 actions`);
@@ -102,7 +103,7 @@ async function whoActs(view: MatchView): Promise<[User, MatchView]> {
   const seated = (colour: 'white' | 'black'): User => (view.players[colour]?.username === 'ann' ? ann : ben);
   const candidates = view.turn.player !== null ? [seated(view.turn.player)] : [ann, ben];
   for (const user of candidates) {
-    const mine = await m.get(MatchesService).view(view.id, user.id);
+    const mine = await m.get(MatchReadsService).view(view.id, user.id);
     if (mine.actions.length > 0) return [user, mine];
   }
   throw new Error(`nobody may act on ${view.id}`);
@@ -277,6 +278,6 @@ describe('ReplayVerifier on a log stored under an earlier rule', () => {
       .append(view.id, record.version, [stored(abort, ann.id)], projection, now);
     expect(written).toBe(true);
     expect(await verifier.verify(view.id)).toEqual({ events: record.version + 1, differences: [] });
-    expect((await m.get(MatchesService).view(view.id, ann.id)).status).toBe('aborted');
+    expect((await m.get(MatchReadsService).view(view.id, ann.id)).status).toBe('aborted');
   });
 });

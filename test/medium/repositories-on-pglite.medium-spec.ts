@@ -5,6 +5,8 @@ import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { IdempotencyRepository } from '../../src/idempotency/idempotency.repository.js';
 import type { MatchProjection } from '../../src/matches/model/match-record.js';
 import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
+import { ReplayCheckRepository } from '../../src/matches/core/replay-check.repository.js';
+import { MatchListsRepository } from '../../src/matches/read/match-lists.repository.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
 
 /**
@@ -33,6 +35,8 @@ afterAll(async () => {
 describe('MatchesRepository on PGlite through Prisma', () => {
   it('creates, reads back, appends, and refuses stale and clashing appends as on PostgreSQL', async () => {
     const repo = new MatchesRepository(sql);
+    const lists = new MatchListsRepository(sql);
+    const replay = new ReplayCheckRepository(sql);
     const terms = matchTerms(ids.ann, { invitedId: ids.ben });
     const seated = projection({ status: 'playing', whiteId: ids.ann, blackId: ids.ben });
     await repo.create(
@@ -82,14 +86,14 @@ describe('MatchesRepository on PGlite through Prisma', () => {
       [2, 'join', minute(0)],
       [3, 'opening-roll', minute(7)],
     ]);
-    expect((await repo.inbox(ids.ben, { limit: 5 })).items.map((m) => m.id)).toEqual([terms.id]);
+    expect((await lists.inbox(ids.ben, { limit: 5 })).items.map((m) => m.id)).toEqual([terms.id]);
 
     // A version that disagrees with the log: the taken seq refuses the append, projection included.
     await sql.query('UPDATE matches SET version = 2 WHERE id = $1::uuid', [terms.id]);
     expect(await repo.append(terms.id, 2, [stored({ type: 'abort', by: 'white' }, ids.ann)], seated, minute(8))).toBe(
       false,
     );
-    expect(await repo.readProjection(terms.id)).toEqual(afterPlay);
+    expect(await replay.readProjection(terms.id)).toEqual(afterPlay);
     await expect(sql.query('DELETE FROM match_events WHERE match_id = $1::uuid', [terms.id])).rejects.toThrow(
       'match_events is append-only',
     );

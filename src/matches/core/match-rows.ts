@@ -13,7 +13,7 @@ import type {
 
 /**
  * How matches and their events map to rows of `matches` and `match_events`
- * (prisma/schema.prisma), for MatchesRepository's plain SQL. Every parameter
+ * (prisma/schema.prisma), for the matches repositories' plain SQL. Every parameter
  * is cast in the SQL text, so node-postgres and Prisma's `$queryRawUnsafe`
  * (PGlite) send and read the same types: bigint columns are read `::float8`
  * (a number from both), timestamps come back as Date, jsonb parsed.
@@ -92,6 +92,9 @@ export function matchSelect(from: string): string {
   LEFT JOIN users b ON b.id = m.black_id
   LEFT JOIN users i ON i.id = m.invited_id`;
 }
+
+/** A match as a MatchRecord, by id ($1). */
+export const MATCH_BY_ID = `${matchSelect('matches')} WHERE m.id = $1::uuid`;
 
 /** The projection columns as selected by PROJECTION_SELECT. */
 export interface ProjectionRow {

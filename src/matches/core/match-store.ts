@@ -20,14 +20,8 @@ import { LRUCache } from 'lru-cache';
 import { foldEvents, newMatch, type MatchState } from '../../engine/index.js';
 import type { IdempotentAnswer } from '../../idempotency/idempotency-context.js';
 import { EventNotFoundError, MatchNotFoundError } from '../model/match.errors.js';
-import type {
-  MatchProjection,
-  MatchRecord,
-  NewMatchEvent,
-  NewMatchRecord,
-  RatedResult,
-  StoredMatchEvent,
-} from '../model/match-record.js';
+import type { MatchRecord, NewMatchEvent, RatedResult, StoredMatchEvent } from '../model/match-record.js';
+import type { MatchDraft } from './match-draft.js';
 import { MatchFeed } from './match-feed.js';
 import { MatchLogError } from './match-rows.js';
 import {
@@ -132,17 +126,11 @@ export class MatchStore {
     return undefined;
   }
 
-  /** Writes a new match; with `answer`, the request's Idempotency-Key answer in the same statement. */
-  async create(
-    record: NewMatchRecord,
-    events: readonly NewMatchEvent[],
-    state: MatchState,
-    projection: MatchProjection,
-    at: Date,
-    answer: IdempotentAnswer | null = null,
-  ): Promise<void> {
-    await this.matches.create(record, events, projection, at, answer);
-    this.created(record.id, events.length, state);
+  /** Stores a new match; with `answer`, the request's Idempotency-Key answer in the same statement. */
+  async create(draft: MatchDraft, answer: IdempotentAnswer | null = null): Promise<void> {
+    const { terms, events, record } = draft;
+    await this.matches.create(terms, events, record.projection, record.createdAt, answer);
+    this.created(draft);
   }
 
   /**
@@ -150,22 +138,26 @@ export class MatchStore {
    * refuses it; with `answer`, the request's Idempotency-Key answer in the same statement.
    */
   async createWithinLimits(
-    record: NewMatchRecord,
-    events: readonly NewMatchEvent[],
-    state: MatchState,
-    projection: MatchProjection,
-    at: Date,
+    draft: MatchDraft,
     limits: MatchLimits,
     answer: IdempotentAnswer | null = null,
   ): Promise<CreatedWithinLimits> {
-    const created = await this.matches.createWithinLimits(record, events, projection, at, limits, answer);
-    if (created.refusal === null) this.created(record.id, events.length, state);
+    const { terms, events, record } = draft;
+    const created = await this.matches.createWithinLimits(
+      terms,
+      events,
+      record.projection,
+      record.createdAt,
+      limits,
+      answer,
+    );
+    if (created.refusal === null) this.created(draft);
     return created;
   }
 
-  private created(id: string, version: number, state: MatchState): void {
-    this.feed.announce(id, version);
-    this.known.set(id, { state, record: null, seenAt: -Infinity });
+  private created({ record, state }: MatchDraft): void {
+    this.feed.announce(record.id, record.version);
+    this.known.set(record.id, { state, record: null, seenAt: -Infinity });
   }
 
   /**

@@ -1,49 +1,34 @@
 /**
- * Creating matches and reading them: the state for a caller, the legal plays
- * of the roll on the board, the event log, any past position rebuilt by
- * replay, the fairness record, and the lists (open challenges, my matches,
- * the inbox). Acting on a match is MatchActionsService's.
+ * Creating matches, the one way a match comes to be (match-draft.ts): a new
+ * invitation or open challenge played here, held to the creator's caps; or a
+ * match read from a file (the interchange module reads and judges the file),
+ * stored finished. Acting on a match is MatchActionsService's; reading it is
+ * read/'s.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import {
   apply,
-  commitment,
-  DICE_ALGORITHM,
-  encodePositionId,
-  generateServerSeed,
   newMatch,
   resolveRules,
-  swapSides,
   type Colour,
   type MatchEvent,
+  type MatchState,
   type RulesOptions,
   type Variant,
 } from '../../engine/index.js';
 import { IdempotencyContext } from '../../idempotency/idempotency-context.js';
 import { UserNotFoundError } from '../../users/user.errors.js';
 import { UsersRepository } from '../../users/users.repository.js';
-import { newClock } from '../model/match-clock.js';
-import type {
-  EventsPage,
-  FairnessView,
-  MatchLegalPlaysView,
-  MatchListView,
-  PositionView,
-  ThrowView,
-} from '../view/match-history-view.js';
-import { MatchLimitsPolicy } from './match-limits.js';
-import { InvalidMatchTermsError, MatchLimitError, NoDiceDerivationError } from '../model/match.errors.js';
-import { gameView, presentMatch } from '../view/match-presenter.js';
-import { isOver, turnOf } from '../model/match-status.js';
-import { projectionOf } from './match-projection.js';
-import type { MatchRecord, NewMatchRecord } from '../model/match-record.js';
-import { MatchStore } from './match-store.js';
-import { eventView } from '../view/match-event-view.js';
-import { listView } from '../view/match-summary.js';
+import type { User } from '../../users/user.js';
+import { InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
+import type { MatchRecord, NewMatchEvent } from '../model/match-record.js';
+import { presentMatch } from '../view/match-presenter.js';
 import type { MatchView } from '../view/match-view.js';
-import { MatchesRepository, type PageRequest } from './matches.repository.js';
+import { draftMatch, type MatchDraft } from './match-draft.js';
+import { MatchLimitsPolicy } from './match-limits.js';
+import { MatchStore } from './match-store.js';
 
 /** What a player asks for when creating a match (validated in shape by the DTO). */
 export interface MatchTerms {
@@ -59,11 +44,20 @@ export interface MatchTerms {
   readonly rated?: boolean;
 }
 
+/** A match read from a file and judged by the engine: its terms, its players as the file names them, and where it ended. */
+export interface ImportedMatchTerms {
+  readonly variant: Variant;
+  readonly length: number;
+  readonly rules: RulesOptions;
+  readonly players: { readonly white: string; readonly black: string };
+  /** The state after the file's events. */
+  readonly state: MatchState;
+}
+
 @Injectable()
 export class MatchesService {
   constructor(
     private readonly store: MatchStore,
-    private readonly matches: MatchesRepository,
     private readonly users: UsersRepository,
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyContext,
@@ -78,8 +72,7 @@ export class MatchesService {
    */
   async create(userId: string, terms: MatchTerms): Promise<MatchView> {
     const rules = checkTerms(terms);
-    const creator = await this.users.findById(userId);
-    if (creator === null) throw new UserNotFoundError('(the account of this token)');
+    const creator = await this.creator(userId);
     let invited: MatchRecord['invited'] = null;
     if (terms.opponent !== undefined) {
       const opponent = await this.users.findByUsername(terms.opponent);
@@ -88,127 +81,92 @@ export class MatchesService {
       invited = { id: opponent.id, username: opponent.username };
     }
     const now = this.clock.now();
-    const seed = generateServerSeed();
     const colour: Colour = terms.colour ?? (randomInt(2) === 0 ? 'white' : 'black');
-    const record: NewMatchRecord = {
-      id: randomUUID(),
-      variant: terms.variant,
-      length: terms.length,
-      rules,
-      daysPerTurn: terms.daysPerTurn ?? null,
-      bankDays: terms.daysPerTurn ? (terms.bankDays ?? 0) : 0,
-      creatorId: userId,
-      source: 'played',
-      importedPlayers: null,
-      rated: terms.rated ?? terms.length > 0,
-      unratedReason: null,
-      invitedId: invited?.id ?? null,
-      diceCommitment: commitment(seed),
-      diceSeed: seed,
-    };
     const join: MatchEvent = { type: 'join', colour, clientSeed: terms.clientSeed };
-    const joined = apply(newMatch({ variant: record.variant, length: record.length, rules }), join);
+    const joined = apply(newMatch({ variant: terms.variant, length: terms.length, rules }), join);
     if (!joined.ok) throw new Error(`A new match refused its creator's join: ${joined.reason}`);
-    const state = joined.state;
     const seat = { id: creator.id, username: creator.username, autoPlayForced: creator.autoPlayForced };
-    const seats = { whiteId: colour === 'white' ? userId : null, blackId: colour === 'black' ? userId : null };
-    const projection = projectionOf({ invited }, seats, state, newClock(record), null);
-    const full: MatchRecord = {
-      ...record,
-      invited,
-      white: colour === 'white' ? seat : null,
-      black: colour === 'black' ? seat : null,
-      version: 1,
-      projection,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const view = presentMatch(full, state, userId, now);
-    const events = [{ event: join, actorId: userId, positionId: null }];
-    // The statement decides whether the match is rated, and writes its decision over the stored answer too.
-    const limits = this.limits.forCreation(now);
-    const created = await this.store.createWithinLimits(
-      record,
-      events,
-      state,
-      projection,
+    const draft = draftMatch(
+      {
+        variant: terms.variant,
+        length: terms.length,
+        rules,
+        daysPerTurn: terms.daysPerTurn ?? null,
+        bankDays: terms.daysPerTurn ? (terms.bankDays ?? 0) : 0,
+        creatorId: userId,
+        source: 'played',
+        importedPlayers: null,
+        rated: terms.rated ?? terms.length > 0,
+        invited,
+        white: colour === 'white' ? seat : null,
+        black: colour === 'black' ? seat : null,
+        events: [{ event: join, actorId: userId, positionId: null }],
+        state: joined.state,
+      },
       now,
-      limits,
-      this.idempotency.answer(view),
     );
+    return this.stored(draft, userId, true);
+  }
+
+  /**
+   * Stores a match read from a file (its events judged by the engine): finished, read-only,
+   * unrated, with nobody seated, its players named as the file names them and the importer as
+   * its creator. With an Idempotency-Key, the answer is written with the match (IdempotencyContext).
+   */
+  async importMatch(
+    userId: string,
+    imported: ImportedMatchTerms,
+    events: readonly NewMatchEvent[],
+  ): Promise<MatchView> {
+    await this.creator(userId);
+    // The dice came from the file: the draft's seed derives none of them (GET /fairness must not say it does).
+    const draft = draftMatch(
+      {
+        variant: imported.variant,
+        length: imported.length,
+        rules: imported.rules,
+        daysPerTurn: null,
+        bankDays: 0,
+        creatorId: userId,
+        source: 'imported',
+        importedPlayers: imported.players,
+        rated: false,
+        invited: null,
+        white: null,
+        black: null,
+        events,
+        state: imported.state,
+      },
+      this.clock.now(),
+    );
+    return this.stored(draft, userId, false);
+  }
+
+  /** The account of the token creating a match. */
+  private async creator(userId: string): Promise<User> {
+    const creator = await this.users.findById(userId);
+    if (creator === null) throw new UserNotFoundError('(the account of this token)');
+    return creator;
+  }
+
+  /**
+   * Stores the draft, held to the creator's caps when `withinLimits`, and answers it as `userId`
+   * sees it. The statement decides whether a match played here is rated, and writes its decision
+   * over the stored answer too.
+   */
+  private async stored(draft: MatchDraft, userId: string, withinLimits: boolean): Promise<MatchView> {
+    const { record, state } = draft;
+    const now = record.createdAt;
+    const view = presentMatch(record, state, userId, now);
+    const answer = this.idempotency.answer(view);
+    if (!withinLimits) {
+      await this.store.create(draft, answer);
+      return view;
+    }
+    const created = await this.store.createWithinLimits(draft, this.limits.forCreation(now), answer);
     if (created.refusal !== null) throw new MatchLimitError(created.refusal, this.limits.capOf(created.refusal));
     if (created.rated === record.rated) return view;
-    return presentMatch({ ...full, rated: created.rated, unratedReason: created.unratedReason }, state, userId, now);
-  }
-
-  async view(id: string, userId: string | null): Promise<MatchView> {
-    const { record, state } = await this.store.load(id);
-    return presentMatch(record, state, userId, this.clock.now());
-  }
-
-  /** Every legal play of the roll on the board; none (and no dice) when no play is awaited. */
-  async legalPlays(id: string): Promise<MatchLegalPlaysView> {
-    const { state } = await this.store.load(id);
-    const { phase } = state;
-    if (phase.kind !== 'play') return { dice: null, plays: [] };
-    const backgammon = state.config.variant === 'backgammon';
-    return {
-      dice: phase.dice,
-      plays: phase.plays.map((play) => ({
-        moves: play.moves.map(({ from, to }) => ({ from, to })),
-        text: play.text,
-        position: play.position,
-        ...(backgammon ? { positionId: encodePositionId(swapSides(play.position)) } : {}),
-      })),
-    };
-  }
-
-  async events(id: string, after: number, limit: number): Promise<EventsPage> {
-    const record = await this.store.record(id);
-    const stored = await this.store.events(record, after, Math.min(record.version, after + limit + 1));
-    const page = stored.slice(0, limit);
-    return {
-      events: page.map(eventView),
-      next: stored.length > limit ? page[page.length - 1].seq : null,
-    };
-  }
-
-  /** The score, game and turn as they stood after event `seq`, rebuilt by replaying the log up to it. */
-  async position(id: string, seq: number): Promise<PositionView> {
-    const { record, state } = await this.store.loadAfter(id, seq);
-    const current = seq === record.version ? record.projection.clock.deadline : null;
-    const turn = turnOf(state);
-    return {
-      seq,
-      score: { ...state.progress.score },
-      crawford: state.game.crawford,
-      game: gameView(state),
-      turn: { ...turn, deadline: turn.player !== null && current ? current.toISOString() : null },
-    };
-  }
-
-  /** The dice record anyone can check (docs/dice-fairness.md); the seed only once the match is over. */
-  async fairness(id: string): Promise<FairnessView> {
-    const { record, state } = await this.store.load(id);
-    if (record.source === 'imported') throw new NoDiceDerivationError(id);
-    const throws: ThrowView[] = [];
-    for (const { seq, event } of await this.store.events(record)) {
-      if (event.type === 'opening-roll')
-        throws.push({ rollIndex: throws.length, seq, dice: [event.white, event.black] });
-      if (event.type === 'roll') throws.push({ rollIndex: throws.length, seq, dice: [event.dice[0], event.dice[1]] });
-    }
-    return {
-      algorithm: DICE_ALGORITHM,
-      commitment: record.diceCommitment,
-      seed: isOver(record.projection.status) ? record.diceSeed : null,
-      clientSeeds: state.clientSeeds,
-      throws,
-    };
-  }
-
-  /** The caller's matches, newest first; with `awaitingMe`, only those where the caller must act, soonest deadline first. */
-  async mine(userId: string, awaitingMe: boolean, page: PageRequest): Promise<MatchListView> {
-    return listView(await (awaitingMe ? this.matches.inbox(userId, page) : this.matches.listForUser(userId, page)));
+    return presentMatch({ ...record, rated: created.rated, unratedReason: created.unratedReason }, state, userId, now);
   }
 }
 

@@ -30,6 +30,7 @@ import { isOver } from '../model/match-status.js';
 import { projectionOf, type Seats } from './match-projection.js';
 import type { MatchProjection, MatchRecord, StoredMatchEvent } from '../model/match-record.js';
 import { MatchesRepository } from './matches.repository.js';
+import { ReplayCheckRepository } from './replay-check.repository.js';
 
 /** A field of a match whose stored value is not what the replay gives. */
 export interface ReplayDifference {
@@ -78,7 +79,10 @@ const presence = (value: unknown): 'set' | 'null' => (value === null ? 'null' : 
 
 @Injectable()
 export class ReplayVerifier {
-  constructor(private readonly matches: MatchesRepository) {}
+  constructor(
+    private readonly matches: MatchesRepository,
+    private readonly replay: ReplayCheckRepository,
+  ) {}
 
   /** Every match of the database, in id order. */
   async verifyAll(): Promise<ReplayReport> {
@@ -86,7 +90,7 @@ export class ReplayVerifier {
     let events = 0;
     const differences: ReplayDifference[] = [];
     for (let after: string | null = null; ;) {
-      const ids = await this.matches.matchIds(after, ID_PAGE);
+      const ids = await this.replay.matchIds(after, ID_PAGE);
       for (const id of ids) {
         const verdict = await this.verify(id);
         matches++;

@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { validateEnvironment } from '../../config/environment.js';
 import { DatabaseModule } from '../../database/database.module.js';
 import { MatchesRepository } from './matches.repository.js';
+import { ReplayCheckRepository } from './replay-check.repository.js';
 import { ReplayVerifier } from './replay-verifier.js';
 
 /**
@@ -24,7 +25,7 @@ import { ReplayVerifier } from './replay-verifier.js';
     ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, validate: (raw) => validateEnvironment(raw) }),
     DatabaseModule,
   ],
-  providers: [MatchesRepository, ReplayVerifier],
+  providers: [MatchesRepository, ReplayCheckRepository, ReplayVerifier],
 })
 class VerifyReplayModule {}
 

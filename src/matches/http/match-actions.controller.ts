@@ -8,6 +8,7 @@ import { ActionDto } from './dto/action.dto.js';
 import { MatchStateDto } from './dto/match-state.dto.js';
 import { IfMatchVersion } from './if-match.decorator.js';
 import { ACTION_ROUTES, type ActionBody, type ActionRoute } from './match-action-routes.js';
+import { MatchIdPipe } from './match-id.pipe.js';
 import { MatchActionsService } from '../core/match-actions.service.js';
 import type { MatchView } from '../view/match-view.js';
 
@@ -73,7 +74,7 @@ function ActionParameters(body: ActionBody): MethodDecorator {
     IfMatchVersion()(target, key, 3);
     Body()(target, key, 2);
     CurrentPrincipal()(target, key, 1);
-    Param('id')(target, key, 0);
+    Param('id', MatchIdPipe)(target, key, 0);
     ApiParam({ name: 'id', format: 'uuid', description: 'The match.' })(target, key, descriptor);
     Reflect.defineMetadata('design:paramtypes', [String, Object, body.type, Object], target, key);
   };

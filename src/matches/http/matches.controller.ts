@@ -58,6 +58,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameRecordView, GameWithTurns } from '../view/match-games.js';
 import { GamesDto, GameTurnsDto } from './dto/match-games.dto.js';
 import { MatchesService } from '../core/matches.service.js';
+import { MatchReadsService } from '../read/match-reads.service.js';
+import { MatchIdPipe } from './match-id.pipe.js';
 import { ApiPublic } from '../../common/api-public.decorator.js';
 
 const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
@@ -69,6 +71,7 @@ const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
 export class MatchesController {
   constructor(
     private readonly matches: MatchesService,
+    private readonly reads: MatchReadsService,
     private readonly history: MatchHistoryService,
     private readonly matchGames: MatchGamesService,
     private readonly streams: MatchStreamService,
@@ -135,8 +138,8 @@ export class MatchesController {
   })
   @ApiOkResponse({ type: MatchStateDto })
   @ApiProblems(401, NOT_FOUND)
-  get(@Param('id') id: string, @OptionalPrincipal() principal: Principal | null): Promise<MatchView> {
-    return this.matches.view(id, principal?.userId ?? null);
+  get(@Param('id', MatchIdPipe) id: string, @OptionalPrincipal() principal: Principal | null): Promise<MatchView> {
+    return this.reads.view(id, principal?.userId ?? null);
   }
 
   @Get(':id/legal-plays')
@@ -149,8 +152,8 @@ export class MatchesController {
   })
   @ApiOkResponse({ type: MatchLegalPlaysDto, description: 'Empty (dice null) when no play is awaited.' })
   @ApiProblems(NOT_FOUND)
-  legalPlays(@Param('id') id: string): Promise<MatchLegalPlaysView> {
-    return this.matches.legalPlays(id);
+  legalPlays(@Param('id', MatchIdPipe) id: string): Promise<MatchLegalPlaysView> {
+    return this.reads.legalPlays(id);
   }
 
   @Get(':id/events')
@@ -163,8 +166,8 @@ export class MatchesController {
   })
   @ApiOkResponse({ type: EventsPageDto })
   @ApiProblems(400, NOT_FOUND)
-  events(@Param('id') id: string, @Query() query: EventsQueryDto): Promise<EventsPage> {
-    return this.matches.events(id, query.after ?? 0, query.limit ?? 200);
+  events(@Param('id', MatchIdPipe) id: string, @Query() query: EventsQueryDto): Promise<EventsPage> {
+    return this.reads.events(id, query.after ?? 0, query.limit ?? 200);
   }
 
   @Get(':id/positions/:seq')
@@ -178,8 +181,8 @@ export class MatchesController {
   })
   @ApiOkResponse({ type: PositionAtDto })
   @ApiProblems(400, [404, 'No such match or event (`match-not-found`, `event-not-found`).'])
-  position(@Param('id') id: string, @Param('seq', ParseIntPipe) seq: number): Promise<PositionView> {
-    return this.matches.position(id, seq);
+  position(@Param('id', MatchIdPipe) id: string, @Param('seq', ParseIntPipe) seq: number): Promise<PositionView> {
+    return this.reads.position(id, seq);
   }
 
   @Get(':id/stream')
@@ -209,7 +212,7 @@ export class MatchesController {
   })
   @ApiProblems(400, 401, NOT_FOUND, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
   stream(
-    @Param('id') id: string,
+    @Param('id', MatchIdPipe) id: string,
     @Query() query: StreamQueryDto,
     @Headers('last-event-id') lastEventId: string | undefined,
     @OptionalPrincipal() principal: Principal | null,
@@ -235,7 +238,7 @@ export class MatchesController {
   })
   @ApiOkResponse({ type: GamesDto })
   @ApiProblems(NOT_FOUND)
-  games(@Param('id') id: string): Promise<{ games: GameRecordView[] }> {
+  games(@Param('id', MatchIdPipe) id: string): Promise<{ games: GameRecordView[] }> {
     return this.matchGames.games(id);
   }
 
@@ -250,7 +253,7 @@ export class MatchesController {
   })
   @ApiOkResponse({ type: GameTurnsDto })
   @ApiProblems(400, [404, 'No such match or game (`match-not-found`, `game-not-found`).'])
-  game(@Param('id') id: string, @Param('n', ParseIntPipe) n: number): Promise<GameWithTurns> {
+  game(@Param('id', MatchIdPipe) id: string, @Param('n', ParseIntPipe) n: number): Promise<GameWithTurns> {
     return this.matchGames.game(id, n);
   }
 
@@ -267,7 +270,7 @@ export class MatchesController {
     404,
     'No such match (`match-not-found`), or an imported one, whose dice came from its file (`imported-match`).',
   ])
-  fairness(@Param('id') id: string): Promise<FairnessView> {
-    return this.matches.fairness(id);
+  fairness(@Param('id', MatchIdPipe) id: string): Promise<FairnessView> {
+    return this.reads.fairness(id);
   }
 }

@@ -6,7 +6,7 @@ import { CurrentPrincipal, type Principal } from '../../security/principal.js';
 import { MyMatchesQueryDto } from './dto/list-query.dto.js';
 import { MatchListDto } from './dto/match-history.dto.js';
 import type { MatchListView } from '../view/match-history-view.js';
-import { MatchesService } from '../core/matches.service.js';
+import { MatchHistoryService } from '../read/match-history.service.js';
 
 /** The caller's matches; `awaiting=me` is the correspondence inbox. */
 @ApiTags('matches')
@@ -14,7 +14,7 @@ import { MatchesService } from '../core/matches.service.js';
 @UseGuards(BearerAuthGuard)
 @Controller('api/users/me/matches')
 export class MyMatchesController {
-  constructor(private readonly matches: MatchesService) {}
+  constructor(private readonly history: MatchHistoryService) {}
 
   @Get()
   @ApiOperation({
@@ -26,7 +26,7 @@ export class MyMatchesController {
   @ApiOkResponse({ type: MatchListDto })
   @ApiProblems([400, 'Invalid query (`validation-failed`, `invalid-cursor`).'], 401)
   list(@CurrentPrincipal() principal: Principal, @Query() query: MyMatchesQueryDto): Promise<MatchListView> {
-    return this.matches.mine(principal.userId, query.awaiting === 'me', {
+    return this.history.mine(principal.userId, query.awaiting === 'me', {
       cursor: query.cursor,
       limit: query.limit ?? 20,
     });

@@ -4,7 +4,7 @@ import type { MatchFeed, MatchVersionListener, VersionListener } from '../core/m
 import type { MatchRecord, StoredMatchEvent } from '../model/match-record.js';
 import type { MatchStore } from '../core/match-store.js';
 import { KEEP_ALIVE_MS, MatchStreamService } from './match-stream.service.js';
-import type { MatchesRepository } from '../core/matches.repository.js';
+import type { MatchStreamsRepository } from './match-streams.repository.js';
 import type { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import type { MatchStatusName } from '../model/match-record.js';
@@ -57,7 +57,7 @@ function fakes(status: MatchStatusName = 'playing'): {
   } as unknown as MatchFeed;
   const limits = { STREAMS_PER_USER: 1, STREAMS_PER_ADDRESS: 1 } as Record<string, number>;
   const config = { get: (name: string) => limits[name] } as unknown as ConfigService<Environment, true>;
-  const service = new MatchStreamService(store, feed, {} as MatchesRepository, new StreamSlots(config));
+  const service = new MatchStreamService(store, feed, {} as MatchStreamsRepository, new StreamSlots(config));
   return {
     service,
     log,
@@ -224,7 +224,7 @@ describe('MatchStreamService.mine', () => {
       firstSeqsSince: () => Promise.resolve(new Map()),
       findById: () =>
         Promise.resolve({ id: 'm', white: { id: 'u' }, black: null, invited: null } as unknown as MatchRecord),
-    } as unknown as MatchesRepository;
+    } as unknown as MatchStreamsRepository;
     const limits = { STREAMS_PER_USER: 1, STREAMS_PER_ADDRESS: 1 } as Record<string, number>;
     const config = { get: (name: string) => limits[name] } as unknown as ConfigService<Environment, true>;
     const service = new MatchStreamService(store, feed, matches, new StreamSlots(config));

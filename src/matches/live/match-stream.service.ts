@@ -8,14 +8,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { EventSink, EventStreamAnswer } from '../../common/server-sent-events.js';
+import { isUuid } from '../../common/uuid.js';
 import { isFinalEvent } from '../../engine/index.js';
 import { MatchFeed } from '../core/match-feed.js';
 import { isOver } from '../model/match-status.js';
 import { InvalidLastEventIdError } from '../model/match.errors.js';
 import type { MatchRecord } from '../model/match-record.js';
 import { MatchStore } from '../core/match-store.js';
-import { MatchesRepository } from '../core/matches.repository.js';
 import { MatchEventStream, matchFrame, playerFrame } from './match-event-stream.js';
+import { MatchStreamsRepository } from './match-streams.repository.js';
 import { StreamSlots, type StreamHolder } from './stream-slots.js';
 
 /** A comment this often keeps proxies and load balancers from closing a quiet stream. */
@@ -37,7 +38,7 @@ export class MatchStreamService {
   constructor(
     private readonly store: MatchStore,
     private readonly feed: MatchFeed,
-    private readonly matches: MatchesRepository,
+    private readonly matches: MatchStreamsRepository,
     private readonly slots: StreamSlots,
   ) {}
 
@@ -178,7 +179,7 @@ export class MatchStreamService {
       'Last-Event-ID must be the id of an event this stream sent: <match id>:<seq>, of one of your matches.',
     );
     const [, matchId, seqText] = /^([0-9a-f-]{36}):(\d{1,9})$/i.exec(lastEventId.trim()) ?? [];
-    if (matchId === undefined) throw refused;
+    if (matchId === undefined || !isUuid(matchId)) throw refused;
     const seq = Number(seqText);
     const record = await this.matches.findById(matchId);
     const at = record !== null && involves(record, userId) ? await this.matches.eventTime(matchId, seq) : null;

@@ -118,10 +118,7 @@ export interface NewMatchRecord extends MatchTerms {
 }
 
 /** A page of a list, newest first or soonest deadline first; `next` is the opaque cursor of the following page. */
-export interface Page<T> {
-  readonly items: readonly T[];
-  readonly next: string | null;
-}
+export type { Page } from '../../common/page-cursor.js';
 
 /** A rated match's end as the ratings count it: the two players, the length, and the gammons and backgammons of its games. */
 export interface RatedResult {

@@ -19,10 +19,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Variant } from '../../engine/index.js';
 import { SqlClient } from '../../database/sql-client.js';
-import { decodeCursor, encodeCursor } from './list-cursor.js';
-import type { MatchRecord, MatchStatusName, Page } from '../model/match-record.js';
+import { pageOf, pageStart, type Page, type PageRequest } from '../../common/page-cursor.js';
+import { LIST_CURSORS } from './list-cursor.js';
+import type { MatchRecord, MatchStatusName } from '../model/match-record.js';
 import { matchSelect, toMatchRecord, type MatchRow } from '../core/match-rows.js';
-import type { PageRequest } from '../core/matches.repository.js';
 
 /** What a history query keeps; null: any. */
 export interface HistoryFilter {
@@ -141,13 +141,10 @@ export class MatchHistoryRepository {
 
   /** The matches that pass `filter`, newest first. */
   async find(filter: HistoryFilter, page: PageRequest): Promise<Page<MatchRecord>> {
-    if (!Number.isInteger(page.limit) || page.limit < 1) {
-      throw new RangeError(`A page holds at least 1 item, not ${page.limit}.`);
-    }
     if (filter.playerId === null && (filter.opponentId !== null || filter.result !== null)) {
       throw new RangeError('An opponent or a result is relative to a player.');
     }
-    const after = page.cursor === undefined || page.cursor === null ? null : decodeCursor('history', page.cursor);
+    const after = pageStart(LIST_CURSORS.history, page);
     const [taken, text] = filter.playerId === null ? SQL.all : filter.opponentId === null ? SQL.player : SQL.pair;
     const params = [
       page.limit + 1,
@@ -163,9 +160,6 @@ export class MatchHistoryRepository {
       filter.opponentId,
     ];
     const rows = await this.sql.query<MatchRow>(text, params.slice(0, taken));
-    const items = rows.slice(0, page.limit).map(toMatchRecord);
-    const last = items[items.length - 1];
-    const next = rows.length > page.limit ? encodeCursor('history', { createdAt: last.createdAt, id: last.id }) : null;
-    return { items, next };
+    return pageOf(LIST_CURSORS.history, rows, page.limit, toMatchRecord, (m) => ({ createdAt: m.createdAt, id: m.id }));
   }
 }

@@ -1,7 +1,9 @@
 /**
- * Match history (docs/architecture.md, "Match history"): the matches that pass
- * the filters a client gives, newest first; and the open challenges, which are
- * the same list's `open=true`.
+ * Every list of matches, each a cursor page at a time (one cursor scheme,
+ * src/common/page-cursor.ts): match history (docs/architecture.md, "Match
+ * history"), the matches that pass the filters a client gives, newest first;
+ * the open challenges, which are the same list's `open=true`; the caller's
+ * own matches and inbox; and two players' record against each other.
  */
 import { Injectable } from '@nestjs/common';
 import type { Variant } from '../../engine/index.js';
@@ -12,7 +14,8 @@ import type { MatchListView } from '../view/match-history-view.js';
 import { MatchHistoryRepository } from './match-history.repository.js';
 import type { MatchStatusName } from '../model/match-record.js';
 import { listView } from '../view/match-summary.js';
-import { MatchesRepository, type PageRequest } from '../core/matches.repository.js';
+import type { PageRequest } from '../../common/page-cursor.js';
+import { MatchListsRepository } from './match-lists.repository.js';
 
 /** A player's history filters, as the query string gives them. */
 export interface PlayerHistoryQuery {
@@ -51,7 +54,7 @@ const NOT_FOR_OPEN_CHALLENGES = ['player', 'opponent', 'variant', 'result', 'len
 export class MatchHistoryService {
   constructor(
     private readonly history: MatchHistoryRepository,
-    private readonly matches: MatchesRepository,
+    private readonly lists: MatchListsRepository,
     private readonly users: UsersRepository,
   ) {}
 
@@ -64,7 +67,12 @@ export class MatchHistoryService {
     if (extra !== undefined) {
       throw new InvalidHistoryQueryError(`open=true lists the open challenges and takes no ${extra} filter.`, extra);
     }
-    return listView(await this.matches.listOpenChallenges(page));
+    return listView(await this.lists.listOpenChallenges(page));
+  }
+
+  /** The caller's matches, newest first; with `awaitingMe`, only those where the caller must act, soonest deadline first. */
+  async mine(userId: string, awaitingMe: boolean, page: PageRequest): Promise<MatchListView> {
+    return listView(await (awaitingMe ? this.lists.inbox(userId, page) : this.lists.listForUser(userId, page)));
   }
 
   /** `GET /api/users/{username}/matches`. */
