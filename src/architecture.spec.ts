@@ -153,6 +153,23 @@ describe('architecture', () => {
     expect(imports.some((i) => i.from.startsWith('interchange/') && i.target === 'matches/index.js')).toBe(true);
   });
 
+  it('keeps the imports between the folders of src/matches/ one way: http -> read, live -> core -> view -> model', () => {
+    const layer: Record<string, number> = { model: 0, view: 1, core: 2, read: 3, live: 3, http: 4 };
+    const folderIn = (path: string): string | null => {
+      const parts = path.split('/');
+      return parts[0] === 'matches' && parts.length > 2 ? parts[1] : null;
+    };
+    const upward = imports
+      .filter((i) => i.relative && folderIn(i.from) !== null && folderIn(i.target) !== null)
+      .filter((i) => {
+        const [from, to] = [folderIn(i.from)!, folderIn(i.target)!];
+        return from !== to && !(layer[to] < layer[from]);
+      })
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(upward).toEqual([]);
+    expect(Object.keys(layer).every((f) => imports.some((i) => folderIn(i.from) === f))).toBe(true);
+  });
+
   it('keeps the database behind the repositories: only *.repository.ts and src/database/ import Prisma, the SqlClient or pg', () => {
     const touchesPrisma = ({ target, relative }: Import) =>
       relative
