@@ -110,7 +110,7 @@ function addActionRoute(path: string, route: ActionRoute): void {
   Object.defineProperty(handler, 'name', { value: key });
   const prototype = MatchActionsController.prototype;
   const declared: PropertyDescriptor = { value: handler, writable: true, enumerable: false, configurable: true };
-  const decorators = [Post(path), ActionOperation(route), ActionParameters(route.body)];
+  const decorators = [Post(path), ActionParameters(route.body), ActionOperation(route)];
   Object.defineProperty(prototype, key, Reflect.decorate(decorators, prototype, key, declared) ?? declared);
 }
 
