@@ -194,3 +194,23 @@ export interface ResignationOffer {
   readonly by: Colour;
   readonly value: ResultMultiplier;
 }
+
+/** A throw of the dice as a log records it: where (the event's index), which throw of the match, the two dice. */
+export interface LoggedThrow {
+  readonly index: number;
+  /** 0 for the match's first throw, 1 for the next, … (the dice's derivation index, docs/dice-fairness.md). */
+  readonly rollIndex: number;
+  /** A roll's two dice; an opening throw's as [white, black]. */
+  readonly dice: readonly [Die, Die];
+}
+
+/** The throws of a log, in order: every opening throw (ties too) and every roll. */
+export function throwsIn(events: readonly MatchEvent[]): LoggedThrow[] {
+  const throws: LoggedThrow[] = [];
+  events.forEach((event, index) => {
+    if (event.type === 'opening-roll')
+      throws.push({ index, rollIndex: throws.length, dice: [event.white, event.black] });
+    if (event.type === 'roll') throws.push({ index, rollIndex: throws.length, dice: [event.dice[0], event.dice[1]] });
+  });
+  return throws;
+}

@@ -136,6 +136,8 @@ export { type GameEndReason, type GameOutcome, type MatchProgress, type MatchSco
 // A match as the fold of its events (docs/architecture.md "Match event model", "Match state JSON").
 export {
   isFinalEvent,
+  throwsIn,
+  type LoggedThrow,
   MATCH_EVENT_TYPES,
   type AbortEvent,
   type DeclineEvent,

@@ -6,7 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
-import { DICE_ALGORITHM, encodePositionId, swapSides } from '../../engine/index.js';
+import { DICE_ALGORITHM, encodePositionId, swapSides, throwsIn } from '../../engine/index.js';
 import { MatchStore } from '../core/match-store.js';
 import { NoDiceDerivationError } from '../model/match.errors.js';
 import { eventView } from '../view/match-event-view.js';
@@ -78,12 +78,12 @@ export class MatchReadsService {
   async fairness(id: string): Promise<FairnessView> {
     const { record, state } = await this.store.load(id);
     if (record.source === 'imported') throw new NoDiceDerivationError(id);
-    const throws: ThrowView[] = [];
-    for (const { seq, event } of await this.store.events(record)) {
-      if (event.type === 'opening-roll')
-        throws.push({ rollIndex: throws.length, seq, dice: [event.white, event.black] });
-      if (event.type === 'roll') throws.push({ rollIndex: throws.length, seq, dice: [event.dice[0], event.dice[1]] });
-    }
+    const stored = await this.store.events(record);
+    const throws: ThrowView[] = throwsIn(stored.map((s) => s.event)).map(({ index, rollIndex, dice }) => ({
+      rollIndex,
+      seq: stored[index].seq,
+      dice,
+    }));
     return {
       algorithm: DICE_ALGORITHM,
       commitment: record.diceCommitment,
