@@ -38,6 +38,13 @@ export class TestDriver {
     return { user, password };
   }
 
+  /** New users of the given names, one after the other (their passwords unused). */
+  async newUsers(...usernames: string[]): Promise<User[]> {
+    const users: User[] = [];
+    for (const username of usernames) users.push((await this.newUser({ username })).user);
+    return users;
+  }
+
   /**
    * A match stored as stated, straight through MatchesRepository (which the
    * modules under test must provide), for tests of the store and the lists:

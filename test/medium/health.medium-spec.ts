@@ -4,13 +4,9 @@ import { HealthModule } from '../../src/health/health.module.js';
 import { HealthRepository } from '../../src/health/health.repository.js';
 import { DATABASE_DOWN, HealthService } from '../../src/health/health.service.js';
 import { describeOnPostgres, testDatabaseMode } from '../support/database-mode.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 
-let m: MediumApp;
-beforeAll(async () => {
-  m = await startMediumApp([HealthModule]);
-});
-afterAll(() => m.close());
+const m = useMediumApp([HealthModule]);
 
 describe('HealthRepository.ping', () => {
   it('resolves while the database answers', async () => {

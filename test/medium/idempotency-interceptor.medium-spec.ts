@@ -12,17 +12,14 @@ import { IdempotencyRepository } from '../../src/idempotency/idempotency.reposit
 import { IdempotencyModule } from '../../src/idempotency/idempotency.module.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 
-let m: MediumApp;
-let interceptor: IdempotencyInterceptor;
+const m = useMediumApp([UsersModule, IdempotencyModule]);
+const interceptor = m.provider(IdempotencyInterceptor);
 let ann: User;
 beforeAll(async () => {
-  m = await startMediumApp([UsersModule, IdempotencyModule]);
-  interceptor = m.get(IdempotencyInterceptor);
   ann = (await m.driver.newUser()).user;
 });
-afterAll(() => m.close());
 
 /** An HTTP request as the interceptor sees it once BearerAuthGuard has let it through, and its response. */
 function exchange(options: { key?: string; body?: unknown; method?: string; user?: User | null; path?: string }) {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Module } from '@nestjs/common';
 import pg from 'pg';
 import { PoolSqlClient, SqlClient } from '../../src/database/sql-client.js';
 import {
@@ -11,22 +10,16 @@ import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
 import { minute } from './match-fixtures.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 
-@Module({ providers: [IdempotencyRepository], exports: [IdempotencyRepository] })
-class IdempotencyStoreModule {}
-
-let m: MediumApp;
-let keys: IdempotencyRepository;
+const m = useMediumApp([UsersModule], { providers: [IdempotencyRepository] });
+const keys = m.provider(IdempotencyRepository);
 let ann: User;
 let ben: User;
 beforeAll(async () => {
-  m = await startMediumApp([UsersModule, IdempotencyStoreModule]);
-  keys = m.get(IdempotencyRepository);
   ann = (await m.driver.newUser()).user;
   ben = (await m.driver.newUser()).user;
 });
-afterAll(() => m.close());
 
 const hashOf = (request: string) => createHash('sha256').update(request).digest('hex');
 const first = hashOf('POST /api/matches {"variant":"backgammon"}');

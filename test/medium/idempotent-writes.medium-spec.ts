@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Module } from '@nestjs/common';
 import { SqlClient } from '../../src/database/sql-client.js';
 import type { MatchEvent } from '../../src/engine/index.js';
 import type { IdempotentAnswer } from '../../src/idempotency/idempotency-context.js';
@@ -9,29 +8,21 @@ import { MatchesRepository } from '../../src/matches/core/matches.repository.js'
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 
 /**
  * A match written together with its Idempotency-Key answer (docs/architecture.md,
  * "API conventions"): the effect and the answer commit in one statement, and
  * only while the request still holds its key.
  */
-@Module({ providers: [MatchesRepository, IdempotencyRepository], exports: [MatchesRepository, IdempotencyRepository] })
-class StoresModule {}
-
-let m: MediumApp;
-let matches: MatchesRepository;
-let keys: IdempotencyRepository;
+const m = useMediumApp([UsersModule], { providers: [MatchesRepository, IdempotencyRepository] });
+const matches = m.provider(MatchesRepository);
+const keys = m.provider(IdempotencyRepository);
 let alice: User;
 let bob: User;
 beforeAll(async () => {
-  m = await startMediumApp([UsersModule, StoresModule]);
-  matches = m.get(MatchesRepository);
-  keys = m.get(IdempotencyRepository);
-  alice = (await m.driver.newUser({ username: 'alice' })).user;
-  bob = (await m.driver.newUser({ username: 'bob' })).user;
+  [alice, bob] = await m.driver.newUsers('alice', 'bob');
 });
-afterAll(() => m.close());
 
 const request = createHash('sha256').update('POST /api/matches {}').digest('hex');
 let n = 0;

@@ -1,4 +1,3 @@
-import { Module } from '@nestjs/common';
 import { InvalidCursorError } from '../../src/matches/read/list-cursor.js';
 import { MatchHistoryRepository, type HistoryFilter } from '../../src/matches/read/match-history.repository.js';
 import type { MatchProjection, MatchRecord, NewMatchRecord } from '../../src/matches/model/match-record.js';
@@ -6,21 +5,15 @@ import { MatchesRepository } from '../../src/matches/core/matches.repository.js'
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { minute } from './match-fixtures.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
-
-@Module({
-  providers: [MatchesRepository, MatchHistoryRepository],
-  exports: [MatchesRepository, MatchHistoryRepository],
-})
-class HistoryModule {}
+import { useMediumApp } from './medium-app.js';
 
 /**
  * Match history (docs/architecture.md "Match history"): each filter keeps
  * exactly the matches it names, newest first, page after page. The matches are
  * labelled by their game number so that a test can say which it expects.
  */
-let m: MediumApp;
-let history: MatchHistoryRepository;
+const m = useMediumApp([UsersModule], { providers: [MatchesRepository, MatchHistoryRepository] });
+const history = m.provider(MatchHistoryRepository);
 let ann: User;
 let ben: User;
 let cat: User;
@@ -73,11 +66,7 @@ async function seed(match: Seeded): Promise<MatchRecord> {
 }
 
 beforeAll(async () => {
-  m = await startMediumApp([UsersModule, HistoryModule]);
-  history = m.get(MatchHistoryRepository);
-  [ann, ben, cat] = await Promise.all(
-    ['ann', 'ben', 'cat'].map(async (username) => (await m.driver.newUser({ username })).user),
-  );
+  [ann, ben, cat] = await m.driver.newUsers('ann', 'ben', 'cat');
   seeded = [
     { label: 1, white: ann, black: ben, status: 'finished', winner: 'white' },
     { label: 2, white: ben, black: ann, status: 'finished', winner: 'white', variant: 'long-nardy', length: 3 },
@@ -91,7 +80,6 @@ beforeAll(async () => {
   ];
   for (const match of seeded) await seed(match);
 });
-afterAll(() => m.close());
 
 /** The labels a filter finds, newest first, read `limit` at a time through every page. */
 async function labels(filter: Partial<HistoryFilter>, limit = 2): Promise<number[]> {

@@ -1,4 +1,3 @@
-import { Module } from '@nestjs/common';
 import pg from 'pg';
 import { PoolSqlClient, SqlClient } from '../../src/database/sql-client.js';
 import { MatchesRepository, type MatchLimits } from '../../src/matches/core/matches.repository.js';
@@ -7,25 +6,19 @@ import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
 import { waitForLockWaiters } from './lock-waiters.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 
 /**
  * The caps on new matches are counted in the database after a lock on the players' rows
  * (docs/architecture.md "Limits on new matches and rating farming"): a creation that races
  * another, still uncommitted on another connection, waits for it and counts it.
  */
-@Module({ providers: [MatchesRepository], exports: [MatchesRepository] })
-class MatchesStoreModule {}
-
-let m: MediumApp;
+const m = useMediumApp([UsersModule], { providers: [MatchesRepository] });
 let alice: User;
 let bob: User;
 beforeAll(async () => {
-  m = await startMediumApp([UsersModule, MatchesStoreModule]);
-  alice = (await m.driver.newUser({ username: 'alice' })).user;
-  bob = (await m.driver.newUser({ username: 'bob' })).user;
+  [alice, bob] = await m.driver.newUsers('alice', 'bob');
 });
-afterAll(() => m.close());
 
 const LIMITS: MatchLimits = {
   openChallenges: 1,

@@ -1,4 +1,3 @@
-import { Module } from '@nestjs/common';
 import { connectPostgres } from '../../src/database/pg-connection.js';
 import { SqlClient } from '../../src/database/sql-client.js';
 import { InvalidCursorError } from '../../src/matches/read/list-cursor.js';
@@ -10,25 +9,17 @@ import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
 import { minute, projection, stored } from './match-fixtures.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
-
-@Module({ providers: [MatchesRepository, MatchListsRepository], exports: [MatchesRepository, MatchListsRepository] })
-class MatchesStoreModule {}
+import { useMediumApp } from './medium-app.js';
 
 /** The lists of this file see only the matches made here (a database of its own). */
-let m: MediumApp;
-let repo: MatchListsRepository;
+const m = useMediumApp([UsersModule], { providers: [MatchesRepository, MatchListsRepository] });
+const repo = m.provider(MatchListsRepository);
 let ann: User;
 let ben: User;
 let cat: User;
 beforeAll(async () => {
-  m = await startMediumApp([UsersModule, MatchesStoreModule]);
-  repo = m.get(MatchListsRepository);
-  [ann, ben, cat] = await Promise.all(
-    ['ann', 'ben', 'cat'].map(async (username) => (await m.driver.newUser({ username })).user),
-  );
+  [ann, ben, cat] = await m.driver.newUsers('ann', 'ben', 'cat');
 });
-afterAll(() => m.close());
 
 /** A match stored at `at` by `creator`, labelled with its game number so the tests can name it. */
 async function seed(

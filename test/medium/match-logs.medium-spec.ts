@@ -8,7 +8,7 @@ import { MatchesModule } from '../../src/matches/matches.module.js';
 import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
 import type { User } from '../../src/users/user.js';
 import { minute, projection, stored } from './match-fixtures.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 
 /**
  * Finished match logs (docs/architecture.md, "Finished match logs"): when a
@@ -16,20 +16,16 @@ import { startMediumApp, type MediumApp } from './medium-app.js';
  * match_logs row, which holds exactly the match's event rows and is never
  * changed; the store then reads a finished match from that one row.
  */
-let m: MediumApp;
+const m = useMediumApp([MatchesModule]);
+const sql = m.provider(SqlClient);
+/** The repository itself, not a stand-in: the tests spy on it. */
 let repository: MatchesRepository;
-let sql: SqlClient;
 let ann: User;
 let ben: User;
-
 beforeAll(async () => {
-  m = await startMediumApp([MatchesModule]);
   repository = m.get(MatchesRepository);
-  sql = m.get(SqlClient);
-  ann = (await m.driver.newUser({ username: 'ann' })).user;
-  ben = (await m.driver.newUser({ username: 'ben' })).user;
+  [ann, ben] = await m.driver.newUsers('ann', 'ben');
 }, 60_000);
-afterAll(() => m.close());
 
 /** A whole 3-point backgammon match the engine played with random legal plays, as its events. */
 function finishedMatchEvents(seed: number): MatchEvent[] {

@@ -1,4 +1,3 @@
-import { Module } from '@nestjs/common';
 import pg from 'pg';
 import { PoolSqlClient, SqlClient } from '../../src/database/sql-client.js';
 import type { MatchEvent } from '../../src/engine/index.js';
@@ -11,13 +10,7 @@ import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
 import { waitForLockWaiters } from './lock-waiters.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
-
-@Module({
-  providers: [MatchesRepository, MatchStreamsRepository, ReplayCheckRepository],
-  exports: [MatchesRepository, MatchStreamsRepository, ReplayCheckRepository],
-})
-class MatchesStoreModule {}
+import { useMediumApp } from './medium-app.js';
 
 /** The starting position's gnubg Position ID. */
 const START = '4HPwATDgc/ABMA';
@@ -33,21 +26,17 @@ const play: MatchEvent = {
   ],
 };
 
-let m: MediumApp;
-let repo: MatchesRepository;
-let streams: MatchStreamsRepository;
-let replay: ReplayCheckRepository;
+const m = useMediumApp([UsersModule], {
+  providers: [MatchesRepository, MatchStreamsRepository, ReplayCheckRepository],
+});
+const repo = m.provider(MatchesRepository);
+const streams = m.provider(MatchStreamsRepository);
+const replay = m.provider(ReplayCheckRepository);
 let alice: User;
 let bob: User;
 beforeAll(async () => {
-  m = await startMediumApp([UsersModule, MatchesStoreModule]);
-  repo = m.get(MatchesRepository);
-  streams = m.get(MatchStreamsRepository);
-  replay = m.get(ReplayCheckRepository);
-  alice = (await m.driver.newUser({ username: 'alice' })).user;
-  bob = (await m.driver.newUser({ username: 'bob' })).user;
+  [alice, bob] = await m.driver.newUsers('alice', 'bob');
 });
-afterAll(() => m.close());
 
 /** The projection once both have joined and white is to play with a clock running. */
 function whiteToPlay(): MatchProjection {

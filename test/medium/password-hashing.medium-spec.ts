@@ -4,18 +4,14 @@ import { SecurityModule } from '../../src/security/security.module.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { UsersService } from '../../src/users/users.service.js';
 import { Argon2Probe } from './argon2-probe.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 
 const CONCURRENCY = 2;
 
-let m: MediumApp;
-let probe: Argon2Probe | undefined;
-beforeAll(async () => {
-  m = await startMediumApp([SecurityModule, UsersModule, AuthModule], {
-    PASSWORD_HASH_CONCURRENCY: String(CONCURRENCY),
-  });
+const m = useMediumApp([SecurityModule, UsersModule, AuthModule], {
+  env: { PASSWORD_HASH_CONCURRENCY: String(CONCURRENCY) },
 });
-afterAll(() => m.close());
+let probe: Argon2Probe | undefined;
 afterEach(() => probe?.restore());
 
 const register = (username: string) => m.get(UsersService).register({ username, password: 'password-1234' });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Module } from '@nestjs/common';
 import pg from 'pg';
 import { openPglite, type DatabaseTarget } from '../../src/database/database-target.js';
 import { PoolSqlClient, PrismaSqlClient, SqlClient } from '../../src/database/sql-client.js';
@@ -16,7 +15,7 @@ import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
 import { waitForLockWaiters } from './lock-waiters.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 
 /**
  * The end of a rated match (docs/architecture.md "Ratings and records"): the
@@ -25,18 +24,9 @@ import { startMediumApp, type MediumApp } from './medium-app.js';
  * records, in the append of the match's end, in one transaction; nothing moves
  * unless the append is written; two ends at once for one player both count.
  */
-@Module({ providers: [MatchesRepository, IdempotencyRepository], exports: [MatchesRepository, IdempotencyRepository] })
-class StoresModule {}
-
-let m: MediumApp;
-let sql: SqlClient;
-let matches: MatchesRepository;
-beforeAll(async () => {
-  m = await startMediumApp([UsersModule, StoresModule]);
-  sql = m.get(SqlClient);
-  matches = m.get(MatchesRepository);
-});
-afterAll(() => m.close());
+const m = useMediumApp([UsersModule], { providers: [MatchesRepository, IdempotencyRepository] });
+const sql = m.provider(SqlClient);
+const matches = m.provider(MatchesRepository);
 
 /** A player's standing and record, as stored. */
 type Player = Standing & PlayerRecord;
@@ -89,6 +79,12 @@ function end(
   return repo.append(id, version, [stored(resign, rated.loserId)], ended, minute(9), rated, answer);
 }
 
+/** A rated match of two new players at 1500 (`w` white, `l` black), under way at version 2. */
+async function newcomersMatch(): Promise<{ w: string; l: string; id: string }> {
+  const [w, l] = [await newPlayer({ rating: 1500, experience: 0 }), await newPlayer({ rating: 1500, experience: 0 })];
+  return { w, l, id: await ratedMatch(matches, w, l) };
+}
+
 const ratedResult = (winnerId: string, loserId: string, length = 5): RatedResult => ({
   winnerId,
   loserId,
@@ -127,26 +123,23 @@ describe('the end of a rated match', () => {
     });
   });
 
-  it('moves nothing when the append loses to another at the same version', async () => {
-    const [w, l] = [await newPlayer({ rating: 1500, experience: 0 }), await newPlayer({ rating: 1500, experience: 0 })];
-    const id = await ratedMatch(matches, w, l);
-    const before = [await playerOf(sql, w), await playerOf(sql, l)];
-    expect(await end(matches, id, ratedResult(w, l), 1)).toBe(false);
-    expect([await playerOf(sql, w), await playerOf(sql, l)]).toEqual(before);
-  });
-
-  it('moves nothing when the events cannot be stored although the version matched', async () => {
-    const [w, l] = [await newPlayer({ rating: 1500, experience: 0 }), await newPlayer({ rating: 1500, experience: 0 })];
-    const id = await ratedMatch(matches, w, l);
-    await sql.query('UPDATE matches SET version = 1 WHERE id = $1', [id]);
+  /** The end tried at version 1 of a match at version 2, once `meanwhile` has run (it may set the version back). */
+  it.each<{ when: string; meanwhile: (id: string) => Promise<unknown> }>([
+    { when: 'the append loses to another at the same version', meanwhile: () => Promise.resolve() },
+    {
+      when: 'the events cannot be stored although the version matched',
+      meanwhile: (id) => sql.query('UPDATE matches SET version = 1 WHERE id = $1', [id]),
+    },
+  ])('moves nothing when $when', async ({ meanwhile }) => {
+    const { w, l, id } = await newcomersMatch();
+    await meanwhile(id);
     const before = [await playerOf(sql, w), await playerOf(sql, l)];
     expect(await end(matches, id, ratedResult(w, l), 1)).toBe(false);
     expect([await playerOf(sql, w), await playerOf(sql, l)]).toEqual(before);
   });
 
   it('moves nothing when the request no longer holds its Idempotency-Key', async () => {
-    const [w, l] = [await newPlayer({ rating: 1500, experience: 0 }), await newPlayer({ rating: 1500, experience: 0 })];
-    const id = await ratedMatch(matches, w, l);
+    const { w, l, id } = await newcomersMatch();
     const keys = m.get(IdempotencyRepository);
     const request = createHash('sha256').update('POST /api/matches/x/actions {}').digest('hex');
     expect(await keys.reserve(w, 'rated-end', request, minute(0))).toEqual({ kind: 'reserved' });

@@ -13,7 +13,7 @@ import { MatchesRepository } from '../../src/matches/core/matches.repository.js'
 import { ReplayVerifier, type ReplayReport } from '../../src/matches/core/replay-verifier.js';
 import type { User } from '../../src/users/user.js';
 import { stored } from './match-fixtures.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 
 /**
  * The replay check (docs/architecture.md "Persistence") on matches played
@@ -22,9 +22,9 @@ import { startMediumApp, type MediumApp } from './medium-app.js';
  * service's back, or a log the engine refuses, is reported with the match and
  * the field, and left as it is.
  */
-let m: MediumApp;
-let sql: SqlClient;
-let verifier: ReplayVerifier;
+const m = useMediumApp([MatchesModule]);
+const sql = m.provider(SqlClient);
+const verifier = m.provider(ReplayVerifier);
 let ann: User;
 let ben: User;
 /** Matches played here, by what they show. */
@@ -38,11 +38,7 @@ const played: Record<'finished' | 'session' | 'clocked' | 'invited' | 'aborted' 
 };
 
 beforeAll(async () => {
-  m = await startMediumApp([MatchesModule]);
-  sql = m.get(SqlClient);
-  verifier = m.get(ReplayVerifier);
-  ann = (await m.driver.newUser({ username: 'ann' })).user;
-  ben = (await m.driver.newUser({ username: 'ben' })).user;
+  [ann, ben] = await m.driver.newUsers('ann', 'ben');
   const random = mulberry32(11);
   played.finished = await playOut(await start({ variant: 'backgammon', length: 3 }), random, () => false);
   played.session = await playOut(
@@ -61,7 +57,6 @@ beforeAll(async () => {
   const declined = await m.get(MatchesService).create(ann.id, { variant: 'long-nardy', length: 1, opponent: 'ben' });
   played.declined = await act(declined.id, ben, { name: 'decline' });
 }, 120_000);
-afterAll(() => m.close());
 
 function act(id: string, user: User, action: MatchAction, expectedVersion: number | null = null): Promise<MatchView> {
   return m.get(MatchActionsService).act(id, user.id, action, expectedVersion);

@@ -5,16 +5,12 @@ import { UsernameTakenError, UserNotFoundError } from '../../src/users/user.erro
 import { UsersModule } from '../../src/users/users.module.js';
 import { UsersRepository } from '../../src/users/users.repository.js';
 import { UsersService } from '../../src/users/users.service.js';
-import { startMediumApp, type MediumApp } from './medium-app.js';
+import { useMediumApp } from './medium-app.js';
 import { NEW_PLAYER_STANDING } from '../support/new-player.js';
 
 const anyString = expect.any(String) as unknown;
 
-let m: MediumApp;
-beforeAll(async () => {
-  m = await startMediumApp([SecurityModule, UsersModule]);
-});
-afterAll(() => m.close());
+const m = useMediumApp([SecurityModule, UsersModule]);
 
 describe('UsersService.register', () => {
   it('stores the player with an argon2id hash of the password and returns the account without it', async () => {
