@@ -5,16 +5,15 @@ describe('throwsIn: the throws of a log, as the fairness record lists them', () 
   it('numbers every opening throw (a tie too) and every roll in order, and says where each stands in the log', () => {
     const log: MatchEvent[] = [
       { type: 'join', colour: 'white' },
-      { type: 'join', colour: 'black' },
       { type: 'opening-roll', white: 3, black: 3 },
       { type: 'opening-roll', white: 5, black: 2 },
       { type: 'play', by: 'white', moves: [] },
       { type: 'roll', by: 'black', dice: [6, 4] },
     ];
     expect(throwsIn(log)).toEqual([
-      { index: 2, rollIndex: 0, dice: [3, 3] },
-      { index: 3, rollIndex: 1, dice: [5, 2] },
-      { index: 5, rollIndex: 2, dice: [6, 4] },
+      { index: 1, rollIndex: 0, dice: [3, 3] },
+      { index: 2, rollIndex: 1, dice: [5, 2] },
+      { index: 4, rollIndex: 2, dice: [6, 4] },
     ]);
   });
 
