@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '../common/uuid.js';
 import { SqlClient } from '../database/sql-client.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The accounts' token versions (`users.token_version`), read for the bearer
@@ -13,7 +12,7 @@ export class TokenVersionsRepository {
 
   /** The account's token version; null when there is no such account. */
   async current(userId: string): Promise<number | null> {
-    if (!UUID.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const [row] = await this.sql.query<{ version: number }>(
       'SELECT token_version AS version FROM users WHERE id = $1::uuid',
       [userId],

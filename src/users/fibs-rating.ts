@@ -4,9 +4,9 @@
  * that writes the match's end reads the players (locked) and stores what this
  * computes (docs/architecture.md "Ratings and records").
  *
- * It reproduces, bit for bit, what the database computed before it moved here
- * (the PL/pgSQL `record_rated_match` of the ratings migration, which the
- * migration `rating_in_typescript` dropped), in doubles where that did and in
+ * It reproduces what the database computed before it moved here (the PL/pgSQL
+ * `record_rated_match` of the ratings migration, no longer called), bit for
+ * bit wherever PostgreSQL's `pow` is correctly rounded, in doubles where that did and in
  * decimals where that did (test/medium/rating-formula.medium-spec.ts runs both):
  *
  *     change := 4 * sqrt(N) / (power(10, (Rw - Rl) * sqrt(N) / 2000) + 1)

@@ -157,6 +157,32 @@ describe('the end of a rated match', () => {
   });
 
   itOnPostgres(
+    'does not deadlock with a plain append on the same match: the append that got the match first wins, the rated end moves nothing',
+    async () => {
+      const { w, l, id } = await newcomersMatch();
+      const before = [await playerOf(sql, w), await playerOf(sql, l)];
+      const pools = [0, 1].map(() => new pg.Pool({ connectionString: m.db.url, max: 1 }));
+      const racer = new MatchesRepository(new PoolSqlClient(pools[0]));
+      const mover = await pools[1].connect();
+      try {
+        // Another action's append in flight, as its one statement takes its locks: the match's row
+        // (its UPDATE), then, for its events' foreign key, a KEY SHARE lock on its actor's row.
+        await mover.query('BEGIN');
+        await mover.query('UPDATE matches SET version = 3 WHERE id = $1 AND version = 2', [id]);
+        const rated = end(racer, id, ratedResult(w, l), 2);
+        await waitForLockWaiters(sql, 1);
+        await mover.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [l]);
+        await mover.query('COMMIT');
+        expect(await rated).toBe(false);
+      } finally {
+        mover.release();
+        await Promise.all(pools.map((pool) => pool.end()));
+      }
+      expect([await playerOf(sql, w), await playerOf(sql, l)]).toEqual(before);
+    },
+  );
+
+  itOnPostgres(
     'of two rated matches of one player ending at once on two connections, both count, one after the other',
     async () => {
       const start = { alice: { rating: 1500, experience: 0 }, bob: { rating: 1560, experience: 120 } };

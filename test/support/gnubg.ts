@@ -110,9 +110,12 @@ async function runScript<T>(
         );
         child.stdin?.end();
       });
-    // gnubg 1.07 once exited at start-up in a loaded CI run, before running the script (a non-zero exit,
-    // nothing on stderr, only its banner on stdout): a failed run is made once more before it counts.
-    const output = await once().catch(() => once());
+    // gnubg 1.07 now and then dies at start-up in a loaded run, before running the script (a non-zero
+    // exit or SIGSEGV, nothing on stderr, only its banner on stdout), twice in a row once: a failed run
+    // is made up to twice more before it counts.
+    const output = await once()
+      .catch(() => once())
+      .catch(() => once());
     let result: T;
     try {
       result = JSON.parse(await readFile(out, 'utf8')) as T;

@@ -242,7 +242,8 @@ export class MatchesRepository {
         if (!row?.held) throw new IdempotencyKeyInUseError();
         return row.written === events.length;
       };
-      if (rated !== null) return await appendRatedEnd(this.sql, rated, (tx, own) => write(tx, APPEND_RATED, own));
+      if (rated !== null)
+        return await appendRatedEnd(this.sql, id, expectedVersion, rated, (tx, own) => write(tx, APPEND_RATED, own));
       if (ratedPair !== null) {
         const { creatorId, joinerId, perDay, since } = ratedPair;
         return await write(this.sql, APPEND_JOIN, [creatorId, joinerId, perDay, since.toISOString()]);

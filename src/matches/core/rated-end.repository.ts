@@ -3,18 +3,30 @@ import { rateMatch, type Standing } from '../../users/fibs-rating.js';
 import type { RatedResult } from '../model/match-record.js';
 
 /**
+ * The match's row, locked first, as a plain append's UPDATE locks it (FOR NO KEY UPDATE), and only
+ * at the version the end was decided on: none when another append got there first (nothing is
+ * locked then). Taking the match before the players keeps the order a plain append takes its
+ * locks in (the match's row, then its actor's user row for the events' foreign key).
+ */
+const LOCK_MATCH = `
+SELECT 1 FROM matches WHERE id = $1::uuid AND version = $2::int FOR NO KEY UPDATE`;
+
+/**
  * Both players of a rated match, locked in id order (as every statement that locks two players
- * does, so that none deadlocks with another), with their standings as they are now.
+ * does, so that none deadlocks with another), with their standings as they are now. FOR NO KEY
+ * UPDATE, as an UPDATE of the rows takes: it excludes another rated end and the caps' FOR UPDATE,
+ * not the KEY SHARE locks that inserts referring to a player take (a plain append's events).
  */
 const LOCK_PLAYERS = `
 SELECT id, rating::float8 AS rating, experience FROM users
  WHERE id IN ($1::uuid, $2::uuid)
  ORDER BY id
-   FOR UPDATE`;
+   FOR NO KEY UPDATE`;
 
 /**
  * The end of a rated match (docs/architecture.md "Ratings and records"), in
- * one transaction: both players' rows locked and read, their new standings
+ * one transaction: the match's row locked at `version` (false at once, nothing
+ * written, when it has moved on), then both players' rows locked and read, their new standings
  * computed by the FIBS formula (src/users/fibs-rating.ts), then `append` run
  * on the transaction's client with the parameters APPEND_RATED takes after
  * the projection's (match-write-statements.ts), which writes them only with
@@ -24,11 +36,14 @@ SELECT id, rating::float8 AS rating, experience FROM users
  */
 export async function appendRatedEnd(
   sql: SqlClient,
+  matchId: string,
+  version: number,
   rated: RatedResult,
   append: (sql: SqlClient, ratedParams: readonly unknown[]) => Promise<boolean>,
 ): Promise<boolean> {
   if (sql.transaction === undefined) throw new Error('The end of a rated match needs a transaction.');
   return sql.transaction(async (tx) => {
+    if ((await tx.query(LOCK_MATCH, [matchId, version])).length === 0) return false;
     const rows = await tx.query<Standing & { id: string }>(LOCK_PLAYERS, [rated.winnerId, rated.loserId]);
     const standingOf = (id: string): Standing => {
       const row = rows.find((r) => r.id === id);
