@@ -53,6 +53,9 @@ export {
 export { InvalidInputError, legalPlays, type LegalPlayOptions } from './legal-plays.js';
 export { validatePlay, type PlayRefusal, type PlayValidation } from './play-validation.js';
 
+// Pubeval, Tesauro's linear evaluator: the yardstick of the house bots' strength (backgammon).
+export { PUBEVAL_ALL_OFF, isRace, pubevalPlay, pubevalScore } from './pubeval.js';
+
 // Notation: gnubg Position ID and Match ID, XGID, gnubg move text, .mat text; whole matches as .mat files (match-files/).
 export { NOTATION_ERROR_CODES, NotationError, type NotationErrorCode } from './notation/notation-error.js';
 export {

@@ -7,3 +7,5 @@
  */
 export { longSession, playRandomMatch, type Limits, type Played } from './random-match.js';
 export { mulberry32 } from './prng.js';
+export { playEngineGame, playSeries, type EngineGame, type PlayChooser, type SeriesResult } from './engine-game.js';
+export { randomPick, randomPlayer } from './random-player.js';

@@ -19,6 +19,7 @@ import {
   type Variant,
 } from '../index.js';
 import { mulberry32 as prng } from './prng.js';
+import { randomPick } from './random-player.js';
 
 /** The server seed of every random match's dice. */
 const SEED = '238a31ccee3ddce50612ed11f6d2d42ad425415e6bb891a0dd95fea686c13b18';
@@ -63,7 +64,8 @@ function nextEvent(state: MatchState, random: () => number, dice: DiceContext, l
     }
     case 'play': {
       if (random() < 0.002) return { type: 'resign', by: phase.player, value: random() < 0.5 ? 1 : 2 };
-      const play = phase.plays[Math.floor(random() * phase.plays.length)];
+      const play = randomPick(phase.plays, random);
+      if (play === undefined) throw new Error('a play phase without plays');
       const r = random();
       if (r < 0.2) {
         // As the service stores it: canonical moves and the board after the play.
