@@ -24,10 +24,9 @@ export abstract class SqlClient {
    * Runs `work` in one transaction on one session: the statements it sends
    * through the client it is given commit together when it resolves, and are
    * rolled back when it throws (the error is thrown on). A transaction begun
-   * inside it joins it. Absent from a client that only forwards statements
-   * (a test's recording wrapper).
+   * inside it joins it.
    */
-  transaction?<T>(work: (sql: SqlClient) => Promise<T>): Promise<T>;
+  abstract transaction<T>(work: (sql: SqlClient) => Promise<T>): Promise<T>;
 }
 
 /** The client of a transaction under way: its statements run in it, and a transaction begun on it joins it. */

@@ -100,7 +100,7 @@ let statements = 0;
  * PostgreSQL explain its execution with the given values under the session's
  * plan_cache_mode; it answers no rows.
  */
-const explaining: Pick<SqlClient, 'query'> = {
+const explaining: SqlClient = {
   async query<Row extends object>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
     const name = `history_${++statements}`;
     await client.query(`PREPARE ${name} AS ${text}`);
@@ -112,6 +112,7 @@ const explaining: Pick<SqlClient, 'query'> = {
     plans.push(result.rows[0]['QUERY PLAN'][0].Plan);
     return [];
   },
+  transaction: () => Promise.reject(new Error('The history is read without transactions.')),
 };
 
 describeOnPostgres('the plans of a player’s history on 100,000 matches', () => {

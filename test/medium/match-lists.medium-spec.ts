@@ -185,6 +185,9 @@ describe('the lists’ query plans', () => {
       this.sent.push({ text, params });
       return m.get(SqlClient).query<Row>(text, params);
     }
+    transaction<T>(work: (sql: SqlClient) => Promise<T>): Promise<T> {
+      return m.get(SqlClient).transaction(work);
+    }
   }
 
   /** The indexes of `matches` and `match_events` a statement's plan reads; `seq <table>` for a full scan. */

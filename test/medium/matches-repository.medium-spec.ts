@@ -198,6 +198,9 @@ describe('MatchesRepository.create and findById', () => {
         statements.push(text);
         return m.get(SqlClient).query<Row>(text, params);
       }
+      transaction<T>(work: (sql: SqlClient) => Promise<T>): Promise<T> {
+        return m.get(SqlClient).transaction(work);
+      }
     })();
     const watched = new MatchesRepository(recording);
     expect(await watched.findById('00000000-0000-4000-8000-000000000000')).toBeNull();

@@ -41,7 +41,6 @@ export async function appendRatedEnd(
   rated: RatedResult,
   append: (sql: SqlClient, ratedParams: readonly unknown[]) => Promise<boolean>,
 ): Promise<boolean> {
-  if (sql.transaction === undefined) throw new Error('The end of a rated match needs a transaction.');
   return sql.transaction(async (tx) => {
     if ((await tx.query(LOCK_MATCH, [matchId, version])).length === 0) return false;
     const rows = await tx.query<Standing & { id: string }>(LOCK_PLAYERS, [rated.winnerId, rated.loserId]);
