@@ -6,7 +6,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'src/generated/', 'clients/*/src/api.d.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'data/',
+      'coverage/',
+      'src/generated/',
+      'clients/*/src/api.d.ts',
+      'examples/*/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -21,8 +31,9 @@ export default tseslint.config(
     },
   },
   {
-    // The typed client uses the generated types as a new user would: no escape from them (docs/architecture.md, "API contract").
-    files: ['clients/**/*.ts'],
+    // The typed client and the examples use the generated types as a new user would: no escape from them
+    // (docs/architecture.md, "API contract").
+    files: ['clients/**/*.ts', 'examples/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',

@@ -3,6 +3,7 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
+import { BotsModule } from './bots/bots.module.js';
 import { ClockModule } from './common/clock.module.js';
 import { loggerParams } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
@@ -45,6 +46,7 @@ export class AppModule {
         MatchesModule,
         InterchangeModule,
         PicturesModule,
+        BotsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -45,6 +45,8 @@ describe('configuration is validated at boot', () => {
     ['HEADERS_TIMEOUT_SECONDS', { HEADERS_TIMEOUT_SECONDS: '0' }],
     ['HEADERS_TIMEOUT_SECONDS', { HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }],
     ['REQUEST_TIMEOUT_SECONDS', { REQUEST_TIMEOUT_SECONDS: '1.5' }],
+    ['BOTS_ENABLED', { BOTS_ENABLED: 'no' }],
+    ['BOTS_ENABLED', { BOTS_ENABLED: '' }],
   ])('refuses a bad or missing %s, naming it', (name, raw) => {
     expect(() => validateEnvironment(raw)).toThrow(EnvironmentError);
     expect(() => validateEnvironment(raw)).toThrow(new RegExp(`${name}:`));
@@ -58,6 +60,12 @@ describe('configuration is validated at boot', () => {
       PORT: '8080',
     });
     expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgresql://u:p@db:5432/nardy' });
+  });
+
+  it('runs the house bots’ worker unless BOTS_ENABLED=false', () => {
+    expect(validateEnvironment({}).BOTS_ENABLED).toBe(true);
+    expect(validateEnvironment({ BOTS_ENABLED: 'true' }).BOTS_ENABLED).toBe(true);
+    expect(validateEnvironment({ BOTS_ENABLED: 'false' }).BOTS_ENABLED).toBe(false);
   });
 
   it('arms the crash fault only in tests', () => {

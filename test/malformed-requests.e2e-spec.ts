@@ -169,9 +169,10 @@ function operations(): Operation[] {
 
 /**
  * Routes that take no body, so that any body with a valid token is a request like any other, which
- * ends the token the sweep uses (test/token-revocation.e2e-spec.ts tests them): swept without a token.
+ * changes the account the sweep uses: it ends its token (test/token-revocation.e2e-spec.ts tests
+ * them), or makes it a bot's (test/bots.e2e-spec.ts). Swept without a token.
  */
-const ENDS_THE_TOKEN = new Set(['post /api/auth/logout-all']);
+const CHANGES_THE_ACCOUNT = new Set(['post /api/auth/logout-all', 'post /api/users/me/upgrade-to-bot']);
 
 /** Paths of the streaming operations, matched against request URLs (a stream is closed once its headers are in). */
 let streamingPaths: RegExp[] = [];
@@ -237,7 +238,9 @@ describe('malformed requests to every endpoint', () => {
       const goodPath = realPath(op.path);
       for (const [name, body] of BODIES) {
         const valid: [string, Send] = [`valid token`, (r) => r.set('Authorization', `Bearer ${token}`)];
-        for (const [authName, auth] of ENDS_THE_TOKEN.has(`${op.method} ${op.path}`) ? [AUTH[0]] : [AUTH[0], valid]) {
+        for (const [authName, auth] of CHANGES_THE_ACCOUNT.has(`${op.method} ${op.path}`)
+          ? [AUTH[0]]
+          : [AUTH[0], valid]) {
           const res = await body(auth(call(op.method, goodPath)));
           checkAnswer(res, `${op.method} ${goodPath} with ${name}, ${authName}`);
           const what = `${op.method} ${op.path} with ${name}, ${authName}`;

@@ -74,7 +74,7 @@ describe('creating a match', () => {
       actions: ['abort'],
       fairness: { commitment: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, seed: null },
     });
-    expect(created.players[created.you!]).toEqual({ username: 'alice' });
+    expect(created.players[created.you!]).toEqual({ username: 'alice', bot: false });
   });
 });
 

@@ -33,8 +33,8 @@ async function startMatch(terms: Record<string, unknown>): Promise<{ match: Matc
   expect(joined.status).toBe('playing');
   const seats: Seats = joined.you === 'white' ? { white: bob, black: alice } : { white: alice, black: bob };
   expect(joined.players).toEqual({
-    white: { username: seats.white.username },
-    black: { username: seats.black.username },
+    white: { username: seats.white.username, bot: false },
+    black: { username: seats.black.username, bot: false },
   });
   return { match: joined, seats };
 }

@@ -19,9 +19,14 @@ export class AuthService {
     private readonly tokens: TokenVersions,
   ) {}
 
-  /** Password login. An unknown user and a wrong password get the same answer in about the same time. */
+  /**
+   * Password login. An unknown user and a wrong password get the same answer in about the same time.
+   * So does a house bot (docs/bots.md): the service plays those itself, and nobody logs in as one
+   * (its stored hash verifies no password either); an outside bot logs in as anyone does.
+   */
   async issueToken(username: string, password: string): Promise<TokenResponseDto> {
-    const user = await this.users.findByUsername(username);
+    const found = await this.users.findByUsername(username);
+    const user = found?.houseBot === null ? found : null;
     const ok = await this.hasher.verify(user?.passwordHash, password);
     if (!user || !ok) throw new InvalidCredentialsError();
     const expiresIn = this.config.get('JWT_TTL_SECONDS', { infer: true });

@@ -12,7 +12,13 @@ import {
   validateSync,
 } from 'class-validator';
 import { type CorsOrigins, parseCorsOrigins } from './cors-origins.js';
+import { isExecutableFile } from './executable-file.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
+
+/** A yes-or-no setting: `true` or `false`; anything else stays text, which validation refuses. */
+function parseBoolean(text: string): boolean | undefined {
+  return text === 'true' ? true : text === 'false' ? false : undefined;
+}
 
 /** A number setting: the text as a number (NaN, refused by @IsInt, when it is none); unset stays unset, for the default. */
 function toNumber({ value }: TransformFnParams): unknown {
@@ -173,6 +179,30 @@ export class Environment {
   CORS_ORIGINS: CorsOrigins = [];
 
   /**
+   * GNU Backgammon for the gnubg bot (docs/bots.md "GNU Backgammon as a bot"): the program's path,
+   * or `off`; unset, it is looked for on PATH and in /usr/games, and the bot is offered only if found.
+   */
+  @IsOptional()
+  @IsString()
+  GNUBG_PATH?: string;
+
+  /** Seconds gnubg has to answer one request; then it is restarted and asked once more. */
+  @WholeNumber(1, 600)
+  GNUBG_TIMEOUT_SECONDS = 15;
+
+  /** How far gnubg looks ahead for plays and cube decisions (its `plies`; 2 is its strong default, 0 the fastest). */
+  @WholeNumber(0, 4)
+  GNUBG_PLIES = 2;
+
+  /**
+   * Whether this node's house-bot worker plays the house bots' turns (docs/bots.md). On by default;
+   * any number of nodes may run it (the versioned append decides between them). Off, the node leaves
+   * them to the others (with none, they wait); tests that play the bots' side themselves turn it off.
+   */
+  @ParsedBy(parseBoolean, 'true or false')
+  BOTS_ENABLED: boolean = true;
+
+  /**
    * A fault only tests arm (refused unless NODE_ENV=test): `on` makes the process kill itself
    * (SIGKILL) right after a request with an Idempotency-Key has done its work, before the answer
    * is sent, as a crash there would (docs/architecture.md, "API conventions").
@@ -199,6 +229,11 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   }
   if (env.FAULT_KILL_AFTER_COMMIT === 'on' && env.NODE_ENV !== 'test') {
     problems.push('FAULT_KILL_AFTER_COMMIT: a fault for tests, refused unless NODE_ENV=test');
+  }
+  if (env.GNUBG_PATH && env.GNUBG_PATH !== 'off' && !isExecutableFile(env.GNUBG_PATH)) {
+    problems.push(
+      `GNUBG_PATH: ${JSON.stringify(env.GNUBG_PATH)} is not an executable file (unset it to look gnubg up, or say off)`,
+    );
   }
   if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
     problems.push(

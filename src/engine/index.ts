@@ -56,7 +56,7 @@ export { validatePlay, type PlayRefusal, type PlayValidation } from './play-vali
 // Pubeval, Tesauro's linear evaluator: the yardstick of the house bots' strength (backgammon).
 export { PUBEVAL_ALL_OFF, isRace, pubevalPlay, pubevalScore } from './pubeval.js';
 
-// Notation: gnubg Position ID and Match ID, XGID, gnubg move text, .mat text; whole matches as .mat files (match-files/).
+// Notation: gnubg Position ID and Match ID, XGID, FIBS boards (gnubg's external mode), gnubg move text, .mat text; whole matches as .mat files (match-files/).
 export { NOTATION_ERROR_CODES, NotationError, type NotationErrorCode } from './notation/notation-error.js';
 export {
   POSITION_ID_LENGTH,
@@ -88,6 +88,13 @@ export {
   type XgidDecision,
   type XgidFields,
 } from './notation/xgid.js';
+export { FIBS_BOARD_NUMBERS, encodeFibsBoard, type FibsBoardFields } from './notation/fibs-board.js';
+export {
+  GNUBG_MAX_COMMAND,
+  gnubgExternalRequest,
+  type GnubgExternalRequest,
+  type GnubgQuestion,
+} from './notation/gnubg-external.js';
 export { MoveTextError, formatPlay, parseMoveText, tryParseMoveText } from './move-text.js';
 export { writeMat, type MatWriteInput } from './match-files/mat.js';
 export {
@@ -198,3 +205,25 @@ export {
   type FollowUp,
   type FollowUpContext,
 } from './follow-ups.js';
+
+// The house bots' decisions (docs/bots.md).
+export { BOT_LEVELS, botDecision, type BotDecision, type BotLevel } from './bot/bot-decision.js';
+export { Evaluator } from './bot/evaluator.js';
+export { INPUTS } from './bot/features.js';
+export { Network, decodeNetwork, encodeNetwork, type NetworkShape } from './bot/network.js';
+export { cubelessEquity, newOutcomes, type Outcomes } from './bot/outcomes.js';
+export { choosePlay, rankPlays, type PlayChoiceOptions, type RankedPlay } from './bot/play-choice.js';
+export { TdTrainer, type TrainedGame, type TrainingOptions } from './bot/td-training.js';
+export { pipMaximizer, playGame, randomPicker, type PlayPicker, type PlayedGame } from './bot/engine-games.js';
+export {
+  afterDecision,
+  decidingColour,
+  decisionEvent,
+  houseDecider,
+  pickerDecider,
+  playDecidedMatch,
+  seatedMatch,
+  type DecidedMatch,
+  type Decider,
+} from './bot/decided-match.js';
+export { mulberry32 } from './prng.js';

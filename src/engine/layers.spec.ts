@@ -14,7 +14,9 @@ import ts from 'typescript';
  *   the other;
  * - the match as a fold of its events: apply.ts, fold.ts, games-and-turns.ts,
  *   follow-ups.ts;
- * - match-files/: whole matches written to and read from .mat files;
+ * - match-files/: whole matches written to and read from .mat files, and
+ *   bot/, the house bots (their network, decisions, and matches played by
+ *   deciders), side by side;
  * - index.ts, the public API.
  * Test code (specs, testing/) is not held to it.
  */
@@ -25,7 +27,7 @@ const MATCH = ['apply', 'fold', 'games-and-turns', 'follow-ups'];
 function layerOf(module: string): { readonly rank: number; readonly name: string } {
   const folder = module.includes('/') ? module.slice(0, module.indexOf('/')) : null;
   if (folder === 'notation' || folder === 'transitions') return { rank: 1, name: folder };
-  if (folder === 'match-files') return { rank: 3, name: folder };
+  if (folder === 'match-files' || folder === 'bot') return { rank: 3, name: folder };
   if (folder !== null) throw new Error(`${module}: a folder of the engine with no layer`);
   if (MATCH.includes(module)) return { rank: 2, name: 'match' };
   if (module === 'index') return { rank: 4, name: 'index' };

@@ -15,8 +15,16 @@ export { MatchesModule } from './matches.module.js';
 export type { MatchRecord, MatchSource, NewMatchEvent, StoredMatchEvent } from './model/match-record.js';
 
 // The store: load a match (record and folded state); creating one: played here, or imported from a file.
-export { MatchStore } from './core/match-store.js';
+export { MatchStore, type LoadedMatch } from './core/match-store.js';
 export { MatchesService } from './core/matches.service.js';
+
+// Acting on a match as a player, and hearing of every committed write on any node (the house bots, docs/bots.md):
+// the matches waiting for given players, the action and the refusal that says another action got in first.
+export { MatchActionsService } from './core/match-actions.service.js';
+export type { MatchAction } from './core/match-action.js';
+export { MatchFeed } from './core/match-feed.js';
+export { PendingDecisionsRepository, type PendingDecision } from './read/pending-decisions.repository.js';
+export { VersionConflictError } from './model/match.errors.js';
 
 // What the API answers with.
 export type { MatchView } from './view/match-view.js';

@@ -25,6 +25,7 @@ import { ReplayCheckRepository } from './core/replay-check.repository.js';
 import { ReplayVerifier } from './core/replay-verifier.js';
 import { MatchLimitsPolicy } from './core/match-limits.js';
 import { StreamSlots } from './live/stream-slots.js';
+import { PendingDecisionsRepository } from './read/pending-decisions.repository.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
@@ -54,8 +55,9 @@ import { StreamSlots } from './live/stream-slots.js';
     ReplayVerifier,
     ReplayCheckRepository,
     MatchLimitsPolicy,
+    PendingDecisionsRepository,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
-  exports: [MatchStore, MatchesService],
+  exports: [MatchStore, MatchesService, MatchActionsService, MatchFeed, PendingDecisionsRepository],
 })
 export class MatchesModule {}

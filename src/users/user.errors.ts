@@ -24,3 +24,14 @@ export class WrongPasswordError extends DomainError {
     super('The current password is wrong; the password is unchanged.');
   }
 }
+
+/** An account that has played cannot become a bot account (docs/bots.md, "Outside bots"). */
+export class AccountHasPlayedError extends DomainError {
+  readonly code = 'account-has-played';
+  readonly kind = 'conflict';
+  constructor(username: string) {
+    super(
+      `Only an account that has never played can become a bot account; ${username} has taken a seat in a match or has rated experience. Register a new account for the bot.`,
+    );
+  }
+}

@@ -1,4 +1,6 @@
-/** A registered player, as the use cases see it. */
+import type { HouseBot, UserKind } from './house-bots.js';
+
+/** A registered account (a player's or a bot's), as the use cases see it. */
 export interface User {
   readonly id: string;
   readonly username: string;
@@ -13,6 +15,10 @@ export interface User {
   readonly autoPlayForced: boolean;
   /** Carried by every bearer token issued; raising it ends the tokens issued before (TokenVersions). */
   readonly tokenVersion: number;
+  /** Who plays the account: a person, or a program (docs/bots.md). */
+  readonly kind: UserKind;
+  /** The house bot this account is, played by the service itself; null for every other account. */
+  readonly houseBot: HouseBot | null;
   readonly createdAt: Date;
 }
 

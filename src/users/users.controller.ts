@@ -84,6 +84,28 @@ export class UsersController {
     return this.users.updateSettings(principal.userId, dto);
   }
 
+  @Post('me/upgrade-to-bot')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(BearerAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Turn the caller’s account into a bot account, for a program that plays',
+    operationId: 'upgradeToBot',
+    description:
+      'For outside bots (docs/bots.md): the account shows `bot: true` wherever it appears (profiles, the leaderboard, ' +
+      'the players of a match) and plays and logs in as before. Only an account that has never played may become ' +
+      'one: no seat in any match, no experience; register a new account for the bot. Asking again as a bot ' +
+      'account answers it as it is. There is no way back.',
+  })
+  @ApiOkResponse({ type: MeDto, description: 'The account, now a bot’s (`bot: true`, `houseBot: null`).' })
+  @ApiProblems(401, [
+    409,
+    'The account has played: it has a seat in a match, or experience (`account-has-played`); nothing changed.',
+  ])
+  upgradeToBot(@CurrentPrincipal() principal: Principal): Promise<MeDto> {
+    return this.users.upgradeToBot(principal.userId);
+  }
+
   @Patch('me/password')
   @HttpCode(HttpStatus.NO_CONTENT)
   @RateLimited('token')

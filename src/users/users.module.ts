@@ -3,12 +3,13 @@ import { SecurityModule } from '../security/security.module.js';
 import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
+import { HouseBotPolicy } from './house-bot-policy.js';
 
-/** Registration, accounts and public profiles. */
+/** Registration, accounts (players' and bots'), public profiles, and which house bot plays what. */
 @Module({
   imports: [SecurityModule],
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository],
-  exports: [UsersRepository],
+  providers: [UsersService, UsersRepository, HouseBotPolicy],
+  exports: [UsersRepository, HouseBotPolicy],
 })
 export class UsersModule {}

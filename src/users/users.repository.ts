@@ -12,6 +12,7 @@ import {
   type PageRequest,
 } from '../common/page-cursor.js';
 import type { User } from './user.js';
+import { isHouseBot } from './house-bots.js';
 import { UsernameTakenError } from './user.errors.js';
 import { USERNAME_PATTERN, usernameKey } from './username.js';
 import { isUuid } from '../common/uuid.js';
@@ -31,6 +32,8 @@ const USER_FIELDS = {
   backgammonsLost: true,
   autoPlayForced: true,
   tokenVersion: true,
+  kind: true,
+  botLevel: true,
   createdAt: true,
 } as const satisfies Prisma.UserSelect;
 
@@ -41,11 +44,18 @@ type UserRow = Prisma.UserGetPayload<{ select: typeof USER_FIELDS }>;
 const USER_COLUMNS = `id, username, password_hash AS "passwordHash", rating, experience,
        matches_won AS "matchesWon", matches_lost AS "matchesLost", gammons_won AS "gammonsWon",
        gammons_lost AS "gammonsLost", backgammons_won AS "backgammonsWon", backgammons_lost AS "backgammonsLost",
-       auto_play_forced AS "autoPlayForced", token_version AS "tokenVersion", created_at AS "createdAt"`;
+       auto_play_forced AS "autoPlayForced", token_version AS "tokenVersion", kind, bot_level AS "botLevel",
+       created_at AS "createdAt"`;
 
 function toUser(row: UserRow): User {
-  const { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost, ...user } = row;
-  return { ...user, record: { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost } };
+  const { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost, kind, botLevel, ...user } =
+    row;
+  return {
+    ...user,
+    kind: kind === 'bot' ? 'bot' : 'player',
+    houseBot: isHouseBot(botLevel) ? botLevel : null,
+    record: { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost },
+  };
 }
 
 /** The leaderboard's cursors: the rating and id of a page's last player (highest rating first, then id). */
@@ -128,6 +138,32 @@ export class UsersRepository {
       [id],
     );
     return row?.version ?? null;
+  }
+
+  /**
+   * Makes the account `id` a bot account (docs/bots.md, "Outside bots"), only if it is a player's
+   * that has never played: no experience, and no seat in any match. The account after it, or null
+   * when it was not changed (it has played, it is a bot already, or there is none). `id` is a UUID
+   * (the bearer token's account).
+   */
+  async upgradeToBot(id: string): Promise<User | null> {
+    const rows = await this.sql.query<UserRow>(
+      `UPDATE users SET kind = 'bot', updated_at = now()
+        WHERE id = $1::uuid AND kind = 'player' AND experience = 0
+          AND NOT EXISTS (SELECT 1 FROM matches WHERE white_id = $1::uuid)
+          AND NOT EXISTS (SELECT 1 FROM matches WHERE black_id = $1::uuid)
+       RETURNING ${USER_COLUMNS}`,
+      [id],
+    );
+    return rows.length === 0 ? null : toUser(rows[0]);
+  }
+
+  /** The house bots' accounts (the migration that brought bots made them), by username. */
+  async houseBots(): Promise<User[]> {
+    const rows = await this.sql.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE bot_level IS NOT NULL ORDER BY username`,
+    );
+    return rows.map(toUser);
   }
 
   /**

@@ -9,7 +9,7 @@ import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import type { LeaderboardDto } from './dto/leaderboard.dto.js';
-import { UserNotFoundError, WrongPasswordError } from './user.errors.js';
+import { AccountHasPlayedError, UserNotFoundError, WrongPasswordError } from './user.errors.js';
 import { UsersRepository } from './users.repository.js';
 
 @Injectable()
@@ -41,6 +41,21 @@ export class UsersService {
     const user = await this.users.updateSettings(userId, settings);
     if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
     return MeDto.of(user);
+  }
+
+  /**
+   * Turns the caller's account into a bot account (docs/bots.md, "Outside bots"): only an account
+   * that has never played (no seat in any match, no experience), so that no record of a person's
+   * play is ever counted as a bot's. It logs in as before. A bot account asking again gets its
+   * account as it is.
+   */
+  async upgradeToBot(userId: string): Promise<MeDto> {
+    const upgraded = await this.users.upgradeToBot(userId);
+    if (upgraded !== null) return MeDto.of(upgraded);
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
+    if (user.kind === 'bot') return MeDto.of(user);
+    throw new AccountHasPlayedError(user.username);
   }
 
   /**

@@ -85,7 +85,7 @@ describe('MatchListsRepository.listOpenChallenges', () => {
     expect(page.next).toBeNull();
     expect(page.items.find((match) => match.projection.gameNumber === 5)).toMatchObject({
       creatorId: cat.id,
-      white: { id: cat.id, username: 'cat', autoPlayForced: false },
+      white: { id: cat.id, username: 'cat', autoPlayForced: false, bot: false },
       black: null,
       invited: null,
       version: 1,

@@ -60,6 +60,12 @@ export interface ResultJson {
   readonly score: ScoreJson;
 }
 
+/** A seat's player: the username, and whether a program plays the account (docs/bots.md). */
+export interface PlayerRefJson {
+  readonly username: string;
+  readonly bot: boolean;
+}
+
 /** The rules as the state shows them: the engine's options, defaults filled in. */
 export type RulesJson = RulesOptions;
 
@@ -74,7 +80,7 @@ export interface MatchStateJson {
   readonly unratedReason: 'pair-daily-limit' | null;
   readonly status: 'invited' | 'playing' | 'finished' | 'aborted' | 'declined';
   readonly version: number;
-  readonly players: { readonly white: { username: string } | null; readonly black: { username: string } | null };
+  readonly players: { readonly white: PlayerRefJson | null; readonly black: PlayerRefJson | null };
   readonly opponent: string | null;
   readonly you: Colour | null;
   readonly score: ScoreJson;
@@ -277,30 +283,42 @@ export class MatchClient {
     options: AutoPlayOptions,
     stop: (state: MatchStateJson) => boolean = ALWAYS_FALSE,
   ): Promise<MatchStateJson> {
-    const { random } = options;
     const maxActions = options.maxActions ?? 4000;
     let state = await this.state(matchId, seats.white);
     for (let count = 0; state.status === 'playing' && !stop(state); count++) {
       if (count >= maxActions) throw new Error(`match ${matchId} not over after ${maxActions} actions`);
       const [colour, view] = await this.onTurn(matchId, seats, state);
-      const player = seats[colour];
-      const action = this.choose(view, options);
-      const body: Record<string, unknown> = random() < 0.5 ? { expectedVersion: view.version } : {};
-      if (action === 'plays') {
-        const { dice, plays } = await this.legalPlays(matchId, player);
-        if (plays.length === 0) throw new Error(`legal-plays is empty while ${colour} must play in ${matchId}`);
-        if (JSON.stringify(dice) !== JSON.stringify(view.game.dice)) {
-          throw new Error(
-            `legal-plays is for ${JSON.stringify(dice)}, the state shows ${JSON.stringify(view.game.dice)}`,
-          );
-        }
-        const play = plays[Math.floor(random() * plays.length)];
-        if (random() < 0.5) body.moves = play.moves;
-        else body.text = play.text;
-      }
-      state = await this.ok(player, matchId, action, body);
+      state = await this.actOnce(matchId, seats[colour], view, options);
     }
     return state;
+  }
+
+  /**
+   * Posts one of the actions `view` (the state as `player` sees it) lists, chosen as `playUntil`
+   * chooses, and for `plays` one of `GET legal-plays`; answers the state after it.
+   */
+  async actOnce(
+    matchId: string,
+    player: Player,
+    view: MatchStateJson,
+    options: AutoPlayOptions,
+  ): Promise<MatchStateJson> {
+    const { random } = options;
+    const action = this.choose(view, options);
+    const body: Record<string, unknown> = random() < 0.5 ? { expectedVersion: view.version } : {};
+    if (action === 'plays') {
+      const { dice, plays } = await this.legalPlays(matchId, player);
+      if (plays.length === 0) throw new Error(`legal-plays is empty while ${player.username} must play in ${matchId}`);
+      if (JSON.stringify(dice) !== JSON.stringify(view.game.dice)) {
+        throw new Error(
+          `legal-plays is for ${JSON.stringify(dice)}, the state shows ${JSON.stringify(view.game.dice)}`,
+        );
+      }
+      const play = plays[Math.floor(random() * plays.length)];
+      if (random() < 0.5) body.moves = play.moves;
+      else body.text = play.text;
+    }
+    return this.ok(player, matchId, action, body);
   }
 
   /** Who acts now, and the state as that player sees it. */

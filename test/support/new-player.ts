@@ -1,7 +1,7 @@
 /**
  * What a profile shows of a player who has not finished a rated match: the
- * starting rating and no experience (docs/rules.md, "Ratings"), and an empty
- * record.
+ * starting rating and no experience (docs/rules.md, "Ratings"), an empty
+ * record, and a person's account (docs/bots.md: no bot, no house bot).
  */
 export const NEW_PLAYER_STANDING = {
   rating: 1500,
@@ -15,4 +15,6 @@ export const NEW_PLAYER_STANDING = {
     backgammonsWon: 0,
     backgammonsLost: 0,
   },
+  bot: false,
+  houseBot: null,
 } as const;

@@ -59,7 +59,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a player to a match or money session, or open a challenge to anyone
-         * @description A match to `length` points (0: a money session) with its rules. With `opponent`, an invitation only that player may join or decline; without, an open challenge anyone may join. The creator is seated at once (`colour`, random when left out).
+         * @description A match to `length` points (0: a money session) with its rules. With `opponent`, an invitation only that player may join or decline; without, an open challenge anyone may join. The creator is seated at once (`colour`, random when left out). A house bot invited (`bot-easy`, `bot`, `gnubg`) joins by itself and plays its side at once.
          */
         post: operations["createMatch"];
         delete?: never;
@@ -730,6 +730,26 @@ export interface paths {
         get: operations["streamMyMatches"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/upgrade-to-bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the caller’s account into a bot account, for a program that plays
+         * @description For outside bots (docs/bots.md): the account shows `bot: true` wherever it appears (profiles, the leaderboard, the players of a match) and plays and logs in as before. Only an account that has never played may become one: no seat in any match, no experience; register a new account for the bot. Asking again as a bot account answers it as it is. There is no way back.
+         */
+        post: operations["upgradeToBot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1724,6 +1744,11 @@ export interface components {
         MeDto: {
             /** @description Whether a roll’s only legal play is made at once, as your play. */
             autoPlayForced: boolean;
+            /**
+             * @description Whether a program plays the account: a house bot, or an outside bot (an account turned into a bot with POST /api/users/me/upgrade-to-bot).
+             * @example false
+             */
+            bot: boolean;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -1731,6 +1756,12 @@ export interface components {
              * @example 0
              */
             experience: number;
+            /**
+             * @description The house bot this account is, played by the service itself: `bot-easy`, `bot` (strong) or `gnubg` (GNU Backgammon, backgammon only); null for every other account.
+             * @example null
+             * @enum {string|null}
+             */
+            houseBot: "bot-easy" | "bot" | "gnubg" | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1876,6 +1907,11 @@ export interface components {
             matchesWon: number;
         };
         PlayerRefDto: {
+            /**
+             * @description Whether a program plays the account: a house bot (`bot-easy`, `bot`, `gnubg`) or an outside bot. False for the players of an imported match, named by its file.
+             * @example false
+             */
+            bot: boolean;
             /** @example alice */
             username: string;
         };
@@ -2371,6 +2407,11 @@ export interface components {
             autoPlayForced?: boolean;
         };
         UserProfileDto: {
+            /**
+             * @description Whether a program plays the account: a house bot, or an outside bot (an account turned into a bot with POST /api/users/me/upgrade-to-bot).
+             * @example false
+             */
+            bot: boolean;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -2378,6 +2419,12 @@ export interface components {
              * @example 0
              */
             experience: number;
+            /**
+             * @description The house bot this account is, played by the service itself: `bot-easy`, `bot` (strong) or `gnubg` (GNU Backgammon, backgammon only); null for every other account.
+             * @example null
+             * @enum {string|null}
+             */
+            houseBot: "bot-easy" | "bot" | "gnubg" | null;
             /**
              * @description FIBS rating: 1500 to start, moved by every finished rated match.
              * @example 1500
@@ -2618,6 +2665,15 @@ export interface operations {
             };
             /** @description Request body is not JSON (`unsupported-media-type`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The invited house bot cannot play these terms (`bot-cannot-play`, with `houseBot`): `gnubg` plays backgammon only, and only while GNU Backgammon answers; nothing is stored. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5100,6 +5156,44 @@ export interface operations {
             };
             /** @description Too many live streams open (`too-many-streams`); see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    upgradeToBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, now a bot’s (`bot: true`, `houseBot: null`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account has played: it has a seat in a match, or experience (`account-has-played`); nothing changed. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

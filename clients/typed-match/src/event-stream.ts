@@ -54,10 +54,21 @@ export interface StreamMessage {
   readonly data: unknown;
 }
 
-/** The messages of a text/event-stream body as they arrive (comments skipped), until the body ends. */
-export async function* streamMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamMessage> {
+/**
+ * The messages of a text/event-stream body as they arrive (comments skipped), until the body ends,
+ * or until `signal` aborts: then the body is cancelled and the messages end. (The signal given to
+ * fetch is not enough to stop a long-lived body: Node's fetch stops following it once the Request
+ * object has been garbage-collected, and a read under way then never ends.)
+ */
+export async function* streamMessages(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<StreamMessage> {
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  const cancel = (): void => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  if (signal?.aborted === true) cancel();
   let buffer = '';
   try {
     for (;;) {
@@ -73,6 +84,7 @@ export async function* streamMessages(body: ReadableStream<Uint8Array>): AsyncGe
       }
     }
   } finally {
+    signal?.removeEventListener('abort', cancel);
     await reader.cancel();
   }
 }

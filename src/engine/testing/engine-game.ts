@@ -13,7 +13,7 @@ import {
   type Play,
   type Position,
 } from '../index.js';
-import { mulberry32 } from './prng.js';
+import { mulberry32 } from '../prng.js';
 
 /** A player: its choice among the legal plays of `position` (player to move) with `dice`; null when there is none. */
 export type PlayChooser = (position: Position, dice: Dice) => Play | null;

@@ -6,6 +6,6 @@
  * and so are not offered here.
  */
 export { longSession, playRandomMatch, type Limits, type Played } from './random-match.js';
-export { mulberry32 } from './prng.js';
+export { mulberry32 } from '../prng.js';
 export { playEngineGame, playSeries, type EngineGame, type PlayChooser, type SeriesResult } from './engine-game.js';
 export { randomPick, randomPlayer } from './random-player.js';

@@ -18,7 +18,7 @@ import {
   type NewMatchOptions,
   type Variant,
 } from '../index.js';
-import { mulberry32 as prng } from './prng.js';
+import { mulberry32 as prng } from '../prng.js';
 import { randomPick } from './random-player.js';
 
 /** The server seed of every random match's dice. */

@@ -6,7 +6,7 @@
  */
 import { legalPlays, type Play, type Variant } from '../index.js';
 import type { PlayChooser } from './engine-game.js';
-import { mulberry32 } from './prng.js';
+import { mulberry32 } from '../prng.js';
 
 /** One of `items` chosen uniformly by `random` (one draw); undefined when there are none. */
 export function randomPick<T>(items: readonly T[], random: () => number): T | undefined {

@@ -22,6 +22,7 @@ import {
 } from '../../engine/index.js';
 import { IdempotencyContext } from '../../idempotency/idempotency-context.js';
 import { UsersRepository } from '../../users/users.repository.js';
+import { seatOfUser } from './seat-of-user.js';
 import { DiceRoller } from './dice-roller.js';
 import type { MatchAction } from './match-action.js';
 import { deadlinePassed, passClock } from '../model/match-clock.js';
@@ -250,7 +251,7 @@ export class MatchActionsService {
   private async seatedPlayer(userId: string): Promise<SeatedPlayer> {
     const user = await this.users.findById(userId);
     if (user === null) throw new NotAPlayerError('The account of this bearer token no longer exists.');
-    return { id: user.id, username: user.username, autoPlayForced: user.autoPlayForced };
+    return seatOfUser(user);
   }
 }
 

@@ -84,8 +84,8 @@ export function matchSelect(from: string): string {
        m.source, m.imported_white, m.imported_black, m.rated, m.unrated_reason,
        m.dice_commitment, m.dice_seed, m.created_at, m.updated_at,
        m.invited_id, i.username AS invited_username,
-       w.username AS white_username, w.auto_play_forced AS white_auto_play_forced,
-       b.username AS black_username, b.auto_play_forced AS black_auto_play_forced,
+       w.username AS white_username, w.auto_play_forced AS white_auto_play_forced, w.kind = 'bot' AS white_bot,
+       b.username AS black_username, b.auto_play_forced AS black_auto_play_forced, b.kind = 'bot' AS black_bot,
        ${PROJECTION_SELECT}
   FROM ${from} m
   LEFT JOIN users w ON w.id = m.white_id
@@ -142,8 +142,10 @@ export interface MatchRow extends ProjectionRow {
   readonly invited_username: string | null;
   readonly white_username: string | null;
   readonly white_auto_play_forced: boolean | null;
+  readonly white_bot: boolean | null;
   readonly black_username: string | null;
   readonly black_auto_play_forced: boolean | null;
+  readonly black_bot: boolean | null;
 }
 
 export function toProjection(row: ProjectionRow): MatchProjection {
@@ -171,8 +173,15 @@ export function toProjection(row: ProjectionRow): MatchProjection {
   };
 }
 
-function seated(id: string | null, username: string | null, autoPlayForced: boolean | null): SeatedPlayer | null {
-  return id === null || username === null ? null : { id, username, autoPlayForced: autoPlayForced ?? false };
+function seated(
+  id: string | null,
+  username: string | null,
+  autoPlayForced: boolean | null,
+  bot: boolean | null,
+): SeatedPlayer | null {
+  return id === null || username === null
+    ? null
+    : { id, username, autoPlayForced: autoPlayForced ?? false, bot: bot ?? false };
 }
 
 export function toMatchRecord(row: MatchRow): MatchRecord {
@@ -195,8 +204,8 @@ export function toMatchRecord(row: MatchRow): MatchRecord {
       row.invited_id === null || row.invited_username === null
         ? null
         : { id: row.invited_id, username: row.invited_username },
-    white: seated(row.white_id, row.white_username, row.white_auto_play_forced),
-    black: seated(row.black_id, row.black_username, row.black_auto_play_forced),
+    white: seated(row.white_id, row.white_username, row.white_auto_play_forced, row.white_bot),
+    black: seated(row.black_id, row.black_username, row.black_auto_play_forced, row.black_bot),
     version: row.version,
     diceCommitment: row.dice_commitment,
     diceSeed: row.dice_seed,

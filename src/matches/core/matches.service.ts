@@ -22,13 +22,15 @@ import { IdempotencyContext } from '../../idempotency/idempotency-context.js';
 import { UserNotFoundError } from '../../users/user.errors.js';
 import { UsersRepository } from '../../users/users.repository.js';
 import type { User } from '../../users/user.js';
-import { InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
+import { HouseBotPolicy } from '../../users/house-bot-policy.js';
+import { BotCannotPlayError, InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
 import type { MatchRecord, NewMatchEvent } from '../model/match-record.js';
 import { presentMatch } from '../view/match-presenter.js';
 import type { MatchView } from '../view/match-view.js';
 import { draftMatch, type MatchDraft } from './match-draft.js';
 import { MatchLimitsPolicy } from './match-limits.js';
 import { MatchStore } from './match-store.js';
+import { seatOfUser } from './seat-of-user.js';
 
 /** What a player asks for when creating a match (validated in shape by the DTO). */
 export interface MatchTerms {
@@ -62,10 +64,12 @@ export class MatchesService {
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyContext,
     private readonly limits: MatchLimitsPolicy,
+    private readonly houseBots: HouseBotPolicy,
   ) {}
 
   /**
    * A new invitation (to `opponent`, or open to anyone); the creator takes a seat at once. Refused
+   * when it invites a house bot to what it cannot play (docs/bots.md, "Who plays what"), and
    * past the creator's caps on waiting matches (nothing stored); an invitation asked rated is
    * created unrated, and says why, when the pair's rated matches of the day are used up.
    * With an Idempotency-Key, the answer is written with the match (IdempotencyContext).
@@ -78,6 +82,10 @@ export class MatchesService {
       const opponent = await this.users.findByUsername(terms.opponent);
       if (opponent === null) throw new UserNotFoundError(terms.opponent);
       if (opponent.id === userId) throw new InvalidMatchTermsError('You cannot invite yourself.', 'opponent');
+      if (opponent.houseBot !== null) {
+        const refusal = this.houseBots.refusal(opponent.houseBot, terms.variant);
+        if (refusal !== null) throw new BotCannotPlayError(opponent.houseBot, refusal);
+      }
       invited = { id: opponent.id, username: opponent.username };
     }
     const now = this.clock.now();
@@ -85,7 +93,7 @@ export class MatchesService {
     const join: MatchEvent = { type: 'join', colour, clientSeed: terms.clientSeed };
     const joined = apply(newMatch({ variant: terms.variant, length: terms.length, rules }), join);
     if (!joined.ok) throw new Error(`A new match refused its creator's join: ${joined.reason}`);
-    const seat = { id: creator.id, username: creator.username, autoPlayForced: creator.autoPlayForced };
+    const seat = seatOfUser(creator);
     const draft = draftMatch(
       {
         variant: terms.variant,

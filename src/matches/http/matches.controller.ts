@@ -86,7 +86,7 @@ export class MatchesController {
     summary: 'Invite a player to a match or money session, or open a challenge to anyone',
     operationId: 'createMatch',
     description:
-      'A match to `length` points (0: a money session) with its rules. With `opponent`, an invitation only that player may join or decline; without, an open challenge anyone may join. The creator is seated at once (`colour`, random when left out).',
+      'A match to `length` points (0: a money session) with its rules. With `opponent`, an invitation only that player may join or decline; without, an open challenge anyone may join. The creator is seated at once (`colour`, random when left out). A house bot invited (`bot-easy`, `bot`, `gnubg`) joins by itself and plays its side at once.',
   })
   @ApiCreatedResponse({
     type: MatchStateDto,
@@ -101,6 +101,10 @@ export class MatchesController {
     [
       409,
       'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).',
+    ],
+    [
+      422,
+      'The invited house bot cannot play these terms (`bot-cannot-play`, with `houseBot`): `gnubg` plays backgammon only, and only while GNU Backgammon answers; nothing is stored.',
     ],
   )
   create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateMatchDto): Promise<MatchView> {

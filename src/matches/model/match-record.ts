@@ -17,9 +17,10 @@ export interface UserRef {
   readonly username: string;
 }
 
-/** A seated player, with the setting the server's follow-ups read. */
+/** A seated player, with the setting the server's follow-ups read, and whether a program plays it (docs/bots.md). */
 export interface SeatedPlayer extends UserRef {
   readonly autoPlayForced: boolean;
+  readonly bot: boolean;
 }
 
 /**

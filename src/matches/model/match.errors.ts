@@ -155,3 +155,14 @@ export class MatchLimitError extends DomainError {
     this.extensions = { limit };
   }
 }
+
+/** An invitation to a house bot for what it cannot play (docs/bots.md, "Who plays what"); `houseBot` names it. Nothing is stored. */
+export class BotCannotPlayError extends DomainError {
+  readonly code = 'bot-cannot-play';
+  readonly kind = 'unprocessable';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(houseBot: string, message: string) {
+    super(message);
+    this.extensions = { houseBot };
+  }
+}

@@ -21,7 +21,7 @@ import { deadlinePassed } from '../model/match-clock.js';
 import type { MatchClockState, MatchRecord } from '../model/match-record.js';
 import { isOver, statusName, turnOf } from '../model/match-status.js';
 import { colourOf } from '../model/seats.js';
-import type { GameView, MatchView, ResultView } from './match-view.js';
+import type { GameView, MatchView, PlayerView, ResultView } from './match-view.js';
 import { sideView } from './match-view.js';
 
 /** The engine's event types that a player sends, by the action path that sends them. */
@@ -182,10 +182,13 @@ export function presentMatch(record: MatchRecord, state: MatchState, userId: str
   };
 }
 
-/** A seat as the state JSON shows it: the user seated, or an imported match's player as its file names them. */
-export function playerOf(record: MatchRecord, colour: Colour): { username: string } | null {
+/**
+ * A seat as the state JSON shows it: the user seated, and whether a program plays the account
+ * (docs/bots.md); or an imported match's player as its file names them (no account here: not a bot's).
+ */
+export function playerOf(record: MatchRecord, colour: Colour): PlayerView | null {
   const seated = record[colour];
-  if (seated !== null) return { username: seated.username };
+  if (seated !== null) return { username: seated.username, bot: seated.bot };
   const named = record.importedPlayers?.[colour];
-  return named === undefined ? null : { username: named };
+  return named === undefined ? null : { username: named, bot: false };
 }

@@ -8,6 +8,12 @@ import type { Colour, Dice, RulesOptions, SideBoard, Variant } from '../../engin
 import type { ActionName } from '../model/action-names.js';
 import type { Awaiting, MatchSource, MatchStatusName } from '../model/match-record.js';
 
+/** A seat's player: the username, and whether a program plays the account (docs/bots.md). */
+export interface PlayerView {
+  readonly username: string;
+  readonly bot: boolean;
+}
+
 export interface SideView {
   readonly points: readonly number[];
   readonly bar: number;
@@ -52,10 +58,7 @@ export interface MatchView {
   readonly unratedReason: 'pair-daily-limit' | null;
   readonly status: MatchStatusName;
   readonly version: number;
-  readonly players: {
-    readonly white: { readonly username: string } | null;
-    readonly black: { readonly username: string } | null;
-  };
+  readonly players: { readonly white: PlayerView | null; readonly black: PlayerView | null };
   readonly opponent: string | null;
   readonly you: Colour | null;
   readonly score: { readonly white: number; readonly black: number };

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { HOUSE_BOTS, type HouseBot } from '../house-bots.js';
 import type { User } from '../user.js';
 
 /** Rated matches won and lost, and the gammons and backgammons (mars and koks in long nardy) among their games. */
@@ -29,6 +30,22 @@ export class UserProfileDto {
   @ApiProperty({ type: PlayerRecordDto, description: 'The record of rated matches.' })
   record!: PlayerRecordDto;
 
+  @ApiProperty({
+    example: false,
+    description:
+      'Whether a program plays the account: a house bot, or an outside bot (an account turned into a bot with POST /api/users/me/upgrade-to-bot).',
+  })
+  bot!: boolean;
+
+  @ApiProperty({
+    enum: HOUSE_BOTS,
+    nullable: true,
+    example: null,
+    description:
+      'The house bot this account is, played by the service itself: `bot-easy`, `bot` (strong) or `gnubg` (GNU Backgammon, backgammon only); null for every other account.',
+  })
+  houseBot!: HouseBot | null;
+
   static of(user: User): UserProfileDto {
     const { record } = user;
     return {
@@ -37,6 +54,8 @@ export class UserProfileDto {
       rating: user.rating,
       experience: user.experience,
       record: { matchesPlayed: record.matchesWon + record.matchesLost, ...record },
+      bot: user.kind === 'bot',
+      houseBot: user.houseBot,
     };
   }
 }

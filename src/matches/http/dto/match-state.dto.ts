@@ -37,6 +37,13 @@ export class ByColourNumberDto {
 export class PlayerRefDto {
   @ApiProperty({ example: 'alice' })
   username!: string;
+
+  @ApiProperty({
+    example: false,
+    description:
+      'Whether a program plays the account: a house bot (`bot-easy`, `bot`, `gnubg`) or an outside bot. False for the players of an imported match, named by its file.',
+  })
+  bot!: boolean;
 }
 
 export class SeatsDto {

@@ -1,0 +1,162 @@
+import { jest } from '@jest/globals';
+import { botDecision, newMatch, type BotDecision, type MatchState, type Variant } from '../engine/index.js';
+import { playRandomMatch } from '../engine/testing/index.js';
+import type { LoadedMatch, MatchRecord } from '../matches/index.js';
+import { HouseBotPolicy } from '../users/house-bot-policy.js';
+import type { HouseBot } from '../users/house-bots.js';
+import { actionFor } from './bot-action.js';
+import { decisionRandom } from './decision-random.js';
+import { ExternalBotUnavailableError, type ExternalBotPlayer } from './external-bot-player.js';
+import type { HouseBotAccount } from './house-bot-player.js';
+
+// The player reaches the matches module's face, which brings in CommonJS packages that require()
+// Nest: under Jest they need the namespaces esm-interop.setup.ts provides (the e2e projects load it
+// for every file), so it is loaded before the player is.
+await import('../../test/support/esm-interop.setup.js');
+const { HouseBotPlayer } = await import('./house-bot-player.js');
+
+const BOT_ID = '00000000-0000-4000-8000-00000000b071';
+const PERSON_ID = '00000000-0000-4000-8000-0000000a11ce';
+const botOf = (houseBot: HouseBot): HouseBotAccount => ({ id: BOT_ID, username: houseBot, houseBot });
+
+/** The fields of a match the house bot reads (the rest of a record is never looked at). */
+function loaded(
+  state: MatchState,
+  fields: { status: 'invited' | 'playing'; invitedId?: string; botColour?: 'white' | 'black'; variant?: Variant },
+): LoadedMatch {
+  const seat = (colour: 'white' | 'black') =>
+    fields.botColour === undefined
+      ? null
+      : {
+          id: colour === fields.botColour ? BOT_ID : PERSON_ID,
+          username: colour === fields.botColour ? 'bot' : 'ann',
+          autoPlayForced: false,
+          bot: colour === fields.botColour,
+        };
+  const record = {
+    id: '00000000-0000-4000-8000-0000000000aa',
+    version: 7,
+    variant: fields.variant ?? state.config.variant,
+    invited: fields.invitedId === undefined ? null : { id: fields.invitedId, username: 'invited' },
+    white: seat('white'),
+    black: seat('black'),
+    projection: { status: fields.status },
+  } as unknown as MatchRecord;
+  return { record, state };
+}
+
+/** A state of a random 1-point backgammon match where `colour` must roll. */
+function rollOf(colour: 'white' | 'black'): MatchState {
+  const played = playRandomMatch({ variant: 'backgammon', length: 1, rules: {} }, 42, { timeouts: false });
+  const state = played.states.find((s) => s.phase.kind === 'roll' && s.phase.player === colour);
+  if (state === undefined) throw new Error('no roll of that colour');
+  return state;
+}
+
+/** A state of a random 3-point backgammon match where `colour` must choose among several plays. */
+function choiceOf(colour: 'white' | 'black'): MatchState {
+  const played = playRandomMatch({ variant: 'backgammon', length: 3, rules: {} }, 42, { timeouts: false });
+  const state = played.states.find(
+    (s) => s.phase.kind === 'play' && s.phase.player === colour && s.phase.plays.length > 5,
+  );
+  if (state === undefined) throw new Error('no choice of that colour');
+  return state;
+}
+
+function playerWith(externalAvailable: boolean, decision: BotDecision | null = null) {
+  const external = {
+    available: jest.fn(() => externalAvailable),
+    decide: jest.fn(() => Promise.resolve(decision)),
+  } satisfies ExternalBotPlayer;
+  const policy = new HouseBotPolicy();
+  const player = new HouseBotPlayer(policy, external);
+  player.onModuleInit();
+  return { player, external };
+}
+
+describe('a house bot answering an invitation', () => {
+  const invitation = (variant: Variant) =>
+    loaded(newMatch({ variant, length: 3, rules: {} }), { status: 'invited', invitedId: BOT_ID });
+
+  it.each([
+    ['bot-easy', 'long-nardy', true, 'join'],
+    ['bot', 'backgammon', false, 'join'],
+    ['gnubg', 'backgammon', true, 'join'],
+    ['gnubg', 'backgammon', false, 'decline'],
+    ['gnubg', 'long-nardy', true, 'decline'],
+  ] as const)('%s invited to %s (external player available: %s) answers %s', async (houseBot, variant, up, answer) => {
+    const { player } = playerWith(up);
+    expect(await player.next(invitation(variant), botOf(houseBot))).toEqual({ name: answer });
+  });
+
+  it('leaves alone an invitation to someone else', async () => {
+    const { player } = playerWith(true);
+    const other = loaded(newMatch({ variant: 'backgammon', length: 1, rules: {} }), {
+      status: 'invited',
+      invitedId: PERSON_ID,
+    });
+    expect(await player.next(other, botOf('bot'))).toBeNull();
+  });
+});
+
+describe('a house bot in a match under way', () => {
+  it('makes the engine’s decision for bot-easy and bot, as the match action a person posts', async () => {
+    const { player, external } = playerWith(true);
+    const match = loaded(rollOf('black'), { status: 'playing', botColour: 'black' });
+    expect(await player.next(match, botOf('bot'))).toEqual({ name: 'roll' });
+    expect(await player.next(match, botOf('bot-easy'))).toEqual({ name: 'roll' });
+    // A play with a choice: bot plays the strong level’s play, bot-easy one of the legal plays.
+    const choice = choiceOf('black');
+    const strong = botDecision(choice, 'black', 'strong', () => 0.5);
+    const playing = loaded(choice, { status: 'playing', botColour: 'black' });
+    expect(await player.next(playing, botOf('bot'))).toEqual(strong === null ? null : actionFor(strong));
+    const easy = await player.next(playing, botOf('bot-easy'));
+    expect(easy).toMatchObject({ name: 'plays' });
+    const legal = choice.phase.kind === 'play' ? choice.phase.plays.map((p) => JSON.stringify(p.moves)) : [];
+    expect(legal).toContain(JSON.stringify(easy !== null && 'moves' in easy ? easy.moves : null));
+    expect(external.decide).not.toHaveBeenCalled();
+  });
+
+  it('answers nothing when the match waits for the opponent', async () => {
+    const { player } = playerWith(true);
+    expect(
+      await player.next(loaded(rollOf('white'), { status: 'playing', botColour: 'black' }), botOf('bot')),
+    ).toBeNull();
+  });
+
+  it('asks the external player for gnubg’s decisions, and says so when it is not available', async () => {
+    const { player, external } = playerWith(true, { kind: 'double' });
+    const match = loaded(rollOf('white'), { status: 'playing', botColour: 'white' });
+    expect(await player.next(match, botOf('gnubg'))).toEqual({ name: 'double' });
+    expect(external.decide).toHaveBeenCalledWith(match.state, 'white');
+    const { player: down } = playerWith(false);
+    await expect(down.next(match, botOf('gnubg'))).rejects.toThrow(ExternalBotUnavailableError);
+  });
+});
+
+describe('a bot decision as a match action', () => {
+  it.each([
+    [{ kind: 'roll' }, { name: 'roll' }],
+    [{ kind: 'double' }, { name: 'double' }],
+    [{ kind: 'take' }, { name: 'take' }],
+    [{ kind: 'drop' }, { name: 'drop' }],
+    [{ kind: 'beaver' }, { name: 'beaver' }],
+    [{ kind: 'accept-resignation' }, { name: 'resignation/accept' }],
+    [{ kind: 'reject-resignation' }, { name: 'resignation/reject' }],
+    [
+      { kind: 'play', moves: [{ from: 24, to: 21 }] },
+      { name: 'plays', moves: [{ from: 24, to: 21 }] },
+    ],
+  ] as const)('%j is %j', (decision, action) => {
+    expect(actionFor(decision as BotDecision)).toEqual(action);
+  });
+});
+
+describe('the random source of a decision', () => {
+  it('is the same for the same match and version on every node, another at another version, always in [0, 1)', () => {
+    const draw = (version: number) => Array.from({ length: 20 }, decisionRandom('m-1', version));
+    expect(draw(7)).toEqual(draw(7));
+    expect(draw(8)).not.toEqual(draw(7));
+    expect(draw(7).every((x) => x >= 0 && x < 1)).toBe(true);
+  });
+});

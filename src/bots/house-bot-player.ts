@@ -1,0 +1,69 @@
+/**
+ * What a house bot does next in a match (docs/bots.md, "Deciding"): answer an
+ * invitation (join what it plays, decline the rest), or make the decision
+ * the match waits for, the engine's (`bot-easy`, `bot`) or the external
+ * player's (`gnubg`). The answer is a match action, made as any player's.
+ */
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { botDecision, type BotDecision, type BotLevel } from '../engine/index.js';
+import { colourOf, type LoadedMatch, type MatchAction } from '../matches/index.js';
+import { HouseBotPolicy } from '../users/house-bot-policy.js';
+import type { HouseBot } from '../users/house-bots.js';
+import type { User } from '../users/user.js';
+import { actionFor } from './bot-action.js';
+import { decisionRandom } from './decision-random.js';
+import { ExternalBotPlayer, ExternalBotUnavailableError } from './external-bot-player.js';
+
+/** A house bot's account, as the worker acts for it. */
+export interface HouseBotAccount {
+  readonly id: string;
+  readonly username: string;
+  readonly houseBot: HouseBot;
+}
+
+/** The house bot's account of a user, or null for any other account. */
+export function houseBotAccount(user: User): HouseBotAccount | null {
+  return user.houseBot === null ? null : { id: user.id, username: user.username, houseBot: user.houseBot };
+}
+
+/** The engine's level of each house bot it plays; gnubg is the external player's. */
+const ENGINE_LEVELS: Readonly<Record<Exclude<HouseBot, 'gnubg'>, BotLevel>> = {
+  'bot-easy': 'easy',
+  bot: 'strong',
+};
+
+@Injectable()
+export class HouseBotPlayer implements OnModuleInit {
+  constructor(
+    private readonly policy: HouseBotPolicy,
+    private readonly external: ExternalBotPlayer,
+  ) {}
+
+  /** Match creation learns from the policy whether gnubg answers (HouseBotPolicy). */
+  onModuleInit(): void {
+    this.policy.attachExternalPlayer(() => this.external.available());
+  }
+
+  /**
+   * The action `bot` takes now in `match`, or null when the match waits for nothing of it. Throws
+   * ExternalBotUnavailableError for a gnubg decision while the external player does not answer.
+   */
+  async next(match: LoadedMatch, bot: HouseBotAccount): Promise<MatchAction | null> {
+    const { record, state } = match;
+    if (record.projection.status === 'invited') {
+      if (record.invited?.id !== bot.id) return null;
+      return this.policy.refusal(bot.houseBot, record.variant) === null ? { name: 'join' } : { name: 'decline' };
+    }
+    if (record.projection.status !== 'playing') return null;
+    const colour = colourOf(record, bot.id);
+    if (colour === null) return null;
+    let decision: BotDecision | null;
+    if (bot.houseBot === 'gnubg') {
+      if (!this.external.available()) throw new ExternalBotUnavailableError();
+      decision = await this.external.decide(state, colour);
+    } else {
+      decision = botDecision(state, colour, ENGINE_LEVELS[bot.houseBot], decisionRandom(record.id, record.version));
+    }
+    return decision === null ? null : actionFor(decision);
+  }
+}
