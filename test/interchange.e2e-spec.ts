@@ -66,9 +66,20 @@ interface Played {
 }
 
 /** A whole match between alice (white) and bob, random legal plays and cube decisions from `seed`. */
+/**
+ * gnubg 1.07 keeps match cubes up to 64 (MAXCUBELEVEL 7 in its matchequity.h) and crashes importing a
+ * match whose cube passed 128: the random players of matches that gnubg reads double no further.
+ */
+const GNUBG_MAX_CUBE = 64;
+
 async function playMatch(terms: Record<string, unknown>, seed: number, doubleRate = 0.1): Promise<Played> {
   const { match, seats } = await startMatch(terms);
-  const final = await client.playUntil(match.id, seats, { random: mulberry32(seed), doubleRate, dropRate: 0.3 });
+  const final = await client.playUntil(match.id, seats, {
+    random: mulberry32(seed),
+    doubleRate,
+    dropRate: 0.3,
+    maxCube: GNUBG_MAX_CUBE,
+  });
   expect(final.status).toBe('finished');
   return { id: match.id, final, events: await client.events(match.id) };
 }
@@ -145,7 +156,11 @@ describe('export.mat', () => {
     const cubed = await startMatch({ variant: 'backgammon', length: 5 });
     await cubeAction(cubed.match.id, cubed.seats, 'white', 'take');
     await cubeAction(cubed.match.id, cubed.seats, 'black', 'drop');
-    const rest = await client.playUntil(cubed.match.id, cubed.seats, { random: mulberry32(1), doubleRate: 0.15 });
+    const rest = await client.playUntil(cubed.match.id, cubed.seats, {
+      random: mulberry32(1),
+      doubleRate: 0.15,
+      maxCube: GNUBG_MAX_CUBE,
+    });
     played.push({ id: cubed.match.id, final: rest, events: await client.events(cubed.match.id) });
     played.push(await playMatch({ variant: 'backgammon', length: 5 }, 2, 0.08));
     const { match, seats } = await startMatch({ variant: 'backgammon', length: 3, rules: { cube: false } });

@@ -157,6 +157,8 @@ export interface AutoPlayOptions {
   readonly random: () => number;
   /** Chance of doubling when `double` is offered (default 0.05). */
   readonly doubleRate?: number;
+  /** Double only while the cube is below this value (default: no limit, as the rules have none). */
+  readonly maxCube?: number;
   /** Chance of dropping, and of beavering when offered, in answer to a double (defaults 0.25 and 0.3). */
   readonly dropRate?: number;
   readonly beaverRate?: number;
@@ -345,7 +347,8 @@ export class MatchClient {
       return random() < (options.dropRate ?? 0.25) && has('drop') ? 'drop' : 'take';
     }
     if (has('resignation/accept')) return random() < 0.5 ? 'resignation/accept' : 'resignation/reject';
-    if (has('double') && random() < (options.doubleRate ?? 0.05)) return 'double';
+    const cubeBelowMax = options.maxCube === undefined || view.game.cube.value < options.maxCube;
+    if (has('double') && cubeBelowMax && random() < (options.doubleRate ?? 0.05)) return 'double';
     if (has('roll')) return 'roll';
     throw new Error(`no action moves the match on: ${JSON.stringify(view.actions)} in ${JSON.stringify(view.turn)}`);
   }
