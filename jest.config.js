@@ -3,7 +3,8 @@
  * Three projects, from small to large:
  * - `unit`: pure unit and property tests next to the code (`*.spec.ts` under src/);
  * - `medium`: services and repositories on a real database, without HTTP (`*.medium-spec.ts` under test/medium/);
- * - `e2e`: the real app over HTTP (`*.e2e-spec.ts` under test/).
+ * - `e2e`: the real app over HTTP (`*.e2e-spec.ts` under test/), and the web client in a real browser (test/web/);
+ * - `web`: the web client's logic (`*.spec.ts` under web/src/), with the web's own tsconfig.
  * Medium and e2e share the database set-up: the global set-up finds PostgreSQL and
  * names the migrated template database that each test file clones.
  */
@@ -37,5 +38,12 @@ export default {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'] },
     { ...common, ...withDatabase, displayName: 'medium', testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'] },
     { ...common, ...withDatabase, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    {
+      ...common,
+      displayName: 'web',
+      testMatch: ['<rootDir>/web/src/**/*.spec.ts'],
+      transform: { '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: 'web/tsconfig.json', diagnostics: false }] },
+      extensionsToTreatAsEsm: ['.ts', '.tsx'],
+    },
   ],
 };

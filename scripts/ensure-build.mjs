@@ -1,4 +1,4 @@
-// `npm start` runs this first: builds dist/ (Prisma client + swc) only when a
+// `npm start` runs this first: builds dist/ (Prisma client + swc + the web client) only when a
 // source is newer than the last build, so a fresh install (whose `prepare`
 // already built) starts at once and an edited tree is rebuilt.
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ function newest(path) {
   );
 }
 
-const sources = ['src', 'prisma/schema.prisma', '.swcrc', 'package.json'].map((p) => join(root, p));
+const sources = ['src', 'web', 'prisma/schema.prisma', '.swcrc', 'package.json'].map((p) => join(root, p));
 const built = existsSync(stamp) && existsSync(join(root, 'dist', 'main.js')) ? statSync(stamp).mtimeMs : 0;
 if (sources.some((p) => newest(p) > built)) {
   const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });

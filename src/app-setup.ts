@@ -4,6 +4,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import type { Environment } from './config/environment.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { serveWebAssets } from './web-client/index.js';
 
 /** Request headers a browser app may send cross-origin: the bearer token, JSON, and the matches' concurrency headers. */
 const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key', 'X-Request-Id'];
@@ -32,6 +33,7 @@ export function setUpApp(app: NestFastifyApplication): NestFastifyApplication {
       strictPreflight: false,
     });
   }
+  serveWebAssets(app);
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'docs-json',
     yamlDocumentUrl: 'docs-yaml',

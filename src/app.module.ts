@@ -16,6 +16,7 @@ import { MatchesModule } from './matches/index.js';
 import { PicturesModule } from './pictures/pictures.module.js';
 import { PositionsModule } from './positions/positions.module.js';
 import { UsersModule } from './users/users.module.js';
+import { WebClientModule } from './web-client/index.js';
 
 @Module({})
 export class AppModule {
@@ -47,6 +48,7 @@ export class AppModule {
         InterchangeModule,
         PicturesModule,
         BotsModule,
+        WebClientModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

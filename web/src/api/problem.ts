@@ -1,0 +1,50 @@
+/**
+ * A failed request as the person sees it: the problem document the API answers with
+ * (application/problem+json: title, detail, code, and the fields a validation refused), or a
+ * network failure in the same shape.
+ */
+import type { Schemas } from './client.js';
+
+export type ProblemDetails = Schemas['ProblemDetails'];
+export type FieldError = Schemas['FieldError'];
+
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+    readonly code: string,
+    readonly errors: readonly FieldError[] = [],
+  ) {
+    super(`${title}: ${detail}`);
+    this.name = 'ApiProblem';
+  }
+
+  /** The messages of the validation errors of `field` (`rules.cubeLimit` and the like). */
+  fieldMessages(field: string): string[] {
+    return this.errors.filter((e) => e.field === field).map((e) => e.message);
+  }
+
+  static from(status: number, body: unknown): ApiProblem {
+    if (typeof body === 'object' && body !== null && 'title' in body) {
+      const p = body as Partial<ProblemDetails>;
+      return new ApiProblem(
+        status,
+        String(p.title ?? 'Request failed'),
+        String(p.detail ?? ''),
+        String(p.code ?? 'unknown'),
+        Array.isArray(p.errors) ? p.errors : [],
+      );
+    }
+    return new ApiProblem(status, 'Request failed', `The server answered ${status}.`, 'unknown');
+  }
+
+  static network(error: unknown): ApiProblem {
+    const detail = error instanceof Error ? error.message : String(error);
+    return new ApiProblem(0, 'Cannot reach the server', detail, 'network-error');
+  }
+}
+
+export function asProblem(error: unknown): ApiProblem {
+  return error instanceof ApiProblem ? error : ApiProblem.network(error);
+}

@@ -1,0 +1,39 @@
+/**
+ * The page router: the path names a page (routes.ts), links change it with the History API, and the
+ * browser's back and forward buttons work. The server answers every page path with the same
+ * index.html (src/web-client/), so any page can be opened directly.
+ */
+import { useEffect, useState } from 'preact/hooks';
+
+export { matchPath } from './path-match.js';
+
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+window.addEventListener('popstate', notify);
+
+/** Goes to `path` (with its query), adding it to the history, or replacing the current entry. */
+export function navigate(path: string, options: { readonly replace?: boolean } = {}): void {
+  if (options.replace === true) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  window.scrollTo(0, 0);
+  notify();
+}
+
+export interface Location {
+  readonly path: string;
+  readonly query: URLSearchParams;
+}
+
+export function useLocation(): Location {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const listener = (): void => setTick((n) => n + 1);
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
+  return { path: location.pathname, query: new URLSearchParams(location.search) };
+}
