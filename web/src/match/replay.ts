@@ -1,0 +1,179 @@
+/**
+ * The replay slider's stops: from a match's events (GET /api/matches/{id}/events, every page), the seq
+ * of each event after which a position is worth showing, with a short label. The page shows the position
+ * at a stop with GET /api/matches/{id}/positions/{seq}.
+ *
+ * Stops: every throw (opening throws and rolls), play, cube action (double, take, drop, beaver), game end
+ * and the match's end (docs/architecture.md "Match event model"). Labels name the game and say what
+ * happened: "Game 2, white plays 24/18 13/11", "Game 2, black doubles to 4". Plays are written in gnubg's
+ * text by the engine's formatter, with the hits marked: the board is followed from each game's start
+ * (docs/rules.md B1, N1). The cube's value is followed too, opening ties with automatic doubles included
+ * (docs/rules.md M1, M4).
+ */
+import {
+  formatPlay,
+  initialPosition,
+  opponentOf,
+  type Colour,
+  type ColourBoard,
+  type Variant,
+} from '../../../src/engine/index.js';
+import type { MatchEvent } from '../api/client.js';
+import { applySteps } from './board-steps.js';
+import { colourBoard } from './colour-board.js';
+
+const THROWS = ['opening-roll', 'roll'] as const;
+const CUBE_ACTIONS = ['double', 'take', 'drop', 'beaver'] as const;
+const ENDS = ['game-end', 'match-end'] as const;
+/** The types of the events that are stops of the slider: throws, plays, cube actions, ends. */
+export const REPLAY_KINDS = [...THROWS, 'play', ...CUBE_ACTIONS, ...ENDS] as const;
+export type ReplayKind = (typeof REPLAY_KINDS)[number];
+
+/** A stop of the slider: the position after event `seq`. */
+export interface ReplayPoint {
+  readonly seq: number;
+  /** The game the event belongs to, from 1. */
+  readonly game: number;
+  readonly kind: ReplayKind;
+  readonly label: string;
+}
+
+/** What labels need besides the events (the match state has all of it). */
+export interface ReplayOptions {
+  readonly variant: Variant;
+  /** The match's rules (MatchStateDto.rules): automatic doubles move the cube on opening ties. */
+  readonly rules?: { readonly cube: boolean; readonly automaticDoubles: number; readonly cubeLimit: number | null };
+  /** Points to win; 0 for a money session ("session" rather than "match" in the last label). */
+  readonly length?: number;
+  /** How to call the players (usernames); their colours when left out. */
+  readonly names?: { readonly white: string; readonly black: string };
+}
+
+/** The slider's stops, in the order of the events. */
+export function replayPoints(events: readonly MatchEvent[], options: ReplayOptions): ReplayPoint[] {
+  const { variant, rules } = options;
+  const name = (colour: Colour | null): string => (colour === null ? 'nobody' : (options.names?.[colour] ?? colour));
+  const start = initialPosition(variant);
+  const points: ReplayPoint[] = [];
+  let game = 1;
+  let board: ColourBoard = { white: start.player, black: start.opponent };
+  let cube = 1;
+  let offered = 2;
+  let automatic = 0;
+  let ended = false;
+  const stop = (seq: number, kind: ReplayKind, label: string): void => {
+    points.push({
+      seq,
+      game,
+      kind,
+      label: kind === 'game-end' || kind === 'match-end' ? label : `Game ${game}, ${label}`,
+    });
+  };
+
+  events.forEach((event, at) => {
+    if (ended && NEW_GAME.has(event.type)) {
+      // The next game starts from the setup with the cube in the middle.
+      game++;
+      board = { white: start.player, black: start.opponent };
+      cube = 1;
+      automatic = 0;
+      ended = false;
+    }
+    switch (event.type) {
+      case 'opening-roll': {
+        let label = `opening roll: ${name('white')} ${event.white}, ${name('black')} ${event.black}`;
+        if (event.white === event.black) {
+          label += ', thrown again';
+          if (rules && rules.cube && automatic < rules.automaticDoubles && withinLimit(cube * 2, rules.cubeLimit)) {
+            automatic++;
+            cube *= 2;
+            label += `, the cube to ${cube}`;
+          }
+        }
+        stop(event.seq, 'opening-roll', label);
+        break;
+      }
+      case 'roll':
+        stop(
+          event.seq,
+          'roll',
+          `${name(event.by)} rolls ${event.dice.join('-')}${passes(events, at, event.by) ? ' and cannot move' : ''}`,
+        );
+        break;
+      case 'play': {
+        const before = { player: board[event.by], opponent: board[opponentOf(event.by)] };
+        const moves = event.moves.map(({ from, to }) => ({ from, to }));
+        stop(event.seq, 'play', `${name(event.by)} plays ${formatPlay(variant, moves, before) || 'nothing'}`);
+        board = event.board ? colourBoard(event.board) : applySteps(board, variant, event.by, moves);
+        break;
+      }
+      case 'double':
+        offered = cube * 2;
+        stop(event.seq, 'double', `${name(event.by)} doubles to ${offered}`);
+        break;
+      case 'beaver':
+        cube = offered;
+        offered = cube * 2;
+        stop(event.seq, 'beaver', `${name(event.by)} beavers to ${offered}`);
+        break;
+      case 'take':
+        cube = offered;
+        stop(event.seq, 'take', `${name(event.by)} takes at ${cube}`);
+        break;
+      case 'drop':
+        stop(event.seq, 'drop', `${name(event.by)} drops`);
+        break;
+      case 'game-end': {
+        const { winner, points: won, kind, reason } = event.outcome;
+        const how = [reason === 'drop' ? 'double dropped' : reason === 'resignation' ? 'resignation' : null];
+        if (reason !== 'drop' && kind !== 'single' && kind !== 'oin') how.push(kind);
+        const detail = how.filter((h) => h !== null).join(', ');
+        game = event.gameNumber;
+        stop(
+          event.seq,
+          'game-end',
+          `Game ${game}: ${name(winner)} wins ${won} ${won === 1 ? 'point' : 'points'}${detail ? ` (${detail})` : ''}`,
+        );
+        ended = true;
+        break;
+      }
+      case 'match-end': {
+        const what = options.length === 0 ? 'session' : 'match';
+        const score = `${event.score.white}-${event.score.black}`;
+        const why = event.reason === 'timeout' ? ' on time' : event.reason === 'leave' ? ' (a player left)' : '';
+        stop(
+          event.seq,
+          'match-end',
+          event.winner === null
+            ? `The ${what} ends even, ${score}`
+            : `${name(event.winner)} wins the ${what}${why}, ${score}`,
+        );
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  return points;
+}
+
+/** The events that can open a game: its opening throw, or the starter's roll, double or resignation (N3). */
+const NEW_GAME: ReadonlySet<string> = new Set(['opening-roll', 'roll', 'double', 'resign']);
+
+function withinLimit(value: number, limit: number | null): boolean {
+  return limit === null || value <= limit;
+}
+
+/**
+ * Whether the roll at `at` passed the turn (no legal play): the next move is the opponent's roll or
+ * double, with no play of the roller in between (an offer to resign and its rejection aside).
+ */
+function passes(events: readonly MatchEvent[], at: number, roller: Colour): boolean {
+  for (let i = at + 1; i < events.length; i++) {
+    const next = events[i];
+    if (next.type === 'resign' || next.type === 'resignation-reject') continue;
+    if (next.type === 'play') return false;
+    return (next.type === 'roll' || next.type === 'double') && next.by !== roller;
+  }
+  return false;
+}
