@@ -27,14 +27,15 @@ export class ApiProblem extends Error {
 
   static from(status: number, body: unknown): ApiProblem {
     if (typeof body === 'object' && body !== null && 'title' in body) {
-      const p = body as Partial<ProblemDetails>;
-      return new ApiProblem(
-        status,
-        String(p.title ?? 'Request failed'),
-        String(p.detail ?? ''),
-        String(p.code ?? 'unknown'),
-        Array.isArray(p.errors) ? p.errors : [],
-      );
+      const p = body as Partial<ProblemDetails> & { readonly field?: unknown };
+      const detail = String(p.detail ?? '');
+      const code = String(p.code ?? 'unknown');
+      let errors: readonly FieldError[] = Array.isArray(p.errors) ? p.errors : [];
+      // A refusal of one field after validation (`invalid-match-terms` and the like) names it in
+      // `field`, its detail being the message: shown next to that field like a validation error.
+      if (errors.length === 0 && typeof p.field === 'string')
+        errors = [{ field: p.field, message: detail, constraint: code }];
+      return new ApiProblem(status, String(p.title ?? 'Request failed'), detail, code, errors);
     }
     return new ApiProblem(status, 'Request failed', `The server answered ${status}.`, 'unknown');
   }

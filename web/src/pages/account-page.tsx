@@ -1,6 +1,32 @@
+import { ChangePasswordForm } from './account/change-password-form.js';
+import { SignOutButtons } from './account/sign-out-buttons.js';
+import { useSession } from '../session.js';
+import { Link } from '../ui/link.js';
+import { SignInRequired } from '../ui/sign-in-required.js';
 import { useTitle } from '../ui/use-title.js';
 
-export function AccountPage({ params }: { readonly params: Record<string, string> }) {
-  useTitle('AccountPage');
-  return <h1>AccountPage {JSON.stringify(params)}</h1>;
+export function AccountPage(_: { readonly params: Record<string, string> }) {
+  useTitle('Account');
+  const session = useSession();
+  if (session === null) {
+    return (
+      <section>
+        <h1>Account</h1>
+        <SignInRequired toDo="manage your account" />
+      </section>
+    );
+  }
+  return (
+    <section>
+      <h1>Account</h1>
+      <p>
+        Signed in as <strong>{session.username}</strong>.{' '}
+        <Link href={`/users/${encodeURIComponent(session.username)}`}>Your profile</Link>
+      </p>
+      <h2>Sign out</h2>
+      <SignOutButtons />
+      <h2>Change password</h2>
+      <ChangePasswordForm username={session.username} />
+    </section>
+  );
 }

@@ -1,0 +1,15 @@
+/** Signing in: a token for a username and password, kept as the session (session.ts). */
+import { api, call } from '../../api/client.js';
+import { setSession } from '../../session.js';
+
+/** Asks the server for a token and keeps it; throws the ApiProblem of a refusal. */
+export async function signIn(username: string, password: string): Promise<void> {
+  const token = await call(api.POST('/api/auth/token', { body: { username, password } }));
+  setSession({ username, token: token.accessToken, expiresAt: Date.now() + token.expiresIn * 1000 });
+}
+
+/** Registers the account, then signs in with it. */
+export async function signUp(username: string, password: string): Promise<void> {
+  const me = await call(api.POST('/api/users', { body: { username, password } }));
+  await signIn(me.username, password);
+}

@@ -1,0 +1,47 @@
+import { useState } from 'preact/hooks';
+import { api, call } from '../../api/client.js';
+import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { navigate } from '../../router.js';
+import { setSession } from '../../session.js';
+import { ProblemMessage } from '../../ui/problem-message.js';
+import '../../ui/common.css';
+
+/** Sign out here (forget the token), or everywhere (POST /api/auth/logout-all ends every token of the account). */
+export function SignOutButtons() {
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const signOut = (): void => {
+    setSession(null);
+    navigate('/', { replace: true });
+  };
+
+  const signOutEverywhere = async (): Promise<void> => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await call(api.POST('/api/auth/logout-all'));
+      signOut();
+    } catch (error) {
+      setProblem(asProblem(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <ProblemMessage problem={problem} />
+      <p class="button-row">
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+        <button type="button" class="secondary" disabled={busy} onClick={() => void signOutEverywhere()}>
+          Sign out everywhere
+        </button>
+      </p>
+      <p class="muted">
+        “Sign out everywhere” ends the sessions of every browser and program signed in to this account.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+/** Whom a new match is for: a person by username, a house bot, or anyone (an open challenge). */
+import type { ApiProblem } from '../../api/problem.js';
+import { SelectField, TextField } from '../../ui/form-field.js';
+import { HOUSE_BOTS, type HouseBot, type NewMatchForm, type OpponentKind } from './new-match-request.js';
+
+const KINDS: readonly (readonly [OpponentKind, string])[] = [
+  ['person', 'A person'],
+  ['house-bot', 'A house bot'],
+  ['open', 'Anyone (an open challenge)'],
+];
+
+const BOT_NAMES: Record<HouseBot, string> = {
+  'bot-easy': 'bot-easy: an easy bot',
+  bot: 'bot: the strong bot',
+  gnubg: 'gnubg: GNU Backgammon (backgammon only)',
+};
+
+interface OpponentFieldsProps {
+  readonly form: NewMatchForm;
+  readonly problem: ApiProblem | null;
+  readonly onChange: (changes: Partial<NewMatchForm>) => void;
+}
+
+export function OpponentFields({ form, problem, onChange }: OpponentFieldsProps) {
+  return (
+    <fieldset>
+      <legend>Opponent</legend>
+      <div class="choices">
+        {KINDS.map(([kind, label]) => (
+          <label key={kind} class="choice">
+            <input
+              type="radio"
+              name="opponent-kind"
+              value={kind}
+              checked={form.opponentKind === kind}
+              onChange={() => onChange({ opponentKind: kind })}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </div>
+      {form.opponentKind === 'person' && (
+        <TextField
+          id="new-opponent"
+          label="Their username"
+          field="opponent"
+          problem={problem}
+          name="opponent"
+          autocomplete="off"
+          username
+          value={form.username}
+          onInput={(username) => onChange({ username })}
+        />
+      )}
+      {form.opponentKind === 'house-bot' && (
+        <SelectField
+          id="new-house-bot"
+          label="House bot"
+          field="opponent"
+          problem={problem}
+          value={form.houseBot}
+          options={HOUSE_BOTS.map((bot) => [bot, BOT_NAMES[bot]] as const)}
+          onChange={(houseBot) => onChange({ houseBot })}
+        />
+      )}
+    </fieldset>
+  );
+}

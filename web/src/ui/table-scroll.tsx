@@ -1,0 +1,14 @@
+import type { ComponentChildren } from 'preact';
+import './table-scroll.css';
+
+/**
+ * A wide table on a narrow screen: it scrolls sideways inside this region, which the keyboard can
+ * reach (tab to it, then the arrow keys) and a screen reader names.
+ */
+export function TableScroll({ label, children }: { readonly label: string; readonly children: ComponentChildren }) {
+  return (
+    <div class="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
