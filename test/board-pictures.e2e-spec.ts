@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { OpenAPIObject } from '@nestjs/swagger';
@@ -21,6 +21,7 @@ import {
   type Seat,
 } from '../src/pictures/board-geometry.js';
 import { BOARD_COLOURS, CHECKER_COLOURS, pointColour } from '../src/pictures/board-svg.js';
+import { CHROMIUM_PLACES, findChromium } from './support/chromium.js';
 import { expectProblem, type Player, type ProblemJson } from './support/match-client.js';
 import {
   expectOnlyScriptedThrows,
@@ -37,29 +38,9 @@ import {
  * fails here.
  */
 
-/** Chromium, from /usr/bin/chromium or the PATH; null when it is not installed. */
-function findChromium(): string | null {
-  const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
-  const candidates = [
-    '/usr/bin/chromium',
-    ...dirs.flatMap((d) => ['chromium', 'chromium-browser'].map((n) => join(d, n))),
-  ];
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return null;
-}
-
 const CHROMIUM = findChromium();
 if (CHROMIUM === null) {
-  console.warn(
-    'board-pictures: no Chromium (/usr/bin/chromium, or chromium on the PATH): the pixel tests are SKIPPED.',
-  );
+  console.warn(`board-pictures: no Chromium (${CHROMIUM_PLACES}): the pixel tests are SKIPPED.`);
 }
 const describeInChromium = CHROMIUM === null ? describe.skip : describe;
 /** Chromium takes a second or three to start, once or twice per test. */
