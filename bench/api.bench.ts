@@ -18,12 +18,11 @@
  */
 import autocannon, { type Options } from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBenchDatabase, type BenchDatabase } from './bench-database.js';
-import { productionServerEnv, startServer, type ServerProcess } from './server-process.js';
+import { withBenchServer } from './bench-server.js';
+import type { ServerProcess } from './server-process.js';
 import { runBench } from './run-bench.js';
 
 const BAR = 0.6;
@@ -136,29 +135,13 @@ async function measure(server: ServerProcess, route: Route, token: string): Prom
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\``);
   const routes = selectedRoutes();
-  const work = mkdtempSync(join(tmpdir(), 'nardy-bench-'));
   const profileDir = process.env.BENCH_CPU_PROF_DIR ? resolve(process.env.BENCH_CPU_PROF_DIR) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  let database: BenchDatabase | undefined;
-  let server: ServerProcess | undefined;
   // Bounded: start-up, every warm-up and run with slack, and the clean-up.
   const budgetMs = (90 + routes.length * (WARMUP + DURATION + 10)) * 1000;
-  const watchdog = setTimeout(() => {
-    process.stderr.write(`bench:api: gave up after ${budgetMs / 1000} s\n`);
-    server?.kill();
-    void database?.drop().finally(() => process.exit(2));
-  }, budgetMs);
-  try {
-    database = await createBenchDatabase(ADMIN_URL);
-    server = await startServer({
-      main: MAIN,
-      env: productionServerEnv(database.url, work, randomBytes(48).toString('base64url')),
-      logFile: join(work, 'server.log'),
-      cpuProfileDir: profileDir,
-      startTimeoutMs: 60_000,
-    });
+  const options = { name: 'bench:api', main: MAIN, adminUrl: ADMIN_URL, budgetMs, cpuProfileDir: profileDir };
+  return withBenchServer(options, async (server) => {
     const token = await bearerToken(server);
     for (const route of routes) await load(server, route, token, WARMUP);
     const figures: Record<string, RouteFigures> = {};
@@ -183,12 +166,7 @@ async function main(): Promise<number> {
       return 1;
     }
     return 0;
-  } finally {
-    clearTimeout(watchdog);
-    await server?.stop();
-    await database?.drop();
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 runBench('bench:api', main);
