@@ -17,6 +17,7 @@ import {
   HEIGHT,
   MAX_STACK,
   MIDDLE_Y,
+  placeArea,
   POINT_LENGTH,
   POINT_WIDTH,
   pointSlot,
@@ -25,8 +26,10 @@ import {
   slotOfViewerPoint,
   trayPlace,
   trayRect,
+  VIEWER_TRAY,
   WIDTH,
   type PointSlot,
+  type Rect,
 } from './board-geometry.js';
 
 /**
@@ -267,5 +270,25 @@ describe('the checkers', () => {
     expect(FIELD_BOTTOM).toBeLessThan(HEIGHT);
     expect(columnLeft(11) + POINT_WIDTH).toBe(FIELD_RIGHT);
     expect(columnLeft(6)).toBe(BAR_X + BAR_WIDTH);
+  });
+  it('gives each of the viewer’s places an area holding what is drawn there, the areas apart', () => {
+    const inside = (area: Rect, { x, y }: { x: number; y: number }) =>
+      x - CHECKER_RADIUS >= area.x &&
+      x + CHECKER_RADIUS <= area.x + area.width &&
+      y - CHECKER_RADIUS >= area.y &&
+      y + CHECKER_RADIUS <= area.y + area.height;
+    for (let point = 1; point <= POINTS; point++) {
+      for (let i = 0; i < MAX_STACK; i++)
+        expect(inside(placeArea(point), checkerCentre(slotOfViewerPoint(point), i))).toBe(true);
+    }
+    for (let i = 0; i < MAX_STACK; i++) expect(inside(placeArea(25), barCheckerCentre('bottom', i))).toBe(true);
+    expect(inside(placeArea(25), barCheckerCentre('top', 0))).toBe(false);
+    expect(placeArea(0)).toEqual(trayRect(VIEWER_TRAY));
+    for (const variant of VARIANTS) expect(trayPlace(variant, 'bottom')).toEqual(VIEWER_TRAY);
+    const areas = Array.from({ length: 26 }, (_, place) => placeArea(place));
+    const overlap = (a: Rect, b: Rect) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (let a = 0; a < areas.length; a++)
+      for (let b = a + 1; b < areas.length; b++) expect([a, b, overlap(areas[a], areas[b])]).toEqual([a, b, false]);
   });
 });

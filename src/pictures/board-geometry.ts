@@ -1,7 +1,8 @@
 /**
  * Where everything of a board picture goes (docs/architecture.md, "Board
- * pictures"): one fixed layout in SVG user units, shared by the renderer
- * (board-svg.ts) and the tests that look at its pixels.
+ * pictures"): one fixed layout in SVG user units, shared by the drawing
+ * (board-scene.ts), the web client's board that draws it and marks places on
+ * it, and the tests that look at its pixels. Free of Node: the browser bundles it.
  *
  * The viewer sits at the bottom and the 24 points are numbered in the
  * viewer's numbering (docs/rules.md, "Numbering"), laid out as GNU
@@ -19,7 +20,7 @@
  * the bottom-left corner (the viewer's 12) to its home at the top left, and
  * bears off to the left.
  */
-import { opponentPoint, POINTS, type Colour, type Variant } from '../engine/index.js';
+import { BAR, OFF, opponentPoint, POINTS, type Colour, type Variant } from '../engine/index.js';
 
 /** A side of the picture: the viewer's checkers sit at the bottom, the other side's at the top. */
 export type Seat = 'bottom' | 'top';
@@ -132,6 +133,9 @@ export interface TrayPlace {
   readonly seat: Seat;
 }
 
+/** The viewer's tray: the bottom right, in both variants. */
+export const VIEWER_TRAY: TrayPlace = { column: 'right', seat: 'bottom' };
+
 /**
  * The tray of the side at `seat`: next to the corner where it bears off. The
  * viewer bears off past its point 1, the bottom right. The other side bears
@@ -139,7 +143,7 @@ export interface TrayPlace {
  * viewer's 13 in long nardy (top left).
  */
 export function trayPlace(variant: Variant, seat: Seat): TrayPlace {
-  if (seat === 'bottom') return { column: 'right', seat };
+  if (seat === 'bottom') return VIEWER_TRAY;
   return { column: variant === 'backgammon' ? 'right' : 'left', seat };
 }
 
@@ -167,6 +171,20 @@ export function slabRect(place: TrayPlace, index: number): Rect {
   const fromEdge = TRAY_PADDING + index * SLAB_STEP + Math.floor(index / 5) * SLAB_GROUP_GAP;
   const y = place.seat === 'top' ? tray.y + fromEdge : tray.y + tray.height - fromEdge - SLAB_HEIGHT;
   return { x: tray.x + 3, y, width: tray.width - 6, height: SLAB_HEIGHT };
+}
+
+/**
+ * The area of one of the viewer's places (its own numbering, as a move names
+ * them): a point 1-24 is its column from the board's edge to the middle line,
+ * 25 the viewer's half of the bar, 0 the viewer's tray. A client marks and
+ * picks places there.
+ */
+export function placeArea(point: number): Rect {
+  const half = FIELD_HEIGHT / 2;
+  if (point === BAR) return { x: BAR_X, y: MIDDLE_Y, width: BAR_WIDTH, height: half };
+  if (point === OFF) return trayRect(VIEWER_TRAY);
+  const slot = slotOfViewerPoint(point);
+  return { x: columnLeft(slot.column), y: slot.row === 'top' ? FIELD_TOP : MIDDLE_Y, width: POINT_WIDTH, height: half };
 }
 
 /**
