@@ -1,6 +1,62 @@
+/**
+ * A match: the board from the person's side, the score and the turn, the decisions the state lists,
+ * moving checkers (board, list of legal plays, typed text), the opponent's plays animated in, the
+ * replay of any earlier position, the files and picture of the match, and, once it is over, the
+ * fairness check of every throw.
+ */
+import { useSession } from '../session.js';
+import { Link } from '../ui/link.js';
+import { ProblemMessage } from '../ui/problem-message.js';
 import { useTitle } from '../ui/use-title.js';
+import { ActionBar } from './match/action-bar.js';
+import { FairnessPanel } from './match/fairness-panel.js';
+import { MatchFiles } from './match/match-files.js';
+import { MatchSummary } from './match/match-summary.js';
+import { PlayArea } from './match/play-area.js';
+import { ReplayPanel } from './match/replay-panel.js';
+import { useMatch } from './match/use-match.js';
+import './match/match.css';
 
 export function MatchPage({ params }: { readonly params: Record<string, string> }) {
-  useTitle('MatchPage');
-  return <h1>MatchPage {JSON.stringify(params)}</h1>;
+  const id = params.id;
+  const session = useSession();
+  const match = useMatch(id);
+  const { state } = match;
+  const white = state?.players.white?.username ?? 'white';
+  const black = state?.players.black?.username ?? state?.opponent ?? 'black';
+  useTitle(state === null ? 'Match' : `${white} v ${black}`);
+  if (state === null) {
+    return (
+      <section>
+        <h1>Match</h1>
+        {match.problem !== null ? <ProblemMessage problem={match.problem} /> : <p>Loading the match…</p>}
+      </section>
+    );
+  }
+  return (
+    <section class="match-page" data-version={state.version} data-status={state.status}>
+      <h1>
+        {white} v {black}
+      </h1>
+      {session === null && state.status !== 'finished' && (
+        <p>
+          You are watching. <Link href={`/signin?next=${encodeURIComponent(`/matches/${id}`)}`}>Sign in</Link> to play.
+        </p>
+      )}
+      <ProblemMessage problem={match.problem} />
+      <div class="match-layout">
+        <PlayArea match={match} state={state} />
+        <div class="match-side">
+          <MatchSummary state={state} />
+          <ActionBar state={state} busy={match.busy} perform={match.perform} />
+          <p class="stream-status muted" aria-live="polite">
+            {match.stream === 'reconnecting' ? 'Connection lost: reconnecting…' : ''}
+          </p>
+        </div>
+      </div>
+      <ReplayPanel state={state} />
+      <MatchFiles state={state} />
+      {state.status === 'finished' && <FairnessPanel state={state} />}
+    </section>
+  );
 }

@@ -1,0 +1,146 @@
+/**
+ * The match page at phone width by keyboard alone, and its live stream surviving a dropped
+ * connection. The opponent here acts through the API, as any other client would.
+ */
+import type { Page } from 'playwright-core';
+import {
+  axeCheck,
+  describeInBrowser,
+  expectNoPageErrors,
+  PHONE,
+  registerUser,
+  screenshot,
+  startMatchBetween,
+  storeSession,
+  useWebHarness,
+  type AccountSession,
+} from './support/index.js';
+import { legalPlays, matchView, nextVersion, pageAt, type MatchView } from './support/match-driver.js';
+
+const PASSWORD = 'browser-password-2';
+
+async function post(baseUrl: string, path: string, session: AccountSession, body: unknown = {}): Promise<void> {
+  const res = await fetch(new URL(path, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+}
+
+/** The opponent's whole turn through the API: roll if asked, then the first legal play. */
+async function opponentActs(baseUrl: string, id: string, session: AccountSession, view: MatchView): Promise<MatchView> {
+  const mine = await matchView(baseUrl, id, session);
+  if (mine.actions.includes('roll')) await post(baseUrl, `/api/matches/${id}/roll`, session);
+  else if (mine.actions.includes('take')) await post(baseUrl, `/api/matches/${id}/take`, session);
+  else if (mine.actions.includes('plays')) {
+    const [play] = await legalPlays(baseUrl, id, session);
+    await post(baseUrl, `/api/matches/${id}/plays`, session, { moves: play.moves });
+  } else throw new Error(`the opponent has nothing to do: ${JSON.stringify(mine.actions)}`);
+  return nextVersion(baseUrl, id, view.version);
+}
+
+/** The focused element's aria-label, label and text (evaluated in the page). */
+const FOCUSED_NAME = `(() => {
+  const el = document.activeElement;
+  if (el === null) return '';
+  const label = el.id ? document.querySelector('label[for="' + el.id + '"]')?.textContent : null;
+  return ((el.getAttribute('aria-label') ?? '') + ' ' + (label ?? '') + ' ' + (el.textContent ?? '')).trim();
+})()`;
+
+/** Presses Tab until the focused element's text or label matches `name` (keyboard alone). */
+async function tabTo(page: Page, name: RegExp, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate<string>(FOCUSED_NAME);
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${String(name)}`);
+}
+
+describeInBrowser('the match page by keyboard and across a dropped connection', () => {
+  const web = useWebHarness();
+
+  it('at 360 px wide, a person rolls and plays several turns by keyboard alone: typed text and the list of legal plays', async () => {
+    const white = await registerUser(web.baseUrl, 'dana-web', PASSWORD);
+    const black = await registerUser(web.baseUrl, 'eve-web', PASSWORD);
+    const id = await startMatchBetween(web.baseUrl, white, black, { variant: 'backgammon', length: 3 });
+    const context = await web.person(PHONE);
+    await storeSession(context, web.baseUrl, white);
+    const page = await web.open(`/matches/${id}`, context);
+    let view = await matchView(web.baseUrl, id);
+    let played = 0;
+    let typed = 0;
+    while (played < 4 && view.status === 'playing') {
+      if (view.turn.player !== 'white') {
+        view = await opponentActs(web.baseUrl, id, black, view);
+        continue;
+      }
+      const mine = await matchView(web.baseUrl, id, white);
+      await pageAt(page, mine.version);
+      await page.locator('body').focus();
+      if (mine.actions.includes('roll')) {
+        await tabTo(page, /^Roll$/);
+        await page.keyboard.press('Enter');
+      } else if (mine.actions.includes('plays')) {
+        const [play] = await legalPlays(web.baseUrl, id, white);
+        if (played % 2 === 0) {
+          await tabTo(page, /Type a play/);
+          await page.keyboard.type(play.text);
+          await page.keyboard.press('Enter');
+          typed++;
+        } else {
+          await tabTo(page, /^All legal plays/);
+          await page.keyboard.press('Enter');
+          await page.keyboard.press('Tab');
+          await page.keyboard.press('Enter');
+        }
+        // The play is shown on the board and the focus is on Confirm.
+        await page.getByRole('button', { name: /^Confirm / }).waitFor();
+        await expect(page.evaluate<string>("document.activeElement?.textContent ?? ''")).resolves.toMatch(/^Confirm /);
+        if (played === 0) await screenshot(page, 'phone-play-shown-before-confirm');
+        await page.keyboard.press('Enter');
+        played++;
+      } else throw new Error(`white has nothing to do: ${JSON.stringify(mine.actions)}`);
+      view = await nextVersion(web.baseUrl, id, mine.version);
+    }
+    expect(played).toBe(4);
+    expect(typed).toBe(2);
+    await pageAt(page, view.version);
+    const width = await page.evaluate<number>('document.documentElement.scrollWidth');
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'phone-keyboard-match');
+    await axeCheck(page, 'match page at 360 px');
+    expectNoPageErrors(page);
+  });
+
+  it('a dropped connection is resumed with Last-Event-ID: what the opponent did meanwhile arrives, with no reload', async () => {
+    const white = await registerUser(web.baseUrl, 'finn-web', PASSWORD);
+    const black = await registerUser(web.baseUrl, 'gail-web', PASSWORD);
+    const id = await startMatchBetween(web.baseUrl, white, black, { variant: 'backgammon', length: 3 });
+    const context = await web.person();
+    await storeSession(context, web.baseUrl, white);
+    const page = await web.open(`/matches/${id}`, context);
+    let view = await matchView(web.baseUrl, id);
+    await pageAt(page, view.version);
+    await page.evaluate('window.sameDocument = true');
+    // Until it is black's turn, white plays through the API too.
+    while (view.turn.player !== 'black') view = await opponentActs(web.baseUrl, id, white, view);
+    await pageAt(page, view.version);
+
+    await context.setOffline(true);
+    await page.getByText('Connection lost: reconnecting…').waitFor({ timeout: 30_000 });
+    const before = view.version;
+    while (view.turn.player === 'black' && view.status === 'playing')
+      view = await opponentActs(web.baseUrl, id, black, view);
+    expect(view.version).toBeGreaterThan(before);
+    await context.setOffline(false);
+
+    await pageAt(page, view.version);
+    await expect(page.evaluate<boolean>('window.sameDocument === true')).resolves.toBe(true);
+    await expect(page.getByText('Connection lost: reconnecting…').count()).resolves.toBe(0);
+    expectNoPageErrors(page, [
+      { pattern: /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/, why: 'the connection was cut on purpose' },
+    ]);
+  });
+});

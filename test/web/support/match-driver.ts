@@ -1,0 +1,83 @@
+/**
+ * Playing a match in the browser as a person does, for the browser tests: the test reads the match
+ * through the API (it knows the contract, nothing of the rules) to see whose turn it is and which
+ * plays are legal, then makes every decision on that person's page: buttons named as the page names
+ * them, and checkers moved by clicking a checker and then the point it goes to on the board.
+ */
+import type { Page } from 'playwright-core';
+import type { AccountSession } from './api.js';
+
+export interface MoveJson {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface MatchView {
+  readonly id: string;
+  readonly status: string;
+  readonly version: number;
+  readonly variant: string;
+  readonly you: 'white' | 'black' | null;
+  readonly actions: readonly string[];
+  readonly turn: { readonly player: 'white' | 'black' | null; readonly awaiting: string | null };
+  readonly game: { readonly cube: { readonly value: number; readonly owner: string | null } };
+  readonly players: Record<'white' | 'black', { readonly username: string } | null>;
+  readonly result: { readonly winner: 'white' | 'black' | null } | null;
+}
+
+export async function getJson<T>(baseUrl: string, path: string, session?: AccountSession): Promise<T> {
+  const res = await fetch(new URL(path, baseUrl), {
+    headers: session ? { authorization: `Bearer ${session.token}` } : {},
+  });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export function matchView(baseUrl: string, id: string, session?: AccountSession): Promise<MatchView> {
+  return getJson<MatchView>(baseUrl, `/api/matches/${id}`, session);
+}
+
+export async function legalPlays(
+  baseUrl: string,
+  id: string,
+  session: AccountSession,
+): Promise<readonly { readonly moves: readonly MoveJson[]; readonly text: string }[]> {
+  return (
+    await getJson<{ plays: { moves: MoveJson[]; text: string }[] }>(baseUrl, `/api/matches/${id}/legal-plays`, session)
+  ).plays;
+}
+
+/** The board's node for the viewer's point (25 the bar, 0 the tray), as the board view marks it. */
+export function hit(page: Page, point: number) {
+  return page.locator(`main .play-area svg [role="button"][data-hit="${point}"]`).first();
+}
+
+/** Waits until the page shows the match at `version` (the page marks the version it draws). */
+export async function pageAt(page: Page, version: number): Promise<void> {
+  await page.locator(`.match-page[data-version="${version}"]`).waitFor({ timeout: 30_000 });
+}
+
+/** Clicks a button of the page by its visible name. */
+export async function press(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name, exact: typeof name === 'string' }).click();
+}
+
+/** Makes a play on the board: each step a click on the checker's point, then on where it goes; then Confirm. */
+export async function playByClicking(page: Page, moves: readonly MoveJson[]): Promise<void> {
+  for (const { from, to } of moves) {
+    await hit(page, from).click();
+    await hit(page, to).click();
+  }
+  await page.getByRole('button', { name: /^Confirm / }).click();
+}
+
+/** Polls the API until the match's version passes `version`. */
+export async function nextVersion(baseUrl: string, id: string, version: number): Promise<MatchView> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const view = await matchView(baseUrl, id);
+    if (view.version > version || view.status === 'finished') return view;
+    if (Date.now() > until) throw new Error(`match ${id} stayed at version ${version}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

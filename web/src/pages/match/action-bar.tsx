@@ -1,0 +1,100 @@
+/**
+ * The match's decisions, exactly those the state's `actions` lists (docs/architecture.md, "Match
+ * state JSON"): roll, double, take, drop, beaver, the answers to a resignation, join and the rest;
+ * resigning asks for the value (single, gammon, backgammon; in long nardy oin, mars, koks) and a
+ * second click to confirm.
+ */
+import { useState } from 'preact/hooks';
+import type { MatchState } from '../../api/client.js';
+import { ACTION_LABELS, isSimpleAction, postAction, postResign, type SimpleAction } from './match-actions.js';
+
+/** The order the buttons come in: the usual choice first. */
+const ORDER: readonly SimpleAction[] = [
+  'join',
+  'roll',
+  'take',
+  'double',
+  'drop',
+  'beaver',
+  'resignation/accept',
+  'resignation/reject',
+  'claim-timeout',
+  'leave',
+  'decline',
+  'abort',
+];
+
+interface ActionBarProps {
+  readonly state: MatchState;
+  readonly busy: boolean;
+  readonly perform: (request: (version: number) => Promise<MatchState>) => Promise<boolean>;
+}
+
+export function ActionBar({ state, busy, perform }: ActionBarProps) {
+  const simple = ORDER.filter((a) => state.actions.includes(a) && isSimpleAction(a));
+  const canResign = state.actions.includes('resign');
+  if (simple.length === 0 && !canResign) return null;
+  return (
+    <section class="action-bar" aria-label="Decisions">
+      {simple.map((action) => (
+        <button
+          key={action}
+          type="button"
+          class={action === 'decline' || action === 'abort' || action === 'drop' ? 'secondary' : undefined}
+          disabled={busy}
+          onClick={() => void perform((v) => postAction(state.id, action, v))}
+        >
+          {ACTION_LABELS[action]}
+        </button>
+      ))}
+      {canResign && <ResignControl state={state} busy={busy} perform={perform} />}
+    </section>
+  );
+}
+
+function ResignControl({ state, busy, perform }: ActionBarProps) {
+  const [value, setValue] = useState<1 | 2 | 3>(1);
+  const [confirming, setConfirming] = useState(false);
+  const names =
+    state.variant === 'long-nardy'
+      ? ['a single game (oin)', 'a mars', 'a koks']
+      : ['a single game', 'a gammon', 'a backgammon'];
+  const times = state.game.cube.value;
+  return (
+    <div class="resign">
+      <label for="resign-value">Resign</label>
+      <select
+        id="resign-value"
+        value={String(value)}
+        onChange={(e) => {
+          setValue(Number(e.currentTarget.value) as 1 | 2 | 3);
+          setConfirming(false);
+        }}
+      >
+        {names.map((name, i) => (
+          <option key={name} value={String(i + 1)}>
+            {name} ({(i + 1) * times} {(i + 1) * times === 1 ? 'point' : 'points'})
+          </option>
+        ))}
+      </select>
+      {confirming ? (
+        <>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void perform((v) => postResign(state.id, value, v)).then(() => setConfirming(false))}
+          >
+            Confirm resignation
+          </button>
+          <button type="button" class="secondary" onClick={() => setConfirming(false)}>
+            Keep playing
+          </button>
+        </>
+      ) : (
+        <button type="button" class="secondary" disabled={busy} onClick={() => setConfirming(true)}>
+          Resign…
+        </button>
+      )}
+    </div>
+  );
+}

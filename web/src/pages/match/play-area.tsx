@@ -1,0 +1,114 @@
+/**
+ * The board and the ways to move on it (docs/architecture.md, "Web client"): pick a checker and a
+ * point on the board (click, tap or drag), or a play from the list of legal plays, or type it in
+ * GNU Backgammon's notation; the play is shown on the board and sent only when confirmed, with undo
+ * until then; a bear-off with one sensible play takes one click. The opponent's play is animated
+ * in step by step. Every play offered comes from the server's legal plays.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Colour, LegalPlay, MatchState } from '../../api/client.js';
+import { BoardView } from '../../board/board-view.js';
+import { pictureOfMatch } from '../../board/match-picture.js';
+import { playAnimationFrames, viewerPointOf } from './play-animation.js';
+import { postPlay } from './match-actions.js';
+import type { ColourBoard } from '../../match/colour-board.js';
+import { PlaySession } from './play-session.js';
+import { PlayControls } from './play-controls.js';
+import type { MatchHandle } from './use-match.js';
+
+const FRAME_MS = 450;
+
+export function PlayArea({ match, state }: { readonly match: MatchHandle; readonly state: MatchState }) {
+  const perspective: Colour = state.you ?? 'white';
+  const player = state.you;
+  const playable = player !== null && match.plays !== null && state.actions.includes('plays');
+  const [session, setSession] = useState<PlaySession | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  // A new state (version) starts a new play from nothing.
+  useEffect(() => {
+    setSelected(null);
+    setSession(
+      playable && player !== null && match.plays !== null
+        ? PlaySession.start(state.variant, state.game.board, player, match.plays, match.dice)
+        : null,
+    );
+  }, [state.version, playable, match.plays]);
+
+  // The opponent's play, step by step, before the board settles on the state.
+  const [frame, setFrame] = useState<{ board: ColourBoard; landed: ReadonlySet<number> } | null>(null);
+  const seen = match.seenPlay;
+  useEffect(() => {
+    if (seen === null) return;
+    const frames = playAnimationFrames(state.variant, seen.before, seen.by, seen.moves);
+    let i = 0;
+    const landed = new Set<number>();
+    const next = (): void => {
+      if (i >= frames.length) {
+        setFrame(null);
+        return;
+      }
+      const to = seen.moves[i - 1]?.to;
+      if (to !== undefined && to !== 0) landed.add(viewerPointOf(state.variant, perspective, seen.by, to));
+      setFrame({ board: frames[i], landed: new Set(landed) });
+      i++;
+      timer = window.setTimeout(next, FRAME_MS);
+    };
+    let timer = window.setTimeout(next, 0);
+    return () => window.clearTimeout(timer);
+  }, [seen?.key]);
+
+  const board = frame?.board ?? session?.board ?? state.game.board;
+  const picture = pictureOfMatch(state, perspective, board);
+  const interaction = useMemo(() => {
+    if (session === null || frame !== null || match.busy) return undefined;
+    return {
+      sources: session.sources(),
+      selected,
+      targets: selected === null ? new Set<number>() : session.targets(selected),
+      onSelect: (point: number | null) => setSelected(point !== null && session.sources().has(point) ? point : null),
+      onMove: (from: number, to: number) => {
+        const next = session.move(from, to);
+        if (next !== null) setSession(next);
+        setSelected(null);
+      },
+    };
+  }, [session, selected, frame, match.busy]);
+
+  const submit = (play: LegalPlay | null): void => {
+    if (play === null || session === null) return;
+    void match.perform((version) => postPlay(state.id, session.stepsFor(play), version));
+  };
+  const preview = (play: LegalPlay): void => {
+    if (session === null) return;
+    setSession(session.previewing(play));
+    setSelected(null);
+    window.setTimeout(() => confirmRef.current?.focus(), 0);
+  };
+
+  const label = boardLabel(state, perspective);
+  return (
+    <div class="play-area">
+      <BoardView picture={picture} interaction={interaction} label={label} highlight={frame?.landed} />
+      {session !== null && (
+        <PlayControls
+          session={session}
+          busy={match.busy}
+          confirmRef={confirmRef}
+          onUndo={() => (setSession(session.undo()), setSelected(null))}
+          onReset={() => (setSession(session.reset()), setSelected(null))}
+          onConfirm={() => submit(session.complete())}
+          onBearOff={(play) => submit(play)}
+          onPreview={preview}
+        />
+      )}
+    </div>
+  );
+}
+
+function boardLabel(state: MatchState, perspective: Colour): string {
+  const dice =
+    state.turn.awaiting === 'play' && state.game.dice !== null ? `, dice ${state.game.dice.join(' and ')}` : '';
+  return `Board from ${perspective}'s side${dice}`;
+}

@@ -1,0 +1,93 @@
+/**
+ * The play being made on the match page: the match/ logic (PlayBuilder over the server's legal
+ * plays, the one-click bear-off, typed text) behind the few questions the page's parts ask.
+ */
+import type { Colour, LegalPlay, Variant } from '../../api/client.js';
+import { oneSensibleBearOff } from '../../match/bear-off.js';
+import type { ColourBoard, ColourBoardInput } from '../../match/colour-board.js';
+import { PlayBuilder } from '../../match/play-builder.js';
+import { playFromText } from '../../match/play-text.js';
+
+export class PlaySession {
+  private constructor(
+    private readonly builder: PlayBuilder<LegalPlay>,
+    private readonly before: ColourBoardInput,
+    private readonly variant: Variant,
+    private readonly player: Colour,
+  ) {}
+
+  static start(
+    variant: Variant,
+    board: ColourBoardInput,
+    player: Colour,
+    plays: readonly LegalPlay[],
+    dice: readonly number[] | null,
+  ): PlaySession {
+    return new PlaySession(PlayBuilder.start({ board, variant, player, plays, dice }), board, variant, player);
+  }
+
+  private with(builder: PlayBuilder<LegalPlay> | null): PlaySession | null {
+    return builder === null ? null : new PlaySession(builder, this.before, this.variant, this.player);
+  }
+
+  get plays(): readonly LegalPlay[] {
+    return this.builder.plays;
+  }
+
+  get steps(): readonly { readonly from: number; readonly to: number }[] {
+    return this.builder.steps;
+  }
+
+  /** The board with the steps made so far. */
+  get board(): ColourBoard {
+    return this.builder.board();
+  }
+
+  sources(): ReadonlySet<number> {
+    return new Set(this.builder.sources());
+  }
+
+  targets(from: number): ReadonlySet<number> {
+    return new Set(this.builder.targets(from));
+  }
+
+  move(from: number, to: number): PlaySession | null {
+    return this.with(this.builder.move(from, to));
+  }
+
+  undo(): PlaySession {
+    return this.with(this.builder.undo()) ?? this;
+  }
+
+  reset(): PlaySession {
+    return this.with(this.builder.reset()) ?? this;
+  }
+
+  complete(): LegalPlay | null {
+    return this.builder.complete();
+  }
+
+  /** The session with every step of `play` made (shown on the board, waiting to be confirmed). */
+  previewing(play: LegalPlay): PlaySession {
+    let next: PlayBuilder<LegalPlay> | null = this.builder.reset();
+    for (const step of play.moves) next = next?.move(step.from, step.to) ?? null;
+    return this.with(next) ?? this;
+  }
+
+  /** The steps to send: the play's own, as the server listed them. */
+  stepsFor(play: LegalPlay): readonly { readonly from: number; readonly to: number }[] {
+    return play.moves;
+  }
+
+  bearOff(): LegalPlay | null {
+    return oneSensibleBearOff(this.builder.plays, this.before, this.player);
+  }
+
+  fromText(text: string): { readonly play: LegalPlay } | { readonly error: string } {
+    return playFromText(text, this.builder.plays, this.before, this.variant, this.player);
+  }
+
+  stepsText(): string {
+    return this.builder.steps.map((s) => `${s.from === 25 ? 'bar' : s.from}/${s.to === 0 ? 'off' : s.to}`).join(' ');
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * A match as the match page holds it: the state (GET /api/matches/{id}), the legal plays when a
+ * play is awaited from the person, and the live stream. Any event after the state's version makes
+ * the page read the state again (the state, not the event, is what the page draws: the server
+ * stays the only judge of the rules); an opponent's play is also handed to the page to animate.
+ */
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { api, call, type LegalPlay, type MatchEvent, type MatchState } from '../../api/client.js';
+import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { subscribeMatchStream, type StreamStatus } from '../../api/stream.js';
+
+/** An opponent's play seen live: the board before it and its steps, for the page to animate. */
+export interface SeenPlay {
+  readonly key: number;
+  readonly by: 'white' | 'black';
+  readonly moves: readonly { readonly from: number; readonly to: number }[];
+  readonly before: MatchState['game']['board'];
+}
+
+export interface MatchHandle {
+  readonly state: MatchState | null;
+  /** The legal plays when the person must play, else null, and the dice they play. */
+  readonly plays: readonly LegalPlay[] | null;
+  readonly dice: readonly number[] | null;
+  readonly problem: ApiProblem | null;
+  readonly busy: boolean;
+  readonly stream: StreamStatus;
+  readonly seenPlay: SeenPlay | null;
+  /** Runs an action (a POST answering the new state), showing its problem if it fails. */
+  readonly perform: (request: (version: number) => Promise<MatchState>) => Promise<boolean>;
+  readonly clearProblem: () => void;
+}
+
+interface Plays {
+  readonly plays: readonly LegalPlay[];
+  readonly dice: readonly number[] | null;
+}
+
+async function readPlays(id: string, state: MatchState): Promise<Plays | null> {
+  if (!state.actions.includes('plays')) return null;
+  const answer = await call(api.GET('/api/matches/{id}/legal-plays', { params: { path: { id } } }));
+  return { plays: answer.plays, dice: answer.dice };
+}
+
+export function useMatch(id: string): MatchHandle {
+  const [state, setState] = useState<MatchState | null>(null);
+  const [plays, setPlays] = useState<Plays | null>(null);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [stream, setStream] = useState<StreamStatus>('connecting');
+  const [seenPlay, setSeenPlay] = useState<SeenPlay | null>(null);
+  const version = useRef(-1);
+  const current = useRef<MatchState | null>(null);
+  const reading = useRef<Promise<void> | null>(null);
+  const again = useRef(false);
+
+  const show = useCallback(
+    async (next: MatchState): Promise<void> => {
+      if (next.version < version.current) return;
+      const nextPlays = await readPlays(id, next);
+      if (next.version < version.current) return;
+      version.current = next.version;
+      current.current = next;
+      setState(next);
+      setPlays(nextPlays);
+    },
+    [id],
+  );
+
+  /** Reads the state again; reads that come while one is under way are folded into one more. */
+  const refresh = useCallback((): Promise<void> => {
+    if (reading.current !== null) {
+      again.current = true;
+      return reading.current;
+    }
+    const run = async (): Promise<void> => {
+      do {
+        again.current = false;
+        try {
+          await show(await call(api.GET('/api/matches/{id}', { params: { path: { id } } })));
+        } catch (error) {
+          setProblem(asProblem(error));
+        }
+      } while (again.current);
+      reading.current = null;
+    };
+    reading.current = run();
+    return reading.current;
+  }, [id, show]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const loaded = state !== null;
+  useEffect(() => {
+    if (!loaded) return;
+    const onEvent = (event: MatchEvent): void => {
+      if (event.seq <= version.current) return;
+      const before = current.current;
+      if (event.type === 'play' && before !== null && event.by !== before.you && event.by !== undefined) {
+        setSeenPlay({ key: event.seq, by: event.by, moves: event.moves, before: before.game.board });
+      }
+      void refresh();
+    };
+    return subscribeMatchStream(id, version.current, onEvent, setStream);
+  }, [id, loaded, refresh]);
+
+  const perform = useCallback(
+    async (request: (version: number) => Promise<MatchState>): Promise<boolean> => {
+      const seen = current.current;
+      if (seen === null) return false;
+      setBusy(true);
+      setProblem(null);
+      try {
+        await show(await request(seen.version));
+        return true;
+      } catch (error) {
+        const failed = asProblem(error);
+        setProblem(failed);
+        // Someone acted first (or the clock did): show the match as it now stands.
+        if (failed.code === 'version-conflict' || failed.status === 409) void refresh();
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [refresh, show],
+  );
+
+  return {
+    state,
+    plays: plays?.plays ?? null,
+    dice: plays?.dice ?? null,
+    problem,
+    busy,
+    stream,
+    seenPlay,
+    perform,
+    clearProblem: () => setProblem(null),
+  };
+}
