@@ -15,7 +15,7 @@ import {
   useWebHarness,
   type AccountSession,
 } from './support/index.js';
-import { legalPlays, matchView, nextVersion, pageAt, type MatchView } from './support/match-driver.js';
+import { legalPlays, matchView, nextVersion, pageAt, settled, type MatchView } from './support/match-driver.js';
 
 const PASSWORD = 'browser-password-2';
 
@@ -76,8 +76,11 @@ describeInBrowser('the match page by keyboard and across a dropped connection', 
         view = await opponentActs(web.baseUrl, id, black, view);
         continue;
       }
-      const mine = await matchView(web.baseUrl, id, white);
-      await pageAt(page, mine.version);
+      const mine = await settled(web.baseUrl, page, id, white);
+      if (mine.turn.player !== 'white') {
+        view = mine;
+        continue;
+      }
       await page.locator('body').focus();
       if (mine.actions.includes('roll')) {
         await tabTo(page, /^Roll$/);

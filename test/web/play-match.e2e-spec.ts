@@ -21,6 +21,7 @@ import {
   nextVersion,
   pageAt,
   playByClicking,
+  settled,
   press,
   type MatchView,
 } from './support/match-driver.js';
@@ -84,12 +85,11 @@ async function playToTheEnd(
       view = await nextVersion(baseUrl, id, view.version);
       continue;
     }
-    const mine = await matchView(baseUrl, id, seat.session);
-    if (mine.version !== view.version) {
+    const mine = await settled(baseUrl, seat.page, id, seat.session);
+    if (mine.turn.player !== colour || mine.status !== 'playing') {
       view = mine;
       continue;
     }
-    await pageAt(seat.page, mine.version);
     const { actions } = mine;
     if (actions.includes('double') && plan.doubler === colour && !doubled) {
       await press(seat.page, 'Double');
@@ -98,7 +98,8 @@ async function playToTheEnd(
       await press(seat.page, 'Take');
       taken = true;
       if (shots.cube !== undefined) {
-        await pageAt(seat.page, mine.version + 1);
+        await nextVersion(baseUrl, id, mine.version);
+        await settled(baseUrl, seat.page, id, seat.session);
         await screenshot(seat.page, shots.cube);
       }
     } else if (actions.includes('roll')) {
@@ -108,6 +109,8 @@ async function playToTheEnd(
       if (plays === 0 && shots.first !== undefined) {
         await hitFirst(seat.page, play.moves[0].from);
         await screenshot(seat.page, shots.first);
+        // Put the checker back: the play below picks it again.
+        await seat.page.keyboard.press('Escape');
       }
       await playByClicking(seat.page, play.moves);
       plays++;

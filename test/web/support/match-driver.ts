@@ -54,7 +54,31 @@ export function hit(page: Page, point: number) {
 
 /** Waits until the page shows the match at `version` (the page marks the version it draws). */
 export async function pageAt(page: Page, version: number): Promise<void> {
-  await page.locator(`.match-page[data-version="${version}"]`).waitFor({ timeout: 30_000 });
+  try {
+    await page.locator(`.match-page[data-version="${version}"]`).waitFor({ timeout: 30_000 });
+  } catch (error) {
+    const shown = await page
+      .locator('.match-page')
+      .getAttribute('data-version')
+      .catch(() => null);
+    throw new Error(`${page.url()} shows version ${String(shown)}, not ${version}`, { cause: error });
+  }
+}
+
+/**
+ * The match as `session` sees it once the page shows the same version: the server may append
+ * events of its own after an action (an automatic roll), so both are read until they agree.
+ */
+export async function settled(baseUrl: string, page: Page, id: string, session: AccountSession): Promise<MatchView> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const view = await matchView(baseUrl, id, session);
+    const shown = await page.locator('.match-page').getAttribute('data-version');
+    if (shown === String(view.version)) return view;
+    if (Date.now() > until)
+      throw new Error(`${page.url()} shows version ${String(shown)}, the match is at ${view.version}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Clicks a button of the page by its visible name. */
