@@ -31,7 +31,7 @@ import { CHROMIUM, DESKTOP, launchBrowser, newPerson } from '../test/web/support
 import { storeSession } from '../test/web/support/sign-in.js';
 
 /** The board the match page draws (web/src/board/): its root <svg>. */
-const BOARD_SELECTOR = 'main svg.board';
+const BOARD_SELECTOR = 'main .play-area svg.board-view';
 /** What is timed while the match page draws no board: its heading. */
 const FALLBACK_SELECTOR = 'main h1';
 /** Any picture in the page's main part. */

@@ -48,7 +48,7 @@ async function createMatch(
     await page.getByLabel('Their username').fill(opponent.person);
   } else {
     await page.getByLabel('A house bot').check();
-    await page.getByLabel('House bot').selectOption(opponent.bot);
+    await page.getByLabel('House bot', { exact: true }).selectOption(opponent.bot);
   }
   await page.getByLabel('Variant').selectOption({ label: variant });
   await page.getByLabel('Points to win').fill('1');
@@ -185,6 +185,33 @@ describeInBrowser('playing in the browser', () => {
       }
       await screenshot(alicePage, 'backgammon-match-over');
       await axeCheck(alicePage, 'match page, finished');
+
+      // The replay: the first position of the match, then the last.
+      await alicePage.getByText('Replay', { exact: true }).click();
+      const label = alicePage.getByTestId('replay-label');
+      await alicePage.getByRole('button', { name: 'First', exact: true }).click();
+      await expect(label.textContent()).resolves.toMatch(/^Game 1, /);
+      await alicePage.locator('.replay svg').waitFor();
+      await screenshot(alicePage, 'backgammon-replay-first-position');
+      await axeCheck(alicePage, 'match page, replay open');
+
+      // Every other page, as it stands after a finished match.
+      for (const [path, what] of [
+        [`/matches/${id}/games`, 'games and turns'],
+        ['/users/alice-web', 'profile'],
+        ['/users/alice-web/versus/bob-web', 'head to head'],
+        ['/account', 'account'],
+        ['/leaderboard', 'leaderboard'],
+        ['/lobby', 'lobby'],
+      ] as const) {
+        await alicePage.goto(web.url(path));
+        await alicePage.locator('main h1').waitFor();
+        await alicePage.waitForLoadState('networkidle');
+        await axeCheck(alicePage, what);
+      }
+      await alicePage.goto(web.url(`/matches/${id}/games`));
+      await alicePage.locator('main table').first().waitFor();
+      await screenshot(alicePage, 'backgammon-games-and-turns');
       expectNoPageErrors(alicePage);
       expectNoPageErrors(bobPage);
     },

@@ -31,9 +31,10 @@ interface ActionBarProps {
 }
 
 export function ActionBar({ state, busy, perform }: ActionBarProps) {
-  const simple = ORDER.filter((a) => state.actions.includes(a) && isSimpleAction(a));
+  const simple = ORDER.filter((a) => state.actions.includes(a) && isSimpleAction(a) && a !== 'leave');
+  const canLeave = state.actions.includes('leave');
   const canResign = state.actions.includes('resign');
-  if (simple.length === 0 && !canResign) return null;
+  if (simple.length === 0 && !canResign && !canLeave) return null;
   return (
     <section class="action-bar" aria-label="Decisions">
       {simple.map((action) => (
@@ -48,6 +49,7 @@ export function ActionBar({ state, busy, perform }: ActionBarProps) {
         </button>
       ))}
       {canResign && <ResignControl state={state} busy={busy} perform={perform} />}
+      {canLeave && <LeaveControl state={state} busy={busy} perform={perform} />}
     </section>
   );
 }
@@ -96,5 +98,27 @@ function ResignControl({ state, busy, perform }: ActionBarProps) {
         </button>
       )}
     </div>
+  );
+}
+
+/** Leaving: between the games of a money session it ends the session; in a match it forfeits it (docs/rules.md M6). */
+function LeaveControl({ state, busy, perform }: ActionBarProps) {
+  const [confirming, setConfirming] = useState(false);
+  const what = state.length === 0 ? 'Leave the session' : 'Leave the match (forfeit)';
+  if (!confirming)
+    return (
+      <button type="button" class="secondary" disabled={busy} onClick={() => setConfirming(true)}>
+        {what}…
+      </button>
+    );
+  return (
+    <span class="resign">
+      <button type="button" disabled={busy} onClick={() => void perform((v) => postAction(state.id, 'leave', v))}>
+        Confirm: {what.toLowerCase()}
+      </button>
+      <button type="button" class="secondary" onClick={() => setConfirming(false)}>
+        Stay
+      </button>
+    </span>
   );
 }
