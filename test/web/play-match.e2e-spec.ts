@@ -206,7 +206,9 @@ describeInBrowser('playing in the browser', () => {
       ] as const) {
         await alicePage.goto(web.url(path));
         await alicePage.locator('main h1').waitFor();
-        await alicePage.waitForLoadState('networkidle');
+        // Loaded: no list is still showing its loading line (the lobby keeps a stream open, so the
+        // network never goes idle).
+        await alicePage.locator('main .loading').first().waitFor({ state: 'detached' });
         await axeCheck(alicePage, what);
       }
       await alicePage.goto(web.url(`/matches/${id}/games`));
