@@ -7,12 +7,14 @@ import { WEB_PAGE_PATHS } from './web-pages.js';
 @ApiExcludeController()
 @Controller()
 export class WebClientController {
-  private readonly indexHtml = readIndexHtml();
+  /** Read on the first page asked for after the client was built (a build may come after the start). */
+  private indexHtml: string | null = null;
 
   @Get([...WEB_PAGE_PATHS])
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-cache')
   page(): string {
+    this.indexHtml ??= readIndexHtml();
     if (this.indexHtml === null)
       throw new ServiceUnavailableException('The web client has not been built: run `npm run build`.');
     return this.indexHtml;

@@ -81,7 +81,6 @@ describeInBrowser('the match page by keyboard and across a dropped connection', 
         view = mine;
         continue;
       }
-      await page.locator('body').focus();
       if (mine.actions.includes('roll')) {
         await tabTo(page, /^Roll$/);
         await page.keyboard.press('Enter');
@@ -130,6 +129,11 @@ describeInBrowser('the match page by keyboard and across a dropped connection', 
     while (view.turn.player !== 'black') view = await opponentActs(web.baseUrl, id, white, view);
     await pageAt(page, view.version);
 
+    const resumes: string[] = [];
+    page.on('request', (request) => {
+      const lastEventId = request.headers()['last-event-id'];
+      if (request.url().includes('/stream') && lastEventId !== undefined) resumes.push(lastEventId);
+    });
     await context.setOffline(true);
     // Chromium's offline mode stops new requests but leaves an open stream be: the server cuts it.
     web.app.t.http.closeAllConnections();
@@ -143,6 +147,8 @@ describeInBrowser('the match page by keyboard and across a dropped connection', 
     await pageAt(page, view.version);
     await expect(page.evaluate<boolean>('window.sameDocument === true')).resolves.toBe(true);
     await expect(page.getByText('Connection lost: reconnecting…').count()).resolves.toBe(0);
+    // The stream was opened again after the last event the page had: its seq, as Last-Event-ID.
+    expect(resumes).toContain(String(before));
     expectNoPageErrors(page, [
       { pattern: /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/, why: 'the connection was cut on purpose' },
     ]);

@@ -21,6 +21,8 @@ export function navigate(path: string, options: { readonly replace?: boolean } =
   else history.pushState(null, '', path);
   window.scrollTo(0, 0);
   notify();
+  // A new page: the focus goes to its content, where a keyboard or screen-reader user reads on.
+  window.setTimeout(() => document.getElementById('main')?.focus({ preventScroll: true }), 0);
 }
 
 export interface Location {

@@ -24,9 +24,10 @@ const auth: Middleware = {
       request.headers.set('Authorization', `Bearer ${session.token}`);
     return request;
   },
-  onResponse({ response }) {
+  onResponse({ request, response }) {
     // A token the server no longer takes (expired, or every session signed out): sign out here too.
-    if (response.status === 401 && currentSession() !== null) setSession(null);
+    // Only for a request that carried it (a wrong password on the sign-in form is a 401 too).
+    if (response.status === 401 && currentSession() !== null && request.headers.has('Authorization')) setSession(null);
     return response;
   },
 };

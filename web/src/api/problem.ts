@@ -46,6 +46,13 @@ export class ApiProblem extends Error {
   }
 }
 
+/**
+ * What a person is shown for a failure: the problem the server answered, a request that never
+ * reached it (fetch throws a TypeError), or a failure of the page itself.
+ */
 export function asProblem(error: unknown): ApiProblem {
-  return error instanceof ApiProblem ? error : ApiProblem.network(error);
+  if (error instanceof ApiProblem) return error;
+  if (error instanceof TypeError) return ApiProblem.network(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ApiProblem(0, 'Something went wrong on this page', detail, 'page-error');
 }

@@ -8,10 +8,13 @@ import { isMatchEvent, isPlayerStreamEvent, streamMessages } from '../../../clie
 import { currentSession } from '../session.js';
 import type { MatchEvent, PlayerStreamEvent } from './client.js';
 
-export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'ended';
+/** `ended`: the match is over and its stream with it; `stopped`: the server refused the stream (signed out, gone). */
+export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'ended' | 'stopped';
 
 const FIRST_PAUSE_MS = 1_000;
 const LONGEST_PAUSE_MS = 30_000;
+/** The server sends a keep-alive every 25 s: a connection silent for longer than this is dead. */
+const SILENCE_MS = 60_000;
 
 interface Subscription<E> {
   readonly url: string;
@@ -28,13 +31,27 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
   let lastId: string | null = null;
   let pause = FIRST_PAUSE_MS;
   let over = false;
+  let refused = false;
   /** Ids received lately: after a resume the player stream may send an event again, under its id. */
   const seen = new Set<string>();
 
+  /** A pause before trying again, cut short when the browser comes back online or the page is shown again. */
   const wait = (ms: number): Promise<void> =>
     new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      stop.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const done = (): void => {
+        clearTimeout(timer);
+        window.removeEventListener('online', done);
+        document.removeEventListener('visibilitychange', shown);
+        stop.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const shown = (): void => {
+        if (document.visibilityState === 'visible') done();
+      };
+      const timer = setTimeout(done, ms);
+      window.addEventListener('online', done);
+      document.addEventListener('visibilitychange', shown);
+      stop.signal.addEventListener('abort', done, { once: true });
     });
 
   const run = async (): Promise<void> => {
@@ -45,27 +62,50 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
         const session = currentSession();
         if (session !== null) headers.Authorization = `Bearer ${session.token}`;
         if (lastId !== null) headers['Last-Event-ID'] = lastId;
-        const response = await fetch(url, { headers, signal: stop.signal, cache: 'no-store' });
-        if ([204, 401, 403, 404].includes(response.status)) {
-          // Over (204: the match has ended and its last event was received), not allowed, or no such
-          // match: asking again would not change the answer.
-          over = true;
-          break;
-        }
-        if (response.ok && response.body !== null) {
-          onStatus?.('live');
-          pause = FIRST_PAUSE_MS;
-          for await (const message of streamMessages(response.body, stop.signal)) {
-            if (message.id !== null) {
-              if (seen.has(message.id)) continue;
-              seen.add(message.id);
-              if (seen.size > 2_000) seen.delete(seen.values().next().value as string);
-              lastId = message.id;
-            }
-            if (!accept(message.data)) continue;
-            onEvent(message.data);
-            if (endsAfter?.(message.data) === true) over = true;
+        // This connection's own abort: the page's, or the watchdog's when the connection goes silent.
+        const connection = new AbortController();
+        const abort = (): void => connection.abort();
+        stop.signal.addEventListener('abort', abort, { once: true });
+        let silence = setTimeout(abort, SILENCE_MS);
+        const heard = new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            clearTimeout(silence);
+            silence = setTimeout(abort, SILENCE_MS);
+            controller.enqueue(chunk);
+          },
+        });
+        try {
+          const response = await fetch(url, { headers, signal: connection.signal, cache: 'no-store' });
+          if (response.status === 204) {
+            // The match has ended and its last event was received.
+            over = true;
+            break;
           }
+          if ([400, 401, 403, 404].includes(response.status)) {
+            // Not allowed (signed out), no such match, or a resume the server cannot make: asking again
+            // would not change the answer.
+            over = true;
+            refused = true;
+            break;
+          }
+          if (response.ok && response.body !== null) {
+            onStatus?.('live');
+            pause = FIRST_PAUSE_MS;
+            for await (const message of streamMessages(response.body.pipeThrough(heard), connection.signal)) {
+              if (message.id !== null) {
+                if (seen.has(message.id)) continue;
+                seen.add(message.id);
+                if (seen.size > 2_000) seen.delete(seen.values().next().value as string);
+                lastId = message.id;
+              }
+              if (!accept(message.data)) continue;
+              onEvent(message.data);
+              if (endsAfter?.(message.data) === true) over = true;
+            }
+          }
+        } finally {
+          clearTimeout(silence);
+          stop.signal.removeEventListener('abort', abort);
         }
       } catch {
         // A dropped connection or a failed request: tried again below.
@@ -75,7 +115,7 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
       await wait(pause);
       pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
     }
-    if (!stop.signal.aborted) onStatus?.('ended');
+    if (!stop.signal.aborted) onStatus?.(refused ? 'stopped' : 'ended');
   };
   void run();
   return () => stop.abort();

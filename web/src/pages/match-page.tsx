@@ -50,13 +50,22 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
           <MatchSummary state={state} />
           <ActionBar state={state} busy={match.busy} perform={match.perform} />
           <p class="stream-status muted" aria-live="polite">
-            {match.stream === 'reconnecting' ? 'Connection lost: reconnecting…' : ''}
+            {match.stream === 'reconnecting'
+              ? 'Connection lost: reconnecting…'
+              : match.stream === 'stopped'
+                ? 'Live updates stopped: reload the page to see new moves.'
+                : ''}
           </p>
         </div>
       </div>
       <ReplayPanel state={state} />
       <MatchFiles state={state} />
-      {state.status === 'finished' && <FairnessPanel state={state} />}
+      {state.status === 'finished' &&
+        (state.fairness !== null ? (
+          <FairnessPanel state={state} />
+        ) : (
+          <p class="muted">This match was imported: its dice come from the file, so there is no seed to check.</p>
+        ))}
     </section>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, call, type MatchState } from '../../api/client.js';
-import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { ApiProblem, asProblem } from '../../api/problem.js';
 import { checkFairness, type FairnessCheck } from '../../match/fairness.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 
@@ -14,6 +14,18 @@ export function FairnessPanel({ state }: { readonly state: MatchState }) {
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   useEffect(() => {
     let live = true;
+    if (globalThis.crypto?.subtle === undefined) {
+      // Web Crypto's digests exist only on secure pages (HTTPS, or this machine).
+      setProblem(
+        new ApiProblem(
+          0,
+          'The dice cannot be checked here',
+          'This browser checks them only on a secure (HTTPS) page.',
+          'insecure-page',
+        ),
+      );
+      return;
+    }
     call(api.GET('/api/matches/{id}/fairness', { params: { path: { id: state.id } } }))
       .then((fairness) => checkFairness(state.id, fairness))
       .then((checked) => live && setReport(checked))

@@ -97,7 +97,7 @@ export function MatchSummary({ state }: { readonly state: MatchState }) {
           </tbody>
         </table>
       </div>
-      <p class="turn-line" aria-live="polite" data-testid="turn-line">
+      <p class="turn-line" aria-live="polite" data-testid="turn-line" tabIndex={-1} data-focus-after-action>
         {statusLine(state)}
         {turn.deadline !== null && state.status === 'playing' && (
           <span>
@@ -126,5 +126,6 @@ function statusLine(state: MatchState): string {
   }
   if (turn.player === null || turn.awaiting === null) return 'Waiting for the dice.';
   const whose = turn.player === you ? 'Your turn' : `${turn.player === 'white' ? 'White' : 'Black'}'s turn`;
-  return `${whose}: ${AWAITING[turn.awaiting] ?? turn.awaiting}.`;
+  const dice = turn.awaiting === 'play' && state.game.dice !== null ? `, ${state.game.dice.join('-')}` : '';
+  return `${whose}: ${AWAITING[turn.awaiting] ?? turn.awaiting}${dice}.`;
 }

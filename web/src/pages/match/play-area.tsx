@@ -11,7 +11,7 @@ import { BoardView } from '../../board/board-view.js';
 import { pictureOfMatch } from '../../board/match-picture.js';
 import { playAnimationFrames, viewerPointOf } from './play-animation.js';
 import { postPlay } from './match-actions.js';
-import type { ColourBoard } from '../../match/colour-board.js';
+import { colourBoardsEqual, type ColourBoard } from '../../match/colour-board.js';
 import { PlaySession } from './play-session.js';
 import { PlayControls } from './play-controls.js';
 import type { MatchHandle } from './use-match.js';
@@ -34,14 +34,22 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
         ? PlaySession.start(state.variant, state.game.board, player, match.plays, match.dice)
         : null,
     );
-  }, [state.version, playable, match.plays]);
+    // The legal plays come with the state of the same version (use-match.ts), never on their own.
+  }, [state.version, playable]);
 
   // The opponent's play, step by step, before the board settles on the state.
   const [frame, setFrame] = useState<{ board: ColourBoard; landed: ReadonlySet<number> } | null>(null);
   const seen = match.seenPlay;
   useEffect(() => {
     if (seen === null) return;
-    const frames = playAnimationFrames(state.variant, seen.before, seen.by, seen.moves);
+    let frames: ColourBoard[];
+    try {
+      frames = playAnimationFrames(state.variant, seen.before, seen.by, seen.moves);
+    } catch {
+      return;
+    }
+    // Only a play that lands where the event says it did is animated (else the state is shown at once).
+    if (!colourBoardsEqual(frames[frames.length - 1], seen.after)) return;
     let i = 0;
     const landed = new Set<number>();
     const next = (): void => {
@@ -56,7 +64,10 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
       timer = window.setTimeout(next, FRAME_MS);
     };
     let timer = window.setTimeout(next, 0);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      setFrame(null);
+    };
   }, [seen?.key]);
 
   const board = frame?.board ?? session?.board ?? state.game.board;
@@ -91,6 +102,9 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
   return (
     <div class="play-area">
       <BoardView picture={picture} interaction={interaction} label={label} highlight={frame?.landed} />
+      <p class="visually-hidden" aria-live="polite">
+        {seen !== null ? `${seen.by === 'white' ? 'White' : 'Black'} played ${movesText(seen.moves)}.` : ''}
+      </p>
       {session !== null && (
         <PlayControls
           session={session}
@@ -111,4 +125,9 @@ function boardLabel(state: MatchState, perspective: Colour): string {
   const dice =
     state.turn.awaiting === 'play' && state.game.dice !== null ? `, dice ${state.game.dice.join(' and ')}` : '';
   return `Board from ${perspective}'s side${dice}`;
+}
+
+function movesText(moves: readonly { readonly from: number; readonly to: number }[]): string {
+  if (moves.length === 0) return 'nothing (no legal move)';
+  return moves.map((m) => `${m.from === 25 ? 'bar' : m.from}/${m.to === 0 ? 'off' : m.to}`).join(' ');
 }

@@ -45,8 +45,11 @@ export function ReplayPanel({ state }: { readonly state: MatchState }) {
           length: state.length,
           names: { white: state.players.white?.username ?? 'white', black: state.players.black?.username ?? 'black' },
         });
-        setPoints(list);
-        setIndex(Math.max(0, list.length - 1));
+        // A new event keeps the position looked at, unless it was the last one.
+        setPoints((old) => {
+          setIndex((at) => (old === null || at >= old.length - 1 ? Math.max(0, list.length - 1) : at));
+          return list;
+        });
       })
       .catch((error: unknown) => live && setProblem(asProblem(error)));
     return () => {
@@ -59,7 +62,11 @@ export function ReplayPanel({ state }: { readonly state: MatchState }) {
     if (point === null) return;
     let live = true;
     call(api.GET('/api/matches/{id}/positions/{seq}', { params: { path: { id: state.id, seq: point.seq } } }))
-      .then((at) => live && setPosition(at))
+      .then((at) => {
+        if (!live) return;
+        setPosition(at);
+        setProblem(null);
+      })
       .catch((error: unknown) => live && setProblem(asProblem(error)));
     return () => {
       live = false;

@@ -14,7 +14,9 @@ export interface SeenPlay {
   readonly key: number;
   readonly by: 'white' | 'black';
   readonly moves: readonly { readonly from: number; readonly to: number }[];
+  /** The board before the play (after the event before it), and after it (the event's own board). */
   readonly before: MatchState['game']['board'];
+  readonly after: MatchState['game']['board'];
 }
 
 export interface MatchHandle {
@@ -42,6 +44,18 @@ async function readPlays(id: string, state: MatchState): Promise<Plays | null> {
   return { plays: answer.plays, dice: answer.dice };
 }
 
+/**
+ * After an action the button pressed is often gone (Roll, Take, Confirm): the focus then falls to
+ * the page's body, and a keyboard user would start again from the top. It is put on the line that
+ * says whose turn it is instead (docs/architecture.md, "Web client").
+ */
+function keepFocus(): void {
+  window.setTimeout(() => {
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    document.querySelector<HTMLElement>('[data-focus-after-action]')?.focus();
+  }, 0);
+}
+
 export function useMatch(id: string): MatchHandle {
   const [state, setState] = useState<MatchState | null>(null);
   const [plays, setPlays] = useState<Plays | null>(null);
@@ -49,17 +63,33 @@ export function useMatch(id: string): MatchHandle {
   const [busy, setBusy] = useState(false);
   const [stream, setStream] = useState<StreamStatus>('connecting');
   const [seenPlay, setSeenPlay] = useState<SeenPlay | null>(null);
+  /** The version shown, and the highest one shown or on its way (its legal plays being read). */
   const version = useRef(-1);
+  const pending = useRef(-1);
   const current = useRef<MatchState | null>(null);
+  /** The board after the last event known (a state shown, or a play event received), and its seq. */
+  const lastBoard = useRef<{ readonly seq: number; readonly board: MatchState['game']['board'] } | null>(null);
   const reading = useRef<Promise<void> | null>(null);
   const again = useRef(false);
+  /** Whether the problem shown is a failed read (cleared by the next good one), not a refused action. */
+  const readFailed = useRef(false);
 
   const show = useCallback(
     async (next: MatchState): Promise<void> => {
-      if (next.version < version.current) return;
-      const nextPlays = await readPlays(id, next);
-      if (next.version < version.current) return;
+      // Shown already, or on its way: reading it again would start the play being built over.
+      if (next.version <= pending.current) return;
+      pending.current = next.version;
+      let nextPlays: Plays | null;
+      try {
+        nextPlays = await readPlays(id, next);
+      } catch (error) {
+        if (pending.current === next.version) pending.current = version.current;
+        throw error;
+      }
+      if (next.version < pending.current) return;
       version.current = next.version;
+      if (lastBoard.current === null || lastBoard.current.seq <= next.version)
+        lastBoard.current = { seq: next.version, board: next.game.board };
       current.current = next;
       setState(next);
       setPlays(nextPlays);
@@ -78,7 +108,10 @@ export function useMatch(id: string): MatchHandle {
         again.current = false;
         try {
           await show(await call(api.GET('/api/matches/{id}', { params: { path: { id } } })));
+          if (readFailed.current) setProblem(null);
+          readFailed.current = false;
         } catch (error) {
+          readFailed.current = true;
           setProblem(asProblem(error));
         }
       } while (again.current);
@@ -96,11 +129,21 @@ export function useMatch(id: string): MatchHandle {
   useEffect(() => {
     if (!loaded) return;
     const onEvent = (event: MatchEvent): void => {
-      if (event.seq <= version.current) return;
-      const before = current.current;
-      if (event.type === 'play' && before !== null && event.by !== before.you && event.by !== undefined) {
-        setSeenPlay({ key: event.seq, by: event.by, moves: event.moves, before: before.game.board });
+      const known = lastBoard.current;
+      if (event.type === 'play' && event.board !== undefined) {
+        const you = current.current?.you ?? null;
+        // Animated only from the board right before it; an event missed in between skips the animation.
+        if (known !== null && known.seq === event.seq - 1 && event.by !== you && event.seq > pending.current)
+          setSeenPlay({ key: event.seq, by: event.by, moves: event.moves, before: known.board, after: event.board });
+        if (known === null || known.seq < event.seq) lastBoard.current = { seq: event.seq, board: event.board };
+      } else if (event.type === 'opening-roll') {
+        // A new game: its board is the starting position, which the next state read brings.
+        if (known !== null && known.seq < event.seq) lastBoard.current = null;
+      } else if (known !== null && known.seq === event.seq - 1) {
+        // Rolls, cube actions and the rest leave the checkers where they are.
+        lastBoard.current = { seq: event.seq, board: known.board };
       }
+      if (event.seq <= pending.current) return;
       void refresh();
     };
     return subscribeMatchStream(id, version.current, onEvent, setStream);
@@ -112,6 +155,7 @@ export function useMatch(id: string): MatchHandle {
       if (seen === null) return false;
       setBusy(true);
       setProblem(null);
+      readFailed.current = false;
       try {
         await show(await request(seen.version));
         return true;
@@ -123,6 +167,7 @@ export function useMatch(id: string): MatchHandle {
         return false;
       } finally {
         setBusy(false);
+        keepFocus();
       }
     },
     [refresh, show],
