@@ -43,9 +43,11 @@ describeInBrowser('the web client in Chromium', () => {
     },
   );
 
-  it('a page path of the client that names no match, /matches/does-not-exist, draws something rather than a blank page', async () => {
+  it('a page path of the client that names no match, /matches/does-not-exist, shows the problem the API answered', async () => {
     const page = await web.open('/matches/does-not-exist');
-    await page.waitForFunction('document.querySelector("main")?.innerText.trim().length > 0');
+    const title = page.locator('main [role="alert"] .problem-title');
+    await title.waitFor();
+    await expect(title.textContent()).resolves.toMatch(/\S/);
     await screenshot(page, 'shell-unknown-match');
     expectNoPageErrors(page, [
       {
