@@ -161,7 +161,14 @@ describe('the example bot, run in this process', () => {
     expect(bot.connects[1]).toMatch(new RegExp(`^${created.id}:\\d+$`));
 
     // At her next turn Alice resigns a single game; the bot accepts or rejects.
-    const mayResign = await playAgainstBot(client, created.id, alice, person, (s) => s.actions.includes('resign'));
+    // (Her turn, not merely 'resign' listed: she may also resign while the bot answers her double.)
+    const mayResign = await playAgainstBot(
+      client,
+      created.id,
+      alice,
+      person,
+      (s) => humanToAct(s) && s.actions.includes('resign'),
+    );
     expect(humanToAct(mayResign)).toBe(true);
     await client.ok(alice, created.id, 'resign', { value: 1 });
     await waitForState(client, created.id, alice, (s) => s.turn.awaiting !== 'resignation-response', 'an answer');
