@@ -49,19 +49,22 @@ const FOCUSED_NAME = `(() => {
 })()`;
 
 /** Presses Tab until the focused element's text or label matches `name` (keyboard alone). */
-async function tabTo(page: Page, name: RegExp, limit = 80): Promise<void> {
+async function tabTo(page: Page, name: RegExp, limit = 160): Promise<void> {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate<string>(FOCUSED_NAME);
     if (name.test(focused)) return;
   }
-  throw new Error(`Tab never reached ${String(name)}`);
+  const buttons: (string | null)[] = [];
+  for (const button of await page.locator('main svg [role="button"]').all())
+    buttons.push(await button.getAttribute('aria-label'));
+  throw new Error(`Tab never reached ${String(name)}; the board's buttons: ${JSON.stringify(buttons)}`);
 }
 
 describeInBrowser('the match page by keyboard and across a dropped connection', () => {
   const web = useWebHarness();
 
-  it('at 360 px wide, a person rolls and plays several turns by keyboard alone: typed text and the list of legal plays', async () => {
+  it('at 360 px wide, a person rolls and plays several turns by keyboard alone: typed text, the list of legal plays, and the buttons of the board itself', async () => {
     const white = await registerUser(web.baseUrl, 'dana-web', PASSWORD);
     const black = await registerUser(web.baseUrl, 'eve-web', PASSWORD);
     const id = await startMatchBetween(web.baseUrl, white, black, { variant: 'backgammon', length: 3 });
@@ -71,6 +74,7 @@ describeInBrowser('the match page by keyboard and across a dropped connection', 
     let view = await matchView(web.baseUrl, id);
     let played = 0;
     let typed = 0;
+    let onBoard = 0;
     while (played < 4 && view.status === 'playing') {
       if (view.turn.player !== 'white') {
         view = await opponentActs(web.baseUrl, id, black, view);
@@ -86,16 +90,29 @@ describeInBrowser('the match page by keyboard and across a dropped connection', 
         await page.keyboard.press('Enter');
       } else if (mine.actions.includes('plays')) {
         const [play] = await legalPlays(web.baseUrl, id, white);
-        if (played % 2 === 0) {
+        const way = played % 3;
+        if (way === 0) {
           await tabTo(page, /Type a play/);
           await page.keyboard.type(play.text);
           await page.keyboard.press('Enter');
           typed++;
-        } else {
+        } else if (way === 1) {
           await tabTo(page, /^All legal plays/);
           await page.keyboard.press('Enter');
           await page.keyboard.press('Tab');
           await page.keyboard.press('Enter');
+        } else {
+          // On the board itself: each checker's place, then where it goes, as buttons (once the
+          // opponent's play has been animated in, the board takes input).
+          await page.locator('main .play-area svg [role="button"]').first().waitFor();
+          for (const { from, to } of play.moves) {
+            await tabTo(page, new RegExp(`^${from === 25 ? 'Bar' : `Point ${from}`},.*move from here`));
+            await page.keyboard.press('Enter');
+            await tabTo(page, to === 0 ? /^Bear off/ : new RegExp(`^Move to point ${to}$`));
+            await page.keyboard.press('Enter');
+          }
+          await tabTo(page, /^Confirm /);
+          onBoard++;
         }
         // The play is shown on the board and the focus is on Confirm.
         await page.locator('button:focus', { hasText: /^Confirm / }).waitFor({ timeout: 10_000 });
@@ -107,6 +124,7 @@ describeInBrowser('the match page by keyboard and across a dropped connection', 
     }
     expect(played).toBe(4);
     expect(typed).toBe(2);
+    expect(onBoard).toBe(1);
     await pageAt(page, view.version);
     const width = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(PHONE.width);

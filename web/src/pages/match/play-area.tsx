@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Colour, LegalPlay, MatchState } from '../../api/client.js';
 import { BoardView } from '../../board/board-view.js';
 import { pictureOfMatch } from '../../board/match-picture.js';
+import { positionText } from '../../board/position-text.js';
 import { playAnimationFrames, viewerPointOf } from './play-animation.js';
 import { postPlay } from './match-actions.js';
 import { colourBoardsEqual, type ColourBoard } from '../../match/colour-board.js';
@@ -102,6 +103,7 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
   return (
     <div class="play-area">
       <BoardView picture={picture} interaction={interaction} label={label} highlight={frame?.landed} />
+      <p class="visually-hidden">{positionText(picture, state.you)}</p>
       <p class="visually-hidden" aria-live="polite">
         {seen !== null ? `${seen.by === 'white' ? 'White' : 'Black'} played ${movesText(seen.moves)}.` : ''}
       </p>
