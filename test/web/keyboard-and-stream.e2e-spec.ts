@@ -8,6 +8,7 @@ import {
   describeInBrowser,
   expectNoPageErrors,
   PHONE,
+  postJson,
   registerUser,
   screenshot,
   startMatchBetween,
@@ -19,23 +20,14 @@ import { legalPlays, matchView, nextVersion, pageAt, settled, type MatchView } f
 
 const PASSWORD = 'browser-password-2';
 
-async function post(baseUrl: string, path: string, session: AccountSession, body: unknown = {}): Promise<void> {
-  const res = await fetch(new URL(path, baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-}
-
 /** The opponent's whole turn through the API: roll if asked, then the first legal play. */
 async function opponentActs(baseUrl: string, id: string, session: AccountSession, view: MatchView): Promise<MatchView> {
   const mine = await matchView(baseUrl, id, session);
-  if (mine.actions.includes('roll')) await post(baseUrl, `/api/matches/${id}/roll`, session);
-  else if (mine.actions.includes('take')) await post(baseUrl, `/api/matches/${id}/take`, session);
+  if (mine.actions.includes('roll')) await postJson(baseUrl, `/api/matches/${id}/roll`, {}, session.token);
+  else if (mine.actions.includes('take')) await postJson(baseUrl, `/api/matches/${id}/take`, {}, session.token);
   else if (mine.actions.includes('plays')) {
     const [play] = await legalPlays(baseUrl, id, session);
-    await post(baseUrl, `/api/matches/${id}/plays`, session, { moves: play.moves });
+    await postJson(baseUrl, `/api/matches/${id}/plays`, { moves: play.moves }, session.token);
   } else throw new Error(`the opponent has nothing to do: ${JSON.stringify(mine.actions)}`);
   return nextVersion(baseUrl, id, view.version);
 }

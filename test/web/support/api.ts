@@ -11,7 +11,8 @@ export interface AccountSession {
   readonly expiresAt: number;
 }
 
-async function postJson(baseUrl: string, path: string, body: unknown, token?: string): Promise<unknown> {
+/** POSTs JSON (with `token` as the bearer), failing with the answer unless it is a success. */
+export async function postJson(baseUrl: string, path: string, body: unknown, token?: string): Promise<unknown> {
   const res = await fetch(new URL(path, baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

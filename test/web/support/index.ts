@@ -1,5 +1,5 @@
 /** The harness of the web client's browser tests (docs/architecture.md, "Tests in a real browser"). */
-export { registerUser, startMatchBetween, tokenFor, type AccountSession } from './api.js';
+export { postJson, registerUser, startMatchBetween, tokenFor, type AccountSession } from './api.js';
 export { axeCheck, type AxeViolation } from './axe-check.js';
 export { CHROMIUM, DESKTOP, launchBrowser, newPerson, PHONE } from './browser.js';
 export { expectNoPageErrors, pageErrors, watchPage, type ExpectedError } from './page-errors.js';

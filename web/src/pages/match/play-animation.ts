@@ -1,5 +1,4 @@
 /** The frames of an opponent's play animated in: the board before it, then after each step. */
-import { viewerPoint } from '../../../../src/pictures/board-geometry.js';
 import type { Colour, Variant } from '../../api/client.js';
 import { applySteps } from '../../match/board-steps.js';
 import { colourBoard, type ColourBoard, type ColourBoardInput } from '../../match/colour-board.js';
@@ -13,9 +12,4 @@ export function playAnimationFrames(
   const frames = [colourBoard(before)];
   for (let i = 1; i <= moves.length; i++) frames.push(applySteps(before, variant, by, moves.slice(0, i)));
   return frames;
-}
-
-/** `colour`'s point in the numbering of the viewer (`perspective`), as the board labels it. */
-export function viewerPointOf(variant: Variant, perspective: Colour, colour: Colour, point: number): number {
-  return viewerPoint(variant, perspective, colour, point);
 }

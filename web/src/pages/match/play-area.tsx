@@ -10,7 +10,9 @@ import type { Colour, LegalPlay, MatchState } from '../../api/client.js';
 import { BoardView } from '../../board/board-view.js';
 import { pictureOfMatch } from '../../board/match-picture.js';
 import { positionText } from '../../board/position-text.js';
-import { playAnimationFrames, viewerPointOf } from './play-animation.js';
+import { viewerPoint } from '../../../../src/pictures/board-geometry.js';
+import { formatPlay } from '../../../../src/engine/index.js';
+import { playAnimationFrames } from './play-animation.js';
 import { postPlay } from './match-actions.js';
 import { colourBoardsEqual, type ColourBoard } from '../../match/colour-board.js';
 import { PlaySession } from './play-session.js';
@@ -59,7 +61,7 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
         return;
       }
       const to = seen.moves[i - 1]?.to;
-      if (to !== undefined && to !== 0) landed.add(viewerPointOf(state.variant, perspective, seen.by, to));
+      if (to !== undefined && to !== 0) landed.add(viewerPoint(state.variant, perspective, seen.by, to));
       setFrame({ board: frames[i], landed: new Set(landed) });
       i++;
       timer = window.setTimeout(next, FRAME_MS);
@@ -105,7 +107,9 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
       <BoardView picture={picture} interaction={interaction} label={label} highlight={frame?.landed} />
       <p class="visually-hidden">{positionText(picture, state.you)}</p>
       <p class="visually-hidden" aria-live="polite">
-        {seen !== null ? `${seen.by === 'white' ? 'White' : 'Black'} played ${movesText(seen.moves)}.` : ''}
+        {seen !== null
+          ? `${seen.by === 'white' ? 'White' : 'Black'} played ${formatPlay(state.variant, seen.moves) || 'nothing'}.`
+          : ''}
       </p>
       {session !== null && (
         <PlayControls
@@ -127,9 +131,4 @@ function boardLabel(state: MatchState, perspective: Colour): string {
   const dice =
     state.turn.awaiting === 'play' && state.game.dice !== null ? `, dice ${state.game.dice.join(' and ')}` : '';
   return `Board from ${perspective}'s side${dice}`;
-}
-
-function movesText(moves: readonly { readonly from: number; readonly to: number }[]): string {
-  if (moves.length === 0) return 'nothing (no legal move)';
-  return moves.map((m) => `${m.from === 25 ? 'bar' : m.from}/${m.to === 0 ? 'off' : m.to}`).join(' ');
 }

@@ -2,6 +2,7 @@
  * The play being made on the match page: the match/ logic (PlayBuilder over the server's legal
  * plays, the one-click bear-off, typed text) behind the few questions the page's parts ask.
  */
+import { formatPlay } from '../../../../src/engine/index.js';
 import type { Colour, LegalPlay, Variant } from '../../api/client.js';
 import { oneSensibleBearOff } from '../../match/bear-off.js';
 import type { ColourBoard, ColourBoardInput } from '../../match/colour-board.js';
@@ -88,6 +89,6 @@ export class PlaySession {
   }
 
   stepsText(): string {
-    return this.builder.steps.map((s) => `${s.from === 25 ? 'bar' : s.from}/${s.to === 0 ? 'off' : s.to}`).join(' ');
+    return formatPlay(this.variant, this.builder.steps);
   }
 }

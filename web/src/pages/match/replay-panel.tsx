@@ -46,10 +46,8 @@ export function ReplayPanel({ state }: { readonly state: MatchState }) {
           names: { white: state.players.white?.username ?? 'white', black: state.players.black?.username ?? 'black' },
         });
         // A new event keeps the position looked at, unless it was the last one.
-        setPoints((old) => {
-          setIndex((at) => (old === null || at >= old.length - 1 ? Math.max(0, list.length - 1) : at));
-          return list;
-        });
+        if (points === null || index >= points.length - 1) setIndex(Math.max(0, list.length - 1));
+        setPoints(list);
       })
       .catch((error: unknown) => live && setProblem(asProblem(error)));
     return () => {
