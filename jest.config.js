@@ -16,11 +16,9 @@ const common = {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
     // CommonJS packages that require() Nest's ESM-only packages: see test/support/require-esm-transformer.js.
     '/node_modules/@nestjs/throttler/.+\\.js$': '<rootDir>/test/support/require-esm-transformer.js',
-    // ESM-only packages that CommonJS packages require(): see test/support/esm-to-cjs-transformer.js.
-    '/node_modules/content-disposition/.+\\.js$': '<rootDir>/test/support/esm-to-cjs-transformer.js',
   },
   // Everything in node_modules runs as published, but for the packages transformed above.
-  transformIgnorePatterns: ['^(?!.*/node_modules/(?:@nestjs/throttler|content-disposition)/).*/node_modules/'],
+  transformIgnorePatterns: ['^(?!.*/node_modules/(?:@nestjs/throttler)/).*/node_modules/'],
 };
 
 /** Projects whose test files each get a database of their own (test/support/test-database.ts). */

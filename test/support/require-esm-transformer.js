@@ -2,7 +2,8 @@
  * Jest transformer for CommonJS packages that require() Nest 12's ESM-only
  * packages (today: @nestjs/throttler). Node 20 loads them natively
  * (require(esm)), but Jest's own module loader cannot before Node 24.9
- * (jestjs/jest#15275). So, under Jest only, such a require() is replaced by
+ * (jestjs/jest#15275), and on Node 26 it still refuses the require() cycle between
+ * @nestjs/throttler and @nestjs/common. So, under Jest only, such a require() is replaced by
  * the ESM namespace that esm-interop.setup.ts imported into the same test
  * context: the very same module instances the app under test uses.
  */
