@@ -1,13 +1,15 @@
-// Makes sure the one native addon, argon2 (password hashing), works on this machine, and compiles
-// it from source where it does not. argon2 ships prebuilt binaries and its own install script only
-// checks that one loads; on some x86-64 machines the bundled linux-x64 binary loads but crashes the
-// process (SIGSEGV) at the first hash. So this hashes once in a child process and, if that fails,
-// runs node-gyp in the package's folder (python3, make and a C++ compiler needed), after which the
-// package's loader takes build/Release before the bundled binaries. `npm ci` runs it (`prepare`);
-// the Docker image runs it after `npm ci --ignore-scripts`. argon2's own install script is left off
-// in package.json's allowScripts: this does its job, and checks more.
+// Makes sure the one native addon, argon2 (password hashing), works on this machine. argon2 ships
+// prebuilt binaries, and its own install script only checks that one loads; on these x86-64
+// machines the bundled linux-x64 binary has crashed the process (SIGSEGV) at the first hash, now and
+// then, with no log line. So this compiles argon2 from source with node-gyp (python3, make and a C++
+// compiler needed), after which the package's loader takes build/Release before the bundled
+// binaries, and checks it with a hash in a child process. Where it cannot compile, the bundled
+// binary is kept if it passes the same check; otherwise the install fails here rather than the
+// service at its first login. `npm ci` runs it (`prepare`); the Docker image runs it after
+// `npm ci --ignore-scripts`. argon2's own install script is left off in package.json's
+// allowScripts: this does its job, and checks more.
 import { spawnSync } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,23 +28,9 @@ function nodeGyp() {
   if (process.env.npm_config_node_gyp && existsSync(process.env.npm_config_node_gyp)) {
     return process.env.npm_config_node_gyp;
   }
-  const npm = spawnSync('npm', ['prefix', '-g'], { encoding: 'utf8' });
-  const candidates = [
-    npm.status === 0
-      ? join(npm.stdout.trim(), 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js')
-      : '',
-    join(
-      dirname(realpathSync(process.execPath)),
-      '..',
-      'lib',
-      'node_modules',
-      'npm',
-      'node_modules',
-      'node-gyp',
-      'bin',
-      'node-gyp.js',
-    ),
-  ];
+  const npm = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' });
+  const npmBin = npm.status === 0 ? realpathSync(npm.stdout.trim()) : '';
+  const candidates = [npmBin ? join(dirname(npmBin), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js') : ''];
   try {
     candidates.push(createRequire(import.meta.url).resolve('node-gyp/bin/node-gyp.js'));
   } catch {
@@ -52,17 +40,20 @@ function nodeGyp() {
 }
 
 if (!existsSync(addon)) process.exit(0); // installed without it (nothing to check)
-if (works()) process.exit(0);
+if (existsSync(join(addon, 'build', 'Release', 'argon2.node')) && works()) process.exit(0);
 
-console.error('native-addons: the bundled argon2 binary does not work here; compiling it from source');
 const gyp = nodeGyp();
-if (!gyp) {
-  console.error('native-addons: node-gyp not found (it comes with npm)');
-  process.exit(1);
+const build = gyp ? spawnSync(process.execPath, [gyp, 'rebuild'], { cwd: addon, stdio: 'inherit' }) : null;
+if (build?.status === 0 && works()) {
+  console.error('native-addons: argon2 compiled from source and works');
+  process.exit(0);
 }
-const build = spawnSync(process.execPath, [gyp, 'rebuild'], { cwd: addon, stdio: 'inherit' });
-if (build.status !== 0 || !works()) {
-  console.error('native-addons: argon2 still does not work after compiling it (python3, make and g++ are needed)');
-  process.exit(1);
+rmSync(join(addon, 'build'), { recursive: true, force: true });
+if (works()) {
+  console.error(
+    'native-addons: could not compile argon2 (python3, make, g++?): keeping its bundled binary, which works',
+  );
+  process.exit(0);
 }
-console.error('native-addons: argon2 compiled from source and works');
+console.error('native-addons: argon2 does not work here: compile it (python3, make and g++ are needed)');
+process.exit(1);
