@@ -26,10 +26,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('0.1.0')
     .setLicense('MIT', 'https://opensource.org/license/mit')
-    .addServer('{scheme}://{host}', 'Wherever the service runs (`npm start` listens on PORT, 3000 by default).', {
-      scheme: { default: 'http', enum: ['http', 'https'], description: 'https behind a proxy that terminates TLS.' },
-      host: { default: 'localhost:3000', description: 'The host and port the service answers on.' },
-    })
+    // A relative server: Swagger UI's "Try it out" and generated clients call the origin the document
+    // was read from, whatever host, port or scheme that is (OpenAPI 3.1, "Server Object").
+    .addServer('/', 'This service: the origin this document was served from.')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From POST /api/auth/token.' });
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build(), {

@@ -82,6 +82,14 @@ describe('OpenAPI', () => {
     );
   });
 
+  it("lets Swagger UI's Try it out call the page's own origin, whatever its host and port", async () => {
+    const spec = (await request(t.http).get('/docs-json').set('Host', 'games.example.org:8443').expect(200))
+      .body as OpenAPIObject;
+    // A relative server URL is resolved against the document's own address (OpenAPI 3, Server Object).
+    expect(spec.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(JSON.stringify(spec)).not.toContain('localhost');
+  });
+
   it('matches the committed openapi.json (regenerate with `npm run openapi`)', () => {
     const committed = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as unknown;
     expect(sortKeysDeep(JSON.parse(JSON.stringify(buildOpenApiDocument(t.app))))).toEqual(committed);

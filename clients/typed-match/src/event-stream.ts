@@ -2,6 +2,7 @@
  * Server-sent events read with fetch streaming: each message's `data:` is one
  * JSON event, checked into the generated types by a type guard (no casts).
  */
+import { createParser } from 'eventsource-parser';
 import type { components } from './api.js';
 
 export type MatchEvent = components['schemas']['MatchEvent'];
@@ -58,7 +59,10 @@ export interface StreamMessage {
  * The messages of a text/event-stream body as they arrive (comments skipped), until the body ends,
  * or until `signal` aborts: then the body is cancelled and the messages end. (The signal given to
  * fetch is not enough to stop a long-lived body: Node's fetch stops following it once the Request
- * object has been garbage-collected, and a read under way then never ends.)
+ * object has been garbage-collected, and a read under way then never ends.) The text is parsed by
+ * eventsource-parser, which follows the HTML standard's rules to the letter: line ends CR, LF or
+ * CR LF even when a CR and its LF arrive in different chunks, a BOM, `retry:`, fields without a
+ * colon.
  */
 export async function* streamMessages(
   body: ReadableStream<Uint8Array>,
@@ -69,40 +73,21 @@ export async function* streamMessages(
   const cancel = (): void => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel, { once: true });
   if (signal?.aborted === true) cancel();
-  let buffer = '';
+  const parsed: StreamMessage[] = [];
+  const parser = createParser({
+    onEvent: (message) => {
+      parsed.push({ id: message.id ?? null, event: message.event ?? null, data: JSON.parse(message.data) as unknown });
+    },
+  });
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const message = parseMessage(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
-        if (message) yield message;
-        end = buffer.indexOf('\n\n');
-      }
+      parser.feed(decoder.decode(value, { stream: true }));
+      yield* parsed.splice(0);
     }
   } finally {
     signal?.removeEventListener('abort', cancel);
     await reader.cancel();
   }
-}
-
-function parseMessage(block: string): StreamMessage | null {
-  let id: string | null = null;
-  let event: string | null = null;
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'id') id = value;
-    else if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  }
-  if (data.length === 0) return null;
-  const parsed: unknown = JSON.parse(data.join('\n'));
-  return { id, event, data: parsed };
 }
