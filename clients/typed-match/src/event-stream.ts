@@ -76,7 +76,8 @@ export async function* streamMessages(
   const parsed: StreamMessage[] = [];
   const parser = createParser({
     onEvent: (message) => {
-      parsed.push({ id: message.id ?? null, event: message.event ?? null, data: JSON.parse(message.data) as unknown });
+      const data: unknown = JSON.parse(message.data);
+      parsed.push({ id: message.id ?? null, event: message.event ?? null, data });
     },
   });
   try {
