@@ -1,6 +1,6 @@
 /**
  * Jest 30 in ESM mode (run through `npm test`, which passes --experimental-vm-modules).
- * Three projects, from small to large:
+ * Four projects, from small to large:
  * - `unit`: pure unit and property tests next to the code (`*.spec.ts` under src/, bench/ and clients/);
  * - `medium`: services and repositories on a real database, without HTTP (`*.medium-spec.ts` under test/medium/);
  * - `e2e`: the real app over HTTP (`*.e2e-spec.ts` under test/), and the web client in a real browser (test/web/);
