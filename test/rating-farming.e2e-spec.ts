@@ -1,11 +1,7 @@
 import request from 'supertest';
 import type { Player } from './support/match-client.js';
-import {
-  expectOnlyScriptedThrows,
-  startScriptedApp,
-  startScriptedMatch,
-  type ScriptedApp,
-} from './support/scripted-app.js';
+import { matchWithDecisions } from './support/real-decisions.js';
+import { startScriptedApp, type ScriptedApp } from './support/scripted-app.js';
 
 /**
  * The rating farm with throwaway accounts (docs/rules.md "Ratings"): eight new accounts each start a
@@ -37,29 +33,10 @@ async function leaderboard(): Promise<string[]> {
   return (res.body as { items: Array<{ username: string }> }).items.map((u) => u.username);
 }
 
-/** The player to act plays the first legal play. */
-async function playFirst(id: string, player: Player): Promise<void> {
-  const { plays } = await s.client.legalPlays(id, player);
-  await s.client.ok(player, id, 'plays', { moves: plays[0].moves });
-}
-
-/**
- * `farmer` (white) invites `target` to a rated 64-point match and the target joins; the farmer makes
- * `plays` plays and the target as many (rolling for itself: the cube is in play), then the farmer
- * leaves. The match as the farmer sees it at the end.
- */
+/** `farmer` (white) invites `target` to a rated 64-point match, makes `plays` real decisions as the target does, and leaves. */
 async function farm(farmer: Player, target: Player, plays: number) {
-  const throws = [[3, 1] as const, ...Array.from({ length: 2 * plays - 1 }, () => [6, 5] as const)];
-  const id = await startScriptedMatch(s, farmer, target, { variant: 'backgammon', length: LENGTH }, throws);
-  for (let i = 0; i < plays; i++) {
-    if (i > 0) await s.client.ok(farmer, id, 'roll');
-    await playFirst(id, farmer);
-    await s.client.ok(target, id, 'roll');
-    await playFirst(id, target);
-  }
-  const left = await s.client.ok(farmer, id, 'leave');
-  expectOnlyScriptedThrows(s);
-  return left;
+  const id = await matchWithDecisions(s, farmer, target, LENGTH, plays);
+  return s.client.ok(farmer, id, 'leave');
 }
 
 beforeAll(async () => {
