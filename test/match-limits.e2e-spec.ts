@@ -198,10 +198,13 @@ describe('the leaderboard (LEADERBOARD_MIN_EXPERIENCE)', () => {
   it('lists only players with at least the minimum experience; the profile of one below it still shows the rating', async () => {
     const [veteran, novice, beaten] = [await player(), await player(), await player()];
     // veteran beats beaten in a 3-point match (3 experience each); novice wins a 1-point match (1).
+    // (Resigned, not left: a match left before 3 real decisions each is not rated, docs/rules.md "Ratings".)
     const three = await startScriptedMatch(s, beaten, veteran, { variant: 'backgammon', length: 3 }, [[3, 1]]);
-    await s.client.ok(beaten, three, 'leave');
+    await s.client.ok(beaten, three, 'resign', { value: 3 });
+    await s.client.ok(veteran, three, 'resignation/accept');
     const one = await startScriptedMatch(s, beaten, novice, { variant: 'backgammon', length: 1 }, [[3, 1]]);
-    await s.client.ok(beaten, one, 'leave');
+    await s.client.ok(beaten, one, 'resign', { value: 1 });
+    await s.client.ok(novice, one, 'resignation/accept');
     const listed: string[] = [];
     let next: string | null = null;
     do {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { expectProblem, type Player } from './support/match-client.js';
+import { matchWithDecisions } from './support/real-decisions.js';
 import {
   expectOnlyScriptedThrows,
   startScriptedApp,
@@ -9,13 +10,14 @@ import {
 
 /**
  * Ratings and records (docs/rules.md "Ratings"): a finished rated match moves
- * both players' ratings by the FIBS formula in the transaction that ends it;
+ * both players' ratings by the FIBS formula in the transaction that ends it,
+ * each move weighted by the opponent's experience while that is provisional;
  * the expected ratings below are worked out by hand from the formula.
  *
  * FIBS: with D = winner's rating - loser's, N = match length,
  *   P = 1 / (10^(D * sqrt(N) / 2000) + 1)        (the chance the loser had)
- *   winner += 4 * sqrt(N) * P * max(1, 5 - winner's experience / 100)
- *   loser  -= 4 * sqrt(N) * P * max(1, 5 - loser's experience / 100)
+ *   winner += 4 * sqrt(N) * P * max(1, 5 - winner's experience / 100) * min(1, loser's experience / 400)
+ *   loser  -= 4 * sqrt(N) * P * max(1, 5 - loser's experience / 100) * min(1, winner's experience / 400)
  *   both gain N experience.
  */
 let s: ScriptedApp;
@@ -27,6 +29,7 @@ let dave: Player;
 interface Profile {
   readonly rating: number;
   readonly experience: number;
+  readonly provisional: boolean;
   readonly record: Record<string, number>;
 }
 
@@ -36,10 +39,21 @@ async function profile(player: Player): Promise<Profile> {
   return res.body as Profile;
 }
 
+/**
+ * `player` given 400 experience, as if from rated matches played before: established, the FIBS
+ * boost down to 1 and the full weight as an opponent (set in the database; reaching it through the
+ * API would take 400 points of matches).
+ */
+async function established(player: Player): Promise<void> {
+  await s.t.prisma.user.update({ where: { usernameKey: player.username }, data: { experience: 400 } });
+}
+
 beforeAll(async () => {
   // Every rated player is listed: these players have a few points of experience (test/match-limits.e2e-spec.ts tests the minimum).
   s = await startScriptedApp({ LEADERBOARD_MIN_EXPERIENCE: '1' });
   [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => s.client.register(n)));
+  // Bob and carol are established players; alice and dave are new.
+  await Promise.all([bob, carol].map(established));
 
   // Match 1, 3 points, alice (white) against bob: alice opens 3-1 and resigns a gammon (bob 2-0); she
   // wins the next opening throw, 6-5, and resigns a single game: bob wins 3-0 with one gammon.
@@ -53,7 +67,7 @@ beforeAll(async () => {
   const ended = await s.client.ok(bob, first, 'resignation/accept');
   expect(ended).toMatchObject({ status: 'finished', rated: true, score: { white: 0, black: 3 } });
 
-  // Match 2, 1 point, bob (white) against carol: bob opens 3-1 and resigns a single game: carol wins.
+  // Match 2, 1 point, bob (white) against carol, both established: bob opens 3-1 and resigns a single game: carol wins.
   const second = await startScriptedMatch(s, bob, carol, { variant: 'backgammon', length: 1 }, [[3, 1]]);
   await s.client.ok(bob, second, 'resign', { value: 1 });
   await s.client.ok(carol, second, 'resignation/accept');
@@ -68,16 +82,17 @@ afterAll(() => s.t.close());
 
 describe('FIBS ratings', () => {
   it('moves both players of a finished rated match by the formula, worked out by hand', async () => {
-    // Match 1: D = 0, N = 3: P = 1 / (10^0 + 1) = 0.5; 4 * sqrt(3) * 0.5 = 3.4641016...; new players'
-    // boost max(1, 5 - 0) = 5: bob 1500 + 17.3205080756888 = 1517.3205080756888, alice 1482.6794919243112.
-    // Match 2: D = 1500 - 1517.3205080756888 = -17.3205080756888, N = 1: P = 1 / (10^-0.0086602540378 + 1)
-    // = 0.5049850777735251; carol (experience 0, boost 5) gains 20 * P = 10.0997015554706; bob (experience
-    // 3, boost 4.97) loses 19.88 * P = 10.0391033461376.
+    // Match 1: D = 0, N = 3: P = 1 / (10^0 + 1) = 0.5; 4 * sqrt(3) * 0.5 = 3.4641016151377544. Alice is new:
+    // boost max(1, 5 - 0) = 5, weight 1 (bob is established): 1500 - 17.320508075688772 = 1482.6794919243112.
+    // Bob: boost 1, weight 0 / 400 (alice's first rated match): he stays at 1500.
+    // Match 2: both established (boost 1, weight 1), D = 1500 - 1500 = 0, N = 1: P = 0.5, 4 * 1 * 0.5 = 2:
+    // carol 1502, bob 1498.
     const [a, b, c] = [await profile(alice), await profile(bob), await profile(carol)];
     expect(a.rating).toBeCloseTo(1482.6794919243112, 9);
-    expect(b.rating).toBeCloseTo(1507.2814047295512, 9);
-    expect(c.rating).toBeCloseTo(1510.0997015554706, 9);
-    expect([a.experience, b.experience, c.experience]).toEqual([3, 4, 1]);
+    expect(b.rating).toBeCloseTo(1498, 9);
+    expect(c.rating).toBeCloseTo(1502, 9);
+    expect([a.experience, b.experience, c.experience]).toEqual([3, 404, 401]);
+    expect([a.provisional, b.provisional, c.provisional]).toEqual([true, false, false]);
   });
 
   it('counts rated matches won and lost, and their gammons, in the records', async () => {
@@ -89,6 +104,7 @@ describe('FIBS ratings', () => {
       gammonsLost: 1,
       backgammonsWon: 0,
       backgammonsLost: 0,
+      abortedByLeave: 0,
     });
     expect((await profile(bob)).record).toMatchObject({
       matchesPlayed: 2,
@@ -100,7 +116,12 @@ describe('FIBS ratings', () => {
   });
 
   it('leaves an unrated match out: dave is still at 1500 with no experience', async () => {
-    expect(await profile(dave)).toMatchObject({ rating: 1500, experience: 0, record: { matchesPlayed: 0 } });
+    expect(await profile(dave)).toMatchObject({
+      rating: 1500,
+      experience: 0,
+      provisional: true,
+      record: { matchesPlayed: 0 },
+    });
   });
 
   it('refuses a rated money session (400 invalid-match-terms on rated)', async () => {
@@ -153,19 +174,86 @@ describe('GET /api/users?sort=rating and GET /api/users/{a}/versus/{b}', () => {
   });
 });
 
-describe('leaving a rated match (docs/rules.md M6)', () => {
-  it('is a forfeit rated as any finished match: the leaver loses it, both ratings, experience and records move', async () => {
-    const [erin, frank] = await Promise.all(['erin', 'frank'].map((n) => s.client.register(n)));
-    const id = await startScriptedMatch(s, erin, frank, { variant: 'backgammon', length: 5 }, [[3, 1]]);
+describe('provisional players (docs/rules.md "Ratings")', () => {
+  it('move an established opponent by their experience / 400 of the FIBS move', async () => {
+    const [ivy, jack] = await Promise.all(['ivy', 'jack'].map((n) => s.client.register(n)));
+    await established(jack);
+    await s.t.prisma.user.update({ where: { usernameKey: 'ivy' }, data: { experience: 200 } });
+    // 1 point, D = 0: 4 * 1 * 0.5 = 2. Jack (boost 1) wins 2 * 200 / 400 = 1; ivy (200 experience, boost
+    // 3) loses 2 * 3 * 1 = 6 (jack is established).
+    const id = await startScriptedMatch(s, ivy, jack, { variant: 'backgammon', length: 1 }, [[3, 1]]);
+    await s.client.ok(ivy, id, 'resign', { value: 1 });
+    await s.client.ok(jack, id, 'resignation/accept');
     expectOnlyScriptedThrows(s);
+    expect(await profile(jack)).toMatchObject({ rating: 1501, experience: 401, provisional: false });
+    expect(await profile(ivy)).toMatchObject({ rating: 1494, experience: 201, provisional: true });
+  });
+});
+
+describe('leaving a rated match (docs/rules.md M6 and "Ratings")', () => {
+  it('before both players made 3 real decisions: the leaver loses the match, nobody is rated, the leaver’s record counts it', async () => {
+    const [erin, frank] = await Promise.all(['erin', 'frank'].map((n) => s.client.register(n)));
+    await Promise.all([erin, frank].map(established));
+    // Erin (white) and frank have played twice each: erin is on roll when she leaves.
+    const id = await matchWithDecisions(s, erin, frank, 5, 2);
     const left = await s.client.ok(erin, id, 'leave');
-    expect(left).toMatchObject({ status: 'finished', rated: true, result: { winner: 'black', reason: 'leave' } });
-    // D = 0, N = 5: P = 0.5; 4 * sqrt(5) * 0.5 * 5 (new players) = 22.360679774997898.
-    const [e, f] = [await profile(erin), await profile(frank)];
-    expect(e.rating).toBeCloseTo(1477.6393202250022, 9);
-    expect(f.rating).toBeCloseTo(1522.3606797749978, 9);
-    expect([e.experience, f.experience]).toEqual([5, 5]);
-    expect(e.record).toMatchObject({ matchesPlayed: 1, matchesWon: 0, matchesLost: 1 });
-    expect(f.record).toMatchObject({ matchesPlayed: 1, matchesWon: 1, matchesLost: 0 });
+    const aborted = {
+      status: 'finished',
+      rated: false,
+      unratedReason: 'aborted-by-leave',
+      result: { winner: 'black', reason: 'leave' },
+    };
+    expect(left).toMatchObject(aborted);
+    expect(await s.client.state(id)).toMatchObject(aborted);
+    expect((await s.client.events(id)).slice(-2)).toMatchObject([
+      { type: 'leave', by: 'white' },
+      { type: 'match-end', winner: 'black', reason: 'leave' },
+    ]);
+    expect(await profile(erin)).toMatchObject({
+      rating: 1500,
+      experience: 400,
+      record: { matchesPlayed: 0, matchesLost: 0, abortedByLeave: 1 },
+    });
+    expect(await profile(frank)).toMatchObject({
+      rating: 1500,
+      experience: 400,
+      record: { matchesPlayed: 0, matchesWon: 0, abortedByLeave: 0 },
+    });
+  });
+
+  it('once both made 3 real decisions: a forfeit rated as any finished match, both ratings, experience and records move', async () => {
+    const [gina, hank] = await Promise.all(['gina', 'hank'].map((n) => s.client.register(n)));
+    await Promise.all([gina, hank].map(established));
+    const id = await matchWithDecisions(s, gina, hank, 5, 3);
+    const left = await s.client.ok(gina, id, 'leave');
+    expect(left).toMatchObject({
+      status: 'finished',
+      rated: true,
+      unratedReason: null,
+      result: { winner: 'black', reason: 'leave' },
+    });
+    // D = 0, N = 5: P = 0.5; 4 * sqrt(5) * 0.5 = 4.47213595499958, boost and weight 1 (established).
+    const [g, h] = [await profile(gina), await profile(hank)];
+    expect(g.rating).toBeCloseTo(1495.5278640450003, 9);
+    expect(h.rating).toBeCloseTo(1504.4721359549997, 9);
+    expect([g.experience, h.experience]).toEqual([405, 405]);
+    expect(g.record).toMatchObject({ matchesPlayed: 1, matchesWon: 0, matchesLost: 1, abortedByLeave: 0 });
+    expect(h.record).toMatchObject({ matchesPlayed: 1, matchesWon: 1, matchesLost: 0 });
+  });
+
+  it('a timeout before the real decisions is aborted too, on the record of the player who let the clock run out', async () => {
+    const [kim, lou] = await Promise.all(['kim', 'lou'].map((n) => s.client.register(n)));
+    await Promise.all([kim, lou].map(established));
+    const id = await matchWithDecisions(s, kim, lou, 5, 1, { daysPerTurn: 1, bankDays: 0 });
+    // Kim (white) is on roll after one play each and lets the day pass; lou claims the match.
+    s.clock.set(new Date(Date.parse((await s.client.state(id)).turn.deadline!) + 1000));
+    expect(await s.client.ok(lou, id, 'claim-timeout')).toMatchObject({
+      status: 'finished',
+      rated: false,
+      unratedReason: 'aborted-by-leave',
+      result: { winner: 'black', reason: 'timeout' },
+    });
+    expect(await profile(kim)).toMatchObject({ rating: 1500, experience: 400, record: { abortedByLeave: 1 } });
+    expect(await profile(lou)).toMatchObject({ rating: 1500, experience: 400, record: { abortedByLeave: 0 } });
   });
 });

@@ -24,7 +24,7 @@ import { newMatchProgress } from './scoring.js';
 import type { Colour } from './types.js';
 import { beaverDouble, dropDouble, offerDouble, takeDouble } from './transitions/doubling.js';
 import { isColour } from './transitions/guards.js';
-import { AWAITING_PLAYERS, freeze, freshGame, withState } from './transitions/next-state.js';
+import { AWAITING_PLAYERS, NO_CHOICES, freeze, freshGame, withState } from './transitions/next-state.js';
 import { play } from './transitions/plays.js';
 import { recordGameEnd, recordMatchEnd } from './transitions/records.js';
 import { answerResignation, resign } from './transitions/resignation.js';
@@ -70,6 +70,7 @@ export function newMatch(options: NewMatchOptions): MatchState {
     games: freeze([]),
     rollIndex: 0,
     played: false,
+    choices: NO_CHOICES,
     eventCount: 0,
   });
 }

@@ -107,6 +107,13 @@ export interface MatchState {
   readonly rollIndex: number;
   /** Whether any play has been made in the match (a stored abort is allowed before; a new one only before any throw, M6). */
   readonly played: boolean;
+  /**
+   * Each player's real decisions: the checker plays they made when the roll had more than one
+   * legal play (forced plays, made by the player or for them, and rolls that pass are not
+   * counted). A leave or a timeout before both reach the threshold leaves a rated match unrated
+   * (docs/rules.md "Ratings").
+   */
+  readonly choices: Readonly<Record<Colour, number>>;
   /** Number of events applied. */
   readonly eventCount: number;
 }

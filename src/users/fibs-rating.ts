@@ -52,20 +52,38 @@ export function experienceBoost(experience: number): number {
 }
 
 /**
- * The standings after a rated match to `length` points that `winner` won
- * from `loser`, both given as they stood before it.
+ * How much of its FIBS move each player's rating takes, from 0 to 1: all of it (FIBS's own
+ * formula) unless the service's rule for provisional opponents says less (provisional-rating.ts).
  */
-export function rateMatch(winner: Standing, loser: Standing, length: number): RatedMatchOutcome {
+export interface MoveWeights {
+  readonly winner: number;
+  readonly loser: number;
+}
+
+const FULL_MOVES: MoveWeights = { winner: 1, loser: 1 };
+
+/**
+ * The standings after a rated match to `length` points that `winner` won
+ * from `loser`, both given as they stood before it; each rating moves by
+ * change × boost × its weight (a weight of 1, the default, multiplies exactly,
+ * so FIBS's figures are kept to the last bit).
+ */
+export function rateMatch(
+  winner: Standing,
+  loser: Standing,
+  length: number,
+  weights: MoveWeights = FULL_MOVES,
+): RatedMatchOutcome {
   const root = Math.sqrt(length);
   const change = (4 * root) / (powerOfTen(((winner.rating - loser.rating) * root) / 2000) + 1);
   return {
     change,
     winner: {
-      rating: winner.rating + change * experienceBoost(winner.experience),
+      rating: winner.rating + change * experienceBoost(winner.experience) * weights.winner,
       experience: winner.experience + length,
     },
     loser: {
-      rating: loser.rating - change * experienceBoost(loser.experience),
+      rating: loser.rating - change * experienceBoost(loser.experience) * weights.loser,
       experience: loser.experience + length,
     },
   };

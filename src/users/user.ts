@@ -22,7 +22,11 @@ export interface User {
   readonly createdAt: Date;
 }
 
-/** Rated matches won and lost, and the gammons and backgammons (mars and koks) among their games. */
+/**
+ * Rated matches won and lost, and the gammons and backgammons (mars and koks) among their games;
+ * and the rated matches the player left before both players made their real decisions, which
+ * ended unrated (docs/rules.md "Ratings").
+ */
 export interface PlayerRecord {
   readonly matchesWon: number;
   readonly matchesLost: number;
@@ -30,4 +34,5 @@ export interface PlayerRecord {
   readonly gammonsLost: number;
   readonly backgammonsWon: number;
   readonly backgammonsLost: number;
+  readonly abortedByLeave: number;
 }

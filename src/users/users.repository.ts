@@ -30,6 +30,7 @@ const USER_FIELDS = {
   gammonsLost: true,
   backgammonsWon: true,
   backgammonsLost: true,
+  abortedByLeave: true,
   autoPlayForced: true,
   tokenVersion: true,
   kind: true,
@@ -44,17 +45,27 @@ type UserRow = Prisma.UserGetPayload<{ select: typeof USER_FIELDS }>;
 const USER_COLUMNS = `id, username, password_hash AS "passwordHash", rating, experience,
        matches_won AS "matchesWon", matches_lost AS "matchesLost", gammons_won AS "gammonsWon",
        gammons_lost AS "gammonsLost", backgammons_won AS "backgammonsWon", backgammons_lost AS "backgammonsLost",
-       auto_play_forced AS "autoPlayForced", token_version AS "tokenVersion", kind, bot_level AS "botLevel",
+       aborted_by_leave AS "abortedByLeave", auto_play_forced AS "autoPlayForced", token_version AS "tokenVersion", kind, bot_level AS "botLevel",
        created_at AS "createdAt"`;
 
 function toUser(row: UserRow): User {
-  const { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost, kind, botLevel, ...user } =
-    row;
+  const {
+    matchesWon,
+    matchesLost,
+    gammonsWon,
+    gammonsLost,
+    backgammonsWon,
+    backgammonsLost,
+    abortedByLeave,
+    kind,
+    botLevel,
+    ...user
+  } = row;
   return {
     ...user,
     kind: kind === 'bot' ? 'bot' : 'player',
     houseBot: isHouseBot(botLevel) ? botLevel : null,
-    record: { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost },
+    record: { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost, abortedByLeave },
   };
 }
 

@@ -105,6 +105,8 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
   it('writes the end of a rated match, the ratings and the answer together', async () => {
     const id = await seatedMatch();
     const answer = await heldKey();
+    // Bob is established (docs/rules.md "Ratings": a match against a new player moves nobody's rating).
+    await m.get(SqlClient).query('UPDATE users SET experience = 400 WHERE id = $1', [bob.id]);
     const rating = `SELECT rating::float8 AS rating FROM users WHERE id = $1`;
     const before = (await m.get(SqlClient).query<{ rating: number }>(rating, [alice.id]))[0].rating;
     const rated = {

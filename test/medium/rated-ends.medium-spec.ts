@@ -8,8 +8,9 @@ import type { IdempotentAnswer } from '../../src/idempotency/idempotency-context
 import { IdempotencyKeyInUseError } from '../../src/idempotency/idempotency.errors.js';
 import { IdempotencyRepository } from '../../src/idempotency/idempotency.repository.js';
 import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
-import type { RatedResult } from '../../src/matches/model/match-record.js';
-import { rateMatch, type Standing } from '../../src/users/fibs-rating.js';
+import type { RatedEnd, RatedResult } from '../../src/matches/model/match-record.js';
+import type { Standing } from '../../src/users/fibs-rating.js';
+import { rateRatedMatch as rateMatch } from '../../src/users/provisional-rating.js';
 import type { PlayerRecord } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
@@ -20,9 +21,11 @@ import { useMediumApp } from './medium-app.js';
 /**
  * The end of a rated match (docs/architecture.md "Ratings and records"): the
  * repository locks both players, reads their standings, computes the new ones
- * with the FIBS formula (src/users/fibs-rating.ts) and writes them, with the
- * records, in the append of the match's end, in one transaction; nothing moves
- * unless the append is written; two ends at once for one player both count.
+ * with the FIBS formula weighted for provisional opponents
+ * (src/users/provisional-rating.ts) and writes them, with the records, in the
+ * append of the match's end, in one transaction; nothing moves unless the
+ * append is written; two ends at once for one player both count. A match
+ * aborted by a leave is written unrated, on the leaver's record only.
  */
 const m = useMediumApp([UsersModule], { providers: [MatchesRepository, IdempotencyRepository] });
 const sql = m.provider(SqlClient);
@@ -34,7 +37,8 @@ type Player = Standing & PlayerRecord;
 const PLAYER = `
 SELECT rating::float8 AS rating, experience, matches_won AS "matchesWon", matches_lost AS "matchesLost",
        gammons_won AS "gammonsWon", gammons_lost AS "gammonsLost",
-       backgammons_won AS "backgammonsWon", backgammons_lost AS "backgammonsLost"
+       backgammons_won AS "backgammonsWon", backgammons_lost AS "backgammonsLost",
+       aborted_by_leave AS "abortedByLeave"
   FROM users WHERE id = $1::uuid`;
 
 const playerOf = async (on: SqlClient, id: string): Promise<Player> => (await on.query<Player>(PLAYER, [id]))[0];
@@ -70,13 +74,24 @@ function end(
   version = 2,
   answer: IdempotentAnswer | null = null,
 ) {
+  return endAs(repo, id, { whiteId: rated.winnerId, blackId: rated.loserId }, rated, version, answer);
+}
+
+/** The end of the match `white` against `black`, as `rated` says it counts. */
+function endAs(
+  repo: MatchesRepository,
+  id: string,
+  seats: { readonly whiteId: string; readonly blackId: string },
+  rated: RatedEnd,
+  version = 2,
+  answer: IdempotentAnswer | null = null,
+) {
   const ended = projection({
-    whiteId: rated.winnerId,
-    blackId: rated.loserId,
+    ...seats,
     status: 'finished',
     finishedAt: minute(9),
   });
-  return repo.append(id, version, [stored(resign, rated.loserId)], ended, minute(9), rated, answer);
+  return repo.append(id, version, [stored(resign, seats.blackId)], ended, minute(9), rated, answer);
 }
 
 /** A rated match of two new players at 1500 (`w` white, `l` black), under way at version 2. */
@@ -111,6 +126,7 @@ describe('the end of a rated match', () => {
       gammonsLost: 1,
       backgammonsWon: 0,
       backgammonsLost: 1,
+      abortedByLeave: 0,
     });
     expect(await playerOf(sql, l)).toEqual({
       ...outcome.loser,
@@ -120,7 +136,21 @@ describe('the end of a rated match', () => {
       gammonsLost: 2,
       backgammonsWon: 1,
       backgammonsLost: 0,
+      abortedByLeave: 0,
     });
+  });
+
+  it('writes a match aborted by a leave unrated, and counts it on the leaver’s record only', async () => {
+    const { w, l, id } = await newcomersMatch();
+    const before = [await playerOf(sql, w), await playerOf(sql, l)];
+    const seats = { whiteId: w, blackId: l };
+    expect(await endAs(matches, id, seats, { abortedBy: l }, 1)).toBe(false);
+    expect(await playerOf(sql, l)).toEqual(before[1]);
+    expect(await endAs(matches, id, seats, { abortedBy: l })).toBe(true);
+    expect(await playerOf(sql, w)).toEqual(before[0]);
+    expect(await playerOf(sql, l)).toEqual({ ...before[1], abortedByLeave: 1 });
+    const [match] = await sql.query('SELECT rated, unrated_reason, version FROM matches WHERE id = $1::uuid', [id]);
+    expect(match).toEqual({ rated: false, unrated_reason: 'aborted-by-leave', version: 3 });
   });
 
   /** The end tried at version 1 of a match at version 2, once `meanwhile` has run (it may set the version back). */

@@ -77,7 +77,7 @@ export interface MatchStateJson {
   readonly rules: RulesJson;
   readonly source: 'played' | 'imported';
   readonly rated: boolean;
-  readonly unratedReason: 'pair-daily-limit' | null;
+  readonly unratedReason: 'pair-daily-limit' | 'aborted-by-leave' | null;
   readonly status: 'invited' | 'playing' | 'finished' | 'aborted' | 'declined';
   readonly version: number;
   readonly players: { readonly white: PlayerRefJson | null; readonly black: PlayerRefJson | null };

@@ -6,6 +6,7 @@
 export const NEW_PLAYER_STANDING = {
   rating: 1500,
   experience: 0,
+  provisional: true,
   record: {
     matchesPlayed: 0,
     matchesWon: 0,
@@ -14,6 +15,7 @@ export const NEW_PLAYER_STANDING = {
     gammonsLost: 0,
     backgammonsWon: 0,
     backgammonsLost: 0,
+    abortedByLeave: 0,
   },
   bot: false,
   houseBot: null,

@@ -1680,7 +1680,7 @@ export interface components {
             /** @description The invited player; null for an open challenge. */
             opponent: string | null;
             players: components["schemas"]["SeatsDto"];
-            /** @description Whether the result moves both players’ ratings (matches to N points unless created unrated). */
+            /** @description Whether the result moves both players’ ratings (matches to N points unless created unrated); false once a match is aborted by a leave. */
             rated: boolean;
             result: components["schemas"]["ResultDto"] | null;
             rules: components["schemas"]["AppliedRulesDto"];
@@ -1694,10 +1694,10 @@ export interface components {
             status: "invited" | "playing" | "finished" | "aborted" | "declined";
             turn: components["schemas"]["TurnDto"];
             /**
-             * @description Why a match asked rated is played unrated: pair-daily-limit when its two players already had RATED_MATCHES_PER_PAIR_PER_DAY rated matches in the last 24 hours (said when an invitation is created, or when an open challenge is joined); null otherwise.
+             * @description Why a match asked rated is played unrated: pair-daily-limit when its two players already had RATED_MATCHES_PER_PAIR_PER_DAY rated matches in the last 24 hours (said when an invitation is created, or when an open challenge is joined); aborted-by-leave when it ended by a leave or a timeout before both players made 3 checker plays with a choice (the result still says who won and why; the leaver’s profile counts it); null otherwise.
              * @enum {string|null}
              */
-            unratedReason: "pair-daily-limit" | null;
+            unratedReason: "pair-daily-limit" | "aborted-by-leave" | null;
             /** Format: date-time */
             updatedAt: string;
             /** @enum {string} */
@@ -1764,6 +1764,11 @@ export interface components {
             houseBot: "bot-easy" | "bot" | "gnubg" | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description Whether the rating is provisional: experience below 400. A match against a provisional player moves the opponent’s rating by experience / 400 of the FIBS move (none against a first rated match).
+             * @example true
+             */
+            provisional: boolean;
             /**
              * @description FIBS rating: 1500 to start, moved by every finished rated match.
              * @example 1500
@@ -1898,6 +1903,8 @@ export interface components {
             type: "play";
         };
         PlayerRecordDto: {
+            /** @description Rated matches the player left, or let time out, before both players made 3 checker plays with a choice: they ended unrated (`unratedReason: "aborted-by-leave"`) and are not in matchesPlayed. */
+            abortedByLeave: number;
             backgammonsLost: number;
             backgammonsWon: number;
             gammonsLost: number;
@@ -2425,6 +2432,11 @@ export interface components {
              * @enum {string|null}
              */
             houseBot: "bot-easy" | "bot" | "gnubg" | null;
+            /**
+             * @description Whether the rating is provisional: experience below 400. A match against a provisional player moves the opponent’s rating by experience / 400 of the FIBS move (none against a first rated match).
+             * @example true
+             */
+            provisional: boolean;
             /**
              * @description FIBS rating: 1500 to start, moved by every finished rated match.
              * @example 1500

@@ -24,6 +24,9 @@ export function freeze<T>(value: T): T {
 export const AWAITING_PLAYERS: Phase = freezeObject({ kind: 'awaiting-players' });
 export const OPENING_ROLL: Phase = freezeObject({ kind: 'opening-roll' });
 
+/** A new match's count of real decisions (MatchState.choices): none yet. */
+export const NO_CHOICES: Readonly<Record<Colour, number>> = freezeObject({ white: 0, black: 0 });
+
 type Changes<T> = { -readonly [K in keyof T]?: T[K] };
 
 /** A new frozen state: `state` with `changes` (field by field, see above). */
@@ -39,6 +42,7 @@ export function withState(state: MatchState, changes: Changes<MatchState>): Matc
     games: changes.games ?? state.games,
     rollIndex: changes.rollIndex ?? state.rollIndex,
     played: changes.played ?? state.played,
+    choices: changes.choices ?? state.choices,
     eventCount: changes.eventCount ?? state.eventCount,
   });
 }

@@ -50,11 +50,23 @@ export function play(state: MatchState, event: PlayEvent): ApplyResult {
     return refuse('record-mismatch', 'The stored board after the play differs from the engine’s.');
   }
   const played: GameState = withGame(game, { board, firstTurn: afterFirstTurn(game.firstTurn, mover) });
+  const choices = (search?.count ?? phase.plays.length) > 1 ? withChoice(state.choices, mover) : state.choices;
   if (after.player.off === CHECKERS_PER_SIDE) {
     const outcome = bearOffOutcome(variant, mover, after.opponent, game.cube, state.config.effectiveRules);
-    return ok(endGame(withState(state, { played: true, game: played }), outcome));
+    return ok(endGame(withState(state, { played: true, choices, game: played }), outcome));
   }
-  return ok(withState(state, { played: true, game: played, phase: rollPhase(state, played, opponentOf(mover)) }));
+  return ok(
+    withState(state, { played: true, choices, game: played, phase: rollPhase(state, played, opponentOf(mover)) }),
+  );
+}
+
+/** `choices` with one more real decision by `mover` (MatchState.choices). */
+function withChoice(choices: Readonly<Record<Colour, number>>, mover: Colour): Readonly<Record<Colour, number>> {
+  return freeze(
+    mover === 'white'
+      ? { white: choices.white + 1, black: choices.black }
+      : { white: choices.white, black: choices.black + 1 },
+  );
 }
 
 /**

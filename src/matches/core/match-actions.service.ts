@@ -38,7 +38,7 @@ import { turnOf } from '../model/match-status.js';
 import { colourOf } from '../model/seats.js';
 import { positionIdOf, presentMatch } from '../view/match-presenter.js';
 import { projectionOf, type Seats } from './match-projection.js';
-import { ratedResultOf } from './match-rating.js';
+import { ratedEndOf } from './match-rating.js';
 import type { MatchRecord, NewMatchEvent, SeatedPlayer } from '../model/match-record.js';
 import { MatchLimitsPolicy } from './match-limits.js';
 import { MatchStore, type LoadedMatch } from './match-store.js';
@@ -107,9 +107,14 @@ export class MatchActionsService {
     const { record, state } = loaded;
     const now = this.clock.now();
     const decision = await this.decide(record, state, userId, action, now);
-    const { events, after, next } = this.append(record, state, decision, userId, now);
-    const seats = { white: next.projection.whiteId, black: next.projection.blackId };
-    const rated = ratedResultOf(record.rated, record.length, seats, state, after);
+    const { events, after, next: appended } = this.append(record, state, decision, userId, now);
+    const seats = { white: appended.projection.whiteId, black: appended.projection.blackId };
+    const rated = ratedEndOf(record.rated, record.length, seats, state, after);
+    // Left or timed out before both players made their real decisions: ended, but unrated (docs/rules.md "Ratings").
+    const next: MatchRecord =
+      rated !== null && 'abortedBy' in rated
+        ? { ...appended, rated: false, unratedReason: 'aborted-by-leave' }
+        : appended;
     // The join of an open challenge asked rated may find the pair's rated matches of the day used up:
     // the statement decides, and writes its decision over the stored answer too.
     const ratedPair =

@@ -20,7 +20,7 @@ import { LRUCache } from 'lru-cache';
 import { foldEvents, newMatch, type MatchState } from '../../engine/index.js';
 import type { IdempotentAnswer } from '../../idempotency/idempotency-context.js';
 import { EventNotFoundError, MatchNotFoundError } from '../model/match.errors.js';
-import type { MatchRecord, NewMatchEvent, RatedResult, StoredMatchEvent } from '../model/match-record.js';
+import type { MatchRecord, NewMatchEvent, RatedEnd, StoredMatchEvent } from '../model/match-record.js';
 import type { MatchDraft } from './match-draft.js';
 import { MatchFeed } from './match-feed.js';
 import { MatchLogError } from './match-rows.js';
@@ -173,7 +173,7 @@ export class MatchStore {
     events: readonly NewMatchEvent[],
     state: MatchState,
     at: Date,
-    rated: RatedResult | null = null,
+    rated: RatedEnd | null = null,
     answer: IdempotentAnswer | null = null,
     ratedPair: RatedPairCheck | null = null,
   ): Promise<boolean> {

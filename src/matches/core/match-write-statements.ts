@@ -171,6 +171,27 @@ export const APPEND_RATED = (() => {
 })();
 
 /**
+ * APPEND for the events that end a rated match by a leave or a timeout before
+ * both players made their real decisions (match-rating.ts): the match ends
+ * unrated, `unrated_reason` saying so, and the record of the player who left
+ * (its one parameter) counts one more match aborted by leaving, only if the
+ * append is written. Nobody's rating or experience moves.
+ */
+export const APPEND_ABORTED_BY_LEAVE = (() => {
+  const leaver = `$${AFTER_PROJECTION}`;
+  return bothForms({
+    params: 1,
+    set: `,
+         rated = FALSE,
+         unrated_reason = 'aborted-by-leave'`,
+    after: `, leaver AS (
+  UPDATE users SET aborted_by_leave = aborted_by_leave + 1
+    FROM m WHERE users.id = ${leaver}::uuid
+)`,
+  });
+})();
+
+/**
  * The join of an open challenge asked rated: before the versioned append, the
  * pair's rated matches of the day are counted (`rated_pair_slot_free`; its 4
  * parameters: the creator, the joiner, the cap, the start of the day), and the

@@ -10,13 +10,14 @@ import type {
   MatchRecord,
   NewMatchEvent,
   NewMatchRecord,
-  RatedResult,
+  RatedEnd,
   StoredMatchEvent,
   UnratedReason,
 } from '../model/match-record.js';
 import {
   APPEND,
   APPEND_JOIN,
+  APPEND_ABORTED_BY_LEAVE,
   APPEND_RATED,
   CREATE,
   CREATE_WITHIN_LIMITS,
@@ -203,7 +204,9 @@ export class MatchesRepository {
    * Should the version and the log ever disagree, the (match_id, seq) key
    * refuses the events and the whole statement, and the answer is false too.
    * With `rated` (the events end a rated match), the players' ratings and
-   * records move with it, in one transaction (rated-end.repository.ts); with
+   * records move with it, in one transaction (rated-end.repository.ts), or,
+   * for a match aborted by a leave, the match is written unrated and the
+   * leaver's record counts it; with
    * `answer` the request's Idempotency-Key answer too, and
    * IdempotencyKeyInUseError (nothing written) when the request no longer
    * holds its key; with `ratedPair` (the join of an
@@ -217,7 +220,7 @@ export class MatchesRepository {
     events: readonly NewMatchEvent[],
     projection: MatchProjection,
     at: Date,
-    rated: RatedResult | null = null,
+    rated: RatedEnd | null = null,
     answer: IdempotentAnswer | null = null,
     ratedPair: RatedPairCheck | null = null,
   ): Promise<boolean> {
@@ -242,6 +245,8 @@ export class MatchesRepository {
         if (!row?.held) throw new IdempotencyKeyInUseError();
         return row.written === events.length;
       };
+      if (rated !== null && 'abortedBy' in rated)
+        return await write(this.sql, APPEND_ABORTED_BY_LEAVE, [rated.abortedBy]);
       if (rated !== null)
         return await appendRatedEnd(this.sql, id, expectedVersion, rated, (tx, own) => write(tx, APPEND_RATED, own));
       if (ratedPair !== null) {

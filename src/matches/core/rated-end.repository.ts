@@ -1,5 +1,6 @@
 import type { SqlClient } from '../../database/sql-client.js';
-import { rateMatch, type Standing } from '../../users/fibs-rating.js';
+import type { Standing } from '../../users/fibs-rating.js';
+import { rateRatedMatch } from '../../users/provisional-rating.js';
 import type { RatedResult } from '../model/match-record.js';
 
 /**
@@ -49,7 +50,7 @@ export async function appendRatedEnd(
       if (row === undefined) throw new Error(`No player ${id} to rate.`);
       return row;
     };
-    const outcome = rateMatch(standingOf(rated.winnerId), standingOf(rated.loserId), rated.length);
+    const outcome = rateRatedMatch(standingOf(rated.winnerId), standingOf(rated.loserId), rated.length);
     return append(tx, [
       rated.winnerId,
       rated.loserId,

@@ -82,8 +82,12 @@ export interface StoredMatchEvent {
   readonly at: Date;
 }
 
-/** Why a match asked rated is played unrated (docs/rules.md "Ratings"). */
-export type UnratedReason = 'pair-daily-limit';
+/**
+ * Why a match asked rated is played unrated (docs/rules.md "Ratings"): the pair's rated matches of
+ * the day are used up (decided when the pair is known), or the match was left or timed out before
+ * both players made a real decision or three (decided at its end).
+ */
+export type UnratedReason = 'pair-daily-limit' | 'aborted-by-leave';
 
 /** Where a match comes from: played here, or read from a file (finished, read-only, unrated). */
 export type MatchSource = 'played' | 'imported';
@@ -120,6 +124,18 @@ export interface NewMatchRecord extends MatchTerms {
 
 /** A page of a list, newest first or soonest deadline first; `next` is the opaque cursor of the following page. */
 export type { Page } from '../../common/page-cursor.js';
+
+/**
+ * A rated match left or timed out before both players made CHOICES_TO_RATE real decisions
+ * (match-rating.ts): it ends as left, unrated, and the record of `abortedBy` (the player who left
+ * or let the clock run out) counts it.
+ */
+export interface AbortedByLeave {
+  readonly abortedBy: string;
+}
+
+/** What the events that end a rated match do to its players: rate it, or leave it unrated as aborted. */
+export type RatedEnd = RatedResult | AbortedByLeave;
 
 /** A rated match's end as the ratings count it: the two players, the length, and the gammons and backgammons of its games. */
 export interface RatedResult {

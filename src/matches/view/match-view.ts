@@ -6,7 +6,7 @@
  */
 import type { Colour, Dice, RulesOptions, SideBoard, Variant } from '../../engine/index.js';
 import type { ActionName } from '../model/action-names.js';
-import type { Awaiting, MatchSource, MatchStatusName } from '../model/match-record.js';
+import type { Awaiting, MatchSource, MatchStatusName, UnratedReason } from '../model/match-record.js';
 
 /** A seat's player: the username, and whether a program plays the account (docs/bots.md). */
 export interface PlayerView {
@@ -54,8 +54,8 @@ export interface MatchView {
   readonly source: MatchSource;
   /** Whether the end of the match moves its players' ratings. */
   readonly rated: boolean;
-  /** Why a match asked rated is unrated: `pair-daily-limit`; null otherwise. */
-  readonly unratedReason: 'pair-daily-limit' | null;
+  /** Why a match asked rated is unrated: `pair-daily-limit` or `aborted-by-leave`; null otherwise. */
+  readonly unratedReason: UnratedReason | null;
   readonly status: MatchStatusName;
   readonly version: number;
   readonly players: { readonly white: PlayerView | null; readonly black: PlayerView | null };

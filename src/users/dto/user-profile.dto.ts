@@ -1,8 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { HOUSE_BOTS, type HouseBot } from '../house-bots.js';
+import { isProvisional } from '../provisional-rating.js';
 import type { User } from '../user.js';
 
-/** Rated matches won and lost, and the gammons and backgammons (mars and koks in long nardy) among their games. */
+/**
+ * Rated matches won and lost, and the gammons and backgammons (mars and koks in long nardy) among
+ * their games; and the rated matches the player aborted by leaving.
+ */
 export class PlayerRecordDto {
   @ApiProperty() matchesPlayed!: number;
   @ApiProperty() matchesWon!: number;
@@ -11,6 +15,11 @@ export class PlayerRecordDto {
   @ApiProperty() gammonsLost!: number;
   @ApiProperty() backgammonsWon!: number;
   @ApiProperty() backgammonsLost!: number;
+  @ApiProperty({
+    description:
+      'Rated matches the player left, or let time out, before both players made 3 checker plays with a choice: they ended unrated (`unratedReason: "aborted-by-leave"`) and are not in matchesPlayed.',
+  })
+  abortedByLeave!: number;
 }
 
 /** A player's public profile. */
@@ -26,6 +35,13 @@ export class UserProfileDto {
 
   @ApiProperty({ example: 0, description: 'The sum of the lengths of the rated matches played.' })
   experience!: number;
+
+  @ApiProperty({
+    example: true,
+    description:
+      'Whether the rating is provisional: experience below 400. A match against a provisional player moves the opponent’s rating by experience / 400 of the FIBS move (none against a first rated match).',
+  })
+  provisional!: boolean;
 
   @ApiProperty({ type: PlayerRecordDto, description: 'The record of rated matches.' })
   record!: PlayerRecordDto;
@@ -53,6 +69,7 @@ export class UserProfileDto {
       createdAt: user.createdAt.toISOString(),
       rating: user.rating,
       experience: user.experience,
+      provisional: isProvisional(user.experience),
       record: { matchesPlayed: record.matchesWon + record.matchesLost, ...record },
       bot: user.kind === 'bot',
       houseBot: user.houseBot,

@@ -150,15 +150,16 @@ export class MatchStateDto {
   source!: string;
 
   @ApiProperty({
-    description: 'Whether the result moves both players’ ratings (matches to N points unless created unrated).',
+    description:
+      'Whether the result moves both players’ ratings (matches to N points unless created unrated); false once a match is aborted by a leave.',
   })
   rated!: boolean;
 
   @ApiProperty({
-    enum: ['pair-daily-limit'],
+    enum: ['pair-daily-limit', 'aborted-by-leave'],
     nullable: true,
     description:
-      'Why a match asked rated is played unrated: pair-daily-limit when its two players already had RATED_MATCHES_PER_PAIR_PER_DAY rated matches in the last 24 hours (said when an invitation is created, or when an open challenge is joined); null otherwise.',
+      'Why a match asked rated is played unrated: pair-daily-limit when its two players already had RATED_MATCHES_PER_PAIR_PER_DAY rated matches in the last 24 hours (said when an invitation is created, or when an open challenge is joined); aborted-by-leave when it ended by a leave or a timeout before both players made 3 checker plays with a choice (the result still says who won and why; the leaver’s profile counts it); null otherwise.',
   })
   unratedReason!: string | null;
 
