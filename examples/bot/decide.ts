@@ -5,6 +5,8 @@
  * in four, drops it, and accepts or rejects a resignation at random. It never
  * declines, resigns, leaves or claims a timeout.
  */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { components } from '../../clients/typed-match/src/api.js';
 import { ok, type Api } from './sign-in.js';
 
@@ -26,20 +28,45 @@ export function decide(state: MatchState, random: () => number): BotAction | nul
 /**
  * Takes the action on the state it was decided on (`expectedVersion`: if the
  * match moved on meanwhile, 409 version-conflict and nothing is done); answers
- * the state after it.
+ * the state after it. The request carries an Idempotency-Key: when the
+ * connection drops before the answer arrives (the server may have acted), it is
+ * sent again with the same key, a few times, so the server acts once and the bot
+ * still learns the state after its action.
  */
 export async function act(api: Api, state: MatchState, action: BotAction, random: () => number): Promise<MatchState> {
   const params = { path: { id: state.id } };
+  const headers = { 'Idempotency-Key': randomUUID() };
   const expectedVersion = state.version;
   if (action === 'plays') {
     const { plays } = ok(await api.GET('/api/matches/{id}/legal-plays', { params }), 'legal plays');
     const play = plays[Math.floor(random() * plays.length)];
     if (play === undefined) throw new Error(`match ${state.id}: no legal play offered`);
     const body = { moves: play.moves, expectedVersion };
-    return ok(await api.POST('/api/matches/{id}/plays', { params, body }), `${state.id} plays ${play.text}`);
+    return ok(
+      await sentAgainOnDrop(() => api.POST('/api/matches/{id}/plays', { params, headers, body })),
+      `${state.id} plays ${play.text}`,
+    );
   }
   return ok(
-    await api.POST(`/api/matches/{id}/${action}`, { params, body: { expectedVersion } }),
+    await sentAgainOnDrop(() =>
+      api.POST(`/api/matches/{id}/${action}`, { params, headers, body: { expectedVersion } }),
+    ),
     `${state.id} ${action}`,
   );
+}
+
+/** How many times a request is sent in all when its connection drops before the answer. */
+const SENDS = 3;
+
+/** `send()` again (the same request: the same Idempotency-Key) after a network error, up to SENDS times. */
+async function sentAgainOnDrop<T>(send: () => Promise<T>): Promise<T> {
+  for (let sent = 1; ; sent++) {
+    try {
+      return await send();
+    } catch (error: unknown) {
+      // fetch rejects with a TypeError only when no answer came (the connection failed or dropped).
+      if (!(error instanceof TypeError) || sent === SENDS) throw error;
+      await sleep(100 * sent);
+    }
+  }
 }
