@@ -4,15 +4,15 @@
  * the match waits for, the engine's (`bot-easy`, `bot`) or the external
  * player's (`gnubg`). The answer is a match action, made as any player's.
  */
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { botDecision, type BotDecision, type BotLevel } from '../engine/index.js';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { botDecision, opponentOf, type BotDecision, type BotLevel } from '../engine/index.js';
 import { colourOf, type LoadedMatch, type MatchAction } from '../matches/index.js';
 import { HouseBotPolicy } from '../users/house-bot-policy.js';
 import type { HouseBot } from '../users/house-bots.js';
 import type { User } from '../users/user.js';
 import { actionFor } from './bot-action.js';
 import { decisionRandom } from './decision-random.js';
-import { ExternalBotPlayer, ExternalBotUnavailableError } from './external-bot-player.js';
+import { ExternalBotNoAnswerError, ExternalBotPlayer, ExternalBotUnavailableError } from './external-bot-player.js';
 
 /** A house bot's account, as the worker acts for it. */
 export interface HouseBotAccount {
@@ -32,8 +32,13 @@ const ENGINE_LEVELS: Readonly<Record<Exclude<HouseBot, 'gnubg'>, BotLevel>> = {
   bot: 'strong',
 };
 
+/** The engine's level that takes a turn the external player gives no answer to. */
+const FALLBACK_LEVEL: BotLevel = ENGINE_LEVELS.bot;
+
 @Injectable()
 export class HouseBotPlayer implements OnModuleInit {
+  private readonly logger = new Logger('HouseBotPlayer');
+
   constructor(
     private readonly policy: HouseBotPolicy,
     private readonly external: ExternalBotPlayer,
@@ -47,6 +52,8 @@ export class HouseBotPlayer implements OnModuleInit {
   /**
    * The action `bot` takes now in `match`, or null when the match waits for nothing of it. Throws
    * ExternalBotUnavailableError for a gnubg decision while the external player does not answer.
+   * A question gnubg gives no answer to (its deadline passed, its queue is full, it cannot read
+   * it) is decided by `bot` for that one turn (docs/bots.md, "Fair turns").
    */
   async next(match: LoadedMatch, bot: HouseBotAccount): Promise<MatchAction | null> {
     const { record, state } = match;
@@ -57,12 +64,22 @@ export class HouseBotPlayer implements OnModuleInit {
     if (record.projection.status !== 'playing') return null;
     const colour = colourOf(record, bot.id);
     if (colour === null) return null;
+    const random = () => decisionRandom(record.id, record.version);
     let decision: BotDecision | null;
     if (bot.houseBot === 'gnubg') {
       if (!this.external.available()) throw new ExternalBotUnavailableError();
-      decision = await this.external.decide(state, colour);
+      const asker = record[opponentOf(colour)]?.id ?? '';
+      try {
+        decision = await this.external.decide(state, colour, asker);
+      } catch (error) {
+        if (!(error instanceof ExternalBotNoAnswerError)) throw error;
+        this.logger.warn(
+          `gnubg gave no answer in match ${record.id} at version ${record.version} (${error.reason}: ${error.message}); bot decides this turn`,
+        );
+        decision = botDecision(state, colour, FALLBACK_LEVEL, random());
+      }
     } else {
-      decision = botDecision(state, colour, ENGINE_LEVELS[bot.houseBot], decisionRandom(record.id, record.version));
+      decision = botDecision(state, colour, ENGINE_LEVELS[bot.houseBot], random());
     }
     return decision === null ? null : actionFor(decision);
   }
