@@ -138,6 +138,27 @@ describe('a house bot in a match under way', () => {
   });
 });
 
+describe('the engine’s decisions for many people at once', () => {
+  it('take turns by person: B’s decision, asked after five of A’s, is made before A’s second', async () => {
+    const { player } = playerWith(true);
+    const choice = loaded(choiceOf('black'), { status: 'playing', botColour: 'black' });
+    const matchOf = (personId: string, n: number): LoadedMatch => ({
+      state: choice.state,
+      record: {
+        ...choice.record,
+        id: `00000000-0000-4000-8000-0000000000${n}0`,
+        white: { ...choice.record.white!, id: personId },
+      },
+    });
+    const made: string[] = [];
+    const ask = (name: string, personId: string, n: number) =>
+      player.next(matchOf(personId, n), botOf('bot')).then(() => made.push(name));
+    const ANOTHER = '00000000-0000-4000-8000-00000000b0b0';
+    await Promise.all([...[1, 2, 3, 4, 5].map((n) => ask(`A${n}`, PERSON_ID, n)), ask('B1', ANOTHER, 6)]);
+    expect(made).toEqual(['A1', 'B1', 'A2', 'A3', 'A4', 'A5']);
+  });
+});
+
 describe('gnubg giving no answer to one question', () => {
   it.each(['deadline', 'queue-full', 'unreadable'] as const)(
     '(%s) has bot decide that turn, as the match action bot would take',

@@ -12,6 +12,7 @@ import type { HouseBot } from '../users/house-bots.js';
 import type { User } from '../users/user.js';
 import { actionFor } from './bot-action.js';
 import { decisionRandom } from './decision-random.js';
+import { FairQueue } from './fair-queue.js';
 import { ExternalBotNoAnswerError, ExternalBotPlayer, ExternalBotUnavailableError } from './external-bot-player.js';
 
 /** A house bot's account, as the worker acts for it. */
@@ -34,10 +35,21 @@ const ENGINE_LEVELS: Readonly<Record<Exclude<HouseBot, 'gnubg'>, BotLevel>> = {
 
 /** The engine's level that takes a turn the external player gives no answer to. */
 const FALLBACK_LEVEL: BotLevel = ENGINE_LEVELS.bot;
+/**
+ * Engine decisions waiting their turn, at most: one per match worked on (the worker takes at most
+ * SWEEP_LIMIT a sweep), so it is never reached in practice.
+ */
+const ENGINE_QUEUE_LIMIT = 10_000;
 
 @Injectable()
 export class HouseBotPlayer implements OnModuleInit {
   private readonly logger = new Logger('HouseBotPlayer');
+  /**
+   * The engine's decisions, one at a time (each holds the event loop), the people they are for
+   * taking turns: one person's many matches never stand before another's next decision
+   * (docs/bots.md, "Fair turns").
+   */
+  private readonly engineTurns = new FairQueue({ concurrency: 1, maxWaiting: ENGINE_QUEUE_LIMIT });
 
   constructor(
     private readonly policy: HouseBotPolicy,
@@ -64,11 +76,14 @@ export class HouseBotPlayer implements OnModuleInit {
     if (record.projection.status !== 'playing') return null;
     const colour = colourOf(record, bot.id);
     if (colour === null) return null;
-    const random = () => decisionRandom(record.id, record.version);
+    const asker = record[opponentOf(colour)]?.id ?? '';
+    const engine = (level: BotLevel) =>
+      this.engineTurns.run(asker, () =>
+        Promise.resolve(botDecision(state, colour, level, decisionRandom(record.id, record.version))),
+      );
     let decision: BotDecision | null;
     if (bot.houseBot === 'gnubg') {
       if (!this.external.available()) throw new ExternalBotUnavailableError();
-      const asker = record[opponentOf(colour)]?.id ?? '';
       try {
         decision = await this.external.decide(state, colour, asker);
       } catch (error) {
@@ -76,10 +91,10 @@ export class HouseBotPlayer implements OnModuleInit {
         this.logger.warn(
           `gnubg gave no answer in match ${record.id} at version ${record.version} (${error.reason}: ${error.message}); bot decides this turn`,
         );
-        decision = botDecision(state, colour, FALLBACK_LEVEL, random());
+        decision = await engine(FALLBACK_LEVEL);
       }
     } else {
-      decision = botDecision(state, colour, ENGINE_LEVELS[bot.houseBot], random());
+      decision = await engine(ENGINE_LEVELS[bot.houseBot]);
     }
     return decision === null ? null : actionFor(decision);
   }

@@ -195,11 +195,11 @@ export class Environment {
   GNUBG_PLIES = 2;
 
   /**
-   * Seconds a question to gnubg may take, waiting its turn included; then the house bot `bot`
-   * decides that one turn instead (docs/bots.md, "Fair turns").
+   * Milliseconds a question to gnubg may take, waiting its turn included; then the house bot `bot`
+   * decides that one turn instead (docs/bots.md, "Fair turns"). 1.5 s keeps each answer under 2 s.
    */
-  @WholeNumber(1, 600)
-  GNUBG_DEADLINE_SECONDS = 5;
+  @WholeNumber(100, 600_000)
+  GNUBG_DEADLINE_MS = 1_500;
 
   /** Questions to gnubg that may wait at once on a node; beyond, the house bot `bot` decides that turn. */
   @WholeNumber(1, 100_000)

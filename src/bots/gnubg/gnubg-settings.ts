@@ -1,7 +1,7 @@
 /**
  * Where GNU Backgammon is and how it is asked (docs/bots.md "GNU Backgammon
  * as a bot"): GNUBG_PATH, GNUBG_TIMEOUT_SECONDS, GNUBG_PLIES,
- * GNUBG_DEADLINE_SECONDS and GNUBG_QUEUE_LIMIT, validated at boot
+ * GNUBG_DEADLINE_MS and GNUBG_QUEUE_LIMIT, validated at boot
  * (src/config/environment.ts).
  */
 import { delimiter, join } from 'node:path';
@@ -42,7 +42,7 @@ export function gnubgSettings(config: ConfigService<Environment, true>): GnubgSe
     binary: locateGnubg(config.get('GNUBG_PATH', { infer: true }), process.env.PATH),
     plies: config.get('GNUBG_PLIES', { infer: true }),
     timeoutMs: config.get('GNUBG_TIMEOUT_SECONDS', { infer: true }) * 1000,
-    deadlineMs: config.get('GNUBG_DEADLINE_SECONDS', { infer: true }) * 1000,
+    deadlineMs: config.get('GNUBG_DEADLINE_MS', { infer: true }),
     maxWaiting: config.get('GNUBG_QUEUE_LIMIT', { infer: true }),
   };
 }
