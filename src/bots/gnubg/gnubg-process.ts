@@ -77,7 +77,7 @@ export class GnubgProcess {
     try {
       return await this.queue.run(asker, (signal) => this.askNow(line, signal), this.options.deadlineMs);
     } catch (error) {
-      if (error instanceof DeadlineError) throw new GnubgError('deadline', `gnubg gave no answer in ${error.message}`);
+      if (error instanceof DeadlineError) throw new GnubgError('deadline', `gnubg gave ${error.message}`);
       if (error instanceof QueueFullError) throw new GnubgError('queue-full', `${error.message} of gnubg`);
       if (error instanceof QueueClosedError) throw new GnubgError('closed', 'gnubg was shut down');
       throw error;
