@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import { botDecision, type BotDecision, type Colour, type MatchState } from '../src/engine/index.js';
 import { mulberry32 } from '../src/engine/testing/index.js';
-import { ExternalBotPlayer } from '../src/bots/external-bot-player.js';
+import request from 'supertest';
+import { ExternalBotNoAnswerError, ExternalBotPlayer } from '../src/bots/external-bot-player.js';
 import { eventsBy, houseBotId, playAgainstBot, waitForState } from './support/bot-opponent.js';
 import { GNUBG_MISSING, gnubgAvailable, gnubgPath } from './support/gnubg.js';
 import { MatchClient, type Player } from './support/match-client.js';
@@ -18,7 +19,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
  */
 const gnubg = {
   available: jest.fn<() => boolean>(() => false),
-  decide: jest.fn((state: MatchState, colour: Colour): Promise<BotDecision | null> =>
+  decide: jest.fn((state: MatchState, colour: Colour, _asker: string): Promise<BotDecision | null> =>
     Promise.resolve(botDecision(state, colour, 'strong', Math.random)),
   ),
 } satisfies ExternalBotPlayer;
@@ -79,6 +80,31 @@ describe('inviting gnubg', () => {
     const declined = await waitForState(client, created.id, ann, (s) => s.status !== 'invited', 'the answer');
     expect(declined.status).toBe('declined');
     expect(await eventsBy(t.prisma, created.id, await houseBotId(t.prisma, 'gnubg'))).toEqual(['decline']);
+  });
+});
+
+describe('gnubg where its player answers, and where it gives no answer', () => {
+  it('is listed available while its player answers, with the variant it plays', async () => {
+    gnubg.available.mockReset();
+    gnubg.available.mockReturnValue(true);
+    const res = await request(t.http).get('/api/house-bots').expect(200);
+    const listed = (res.body as { items: { houseBot: string }[] }).items.find((bot) => bot.houseBot === 'gnubg');
+    expect(listed).toMatchObject({ available: true, unavailableReason: null, variants: ['backgammon'] });
+  });
+
+  it('has bot take each turn gnubg gives no answer to (a deadline passed), and the match goes on to the end', async () => {
+    gnubg.available.mockReturnValue(true);
+    gnubg.decide.mockReset();
+    gnubg.decide.mockImplementation(() => Promise.reject(new ExternalBotNoAnswerError('deadline', 'no answer in 5 s')));
+    const created = (await invite('backgammon').expect(201)).body as { id: string };
+    const end = await playAgainstBot(client, created.id, ann, { random: mulberry32(9) });
+    expect(end.status).toBe('finished');
+    const byGnubg = await eventsBy(t.prisma, created.id, await houseBotId(t.prisma, 'gnubg'));
+    expect(byGnubg).toEqual(expect.arrayContaining(['join', 'play']));
+    // Each question named the person it was asked for (the fair turns' key).
+    const annId = (await t.prisma.user.findFirstOrThrow({ where: { username: 'ann' } })).id;
+    expect(gnubg.decide.mock.calls.length).toBeGreaterThan(0);
+    expect(gnubg.decide.mock.calls.every(([, , asker]) => asker === annId)).toBe(true);
   });
 });
 

@@ -6,7 +6,11 @@ import { HouseBotPolicy } from '../users/house-bot-policy.js';
 import type { HouseBot } from '../users/house-bots.js';
 import { actionFor } from './bot-action.js';
 import { decisionRandom } from './decision-random.js';
-import { ExternalBotUnavailableError, type ExternalBotPlayer } from './external-bot-player.js';
+import {
+  ExternalBotNoAnswerError,
+  ExternalBotUnavailableError,
+  type ExternalBotPlayer,
+} from './external-bot-player.js';
 import type { HouseBotAccount } from './house-bot-player.js';
 
 // The player reaches the matches module's face, which brings in CommonJS packages that require()
@@ -128,9 +132,52 @@ describe('a house bot in a match under way', () => {
     const { player, external } = playerWith(true, { kind: 'double' });
     const match = loaded(rollOf('white'), { status: 'playing', botColour: 'white' });
     expect(await player.next(match, botOf('gnubg'))).toEqual({ name: 'double' });
-    expect(external.decide).toHaveBeenCalledWith(match.state, 'white');
+    expect(external.decide).toHaveBeenCalledWith(match.state, 'white', PERSON_ID);
     const { player: down } = playerWith(false);
     await expect(down.next(match, botOf('gnubg'))).rejects.toThrow(ExternalBotUnavailableError);
+  });
+});
+
+describe('the engine’s decisions for many people at once', () => {
+  it('take turns by person: B’s decision, asked after five of A’s, is made before A’s second', async () => {
+    const { player } = playerWith(true);
+    const choice = loaded(choiceOf('black'), { status: 'playing', botColour: 'black' });
+    const matchOf = (personId: string, n: number): LoadedMatch => ({
+      state: choice.state,
+      record: {
+        ...choice.record,
+        id: `00000000-0000-4000-8000-0000000000${n}0`,
+        white: { ...choice.record.white!, id: personId },
+      },
+    });
+    const made: string[] = [];
+    const ask = (name: string, personId: string, n: number) =>
+      player.next(matchOf(personId, n), botOf('bot')).then(() => made.push(name));
+    const ANOTHER = '00000000-0000-4000-8000-00000000b0b0';
+    await Promise.all([...[1, 2, 3, 4, 5].map((n) => ask(`A${n}`, PERSON_ID, n)), ask('B1', ANOTHER, 6)]);
+    expect(made).toEqual(['A1', 'B1', 'A2', 'A3', 'A4', 'A5']);
+  });
+});
+
+describe('gnubg giving no answer to one question', () => {
+  it.each(['deadline', 'queue-full', 'unreadable'] as const)(
+    '(%s) has bot decide that turn, as the match action bot would take',
+    async (reason) => {
+      const { player, external } = playerWith(true);
+      external.decide.mockImplementation(() => Promise.reject(new ExternalBotNoAnswerError(reason, 'no answer')));
+      const choice = choiceOf('black');
+      const match = loaded(choice, { status: 'playing', botColour: 'black' });
+      const strong = await player.next(match, botOf('bot'));
+      expect(strong).toMatchObject({ name: 'plays' });
+      expect(await player.next(match, botOf('gnubg'))).toEqual(strong);
+    },
+  );
+
+  it('still fails the decision when gnubg fails otherwise (asked again on a later sweep)', async () => {
+    const { player, external } = playerWith(true);
+    external.decide.mockImplementation(() => Promise.reject(new Error('gnubg died twice')));
+    const match = loaded(rollOf('white'), { status: 'playing', botColour: 'white' });
+    await expect(player.next(match, botOf('gnubg'))).rejects.toThrow('gnubg died twice');
   });
 });
 

@@ -4,15 +4,16 @@
  * the match waits for, the engine's (`bot-easy`, `bot`) or the external
  * player's (`gnubg`). The answer is a match action, made as any player's.
  */
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { botDecision, type BotDecision, type BotLevel } from '../engine/index.js';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { botDecision, opponentOf, type BotDecision, type BotLevel } from '../engine/index.js';
 import { colourOf, type LoadedMatch, type MatchAction } from '../matches/index.js';
 import { HouseBotPolicy } from '../users/house-bot-policy.js';
 import type { HouseBot } from '../users/house-bots.js';
 import type { User } from '../users/user.js';
 import { actionFor } from './bot-action.js';
 import { decisionRandom } from './decision-random.js';
-import { ExternalBotPlayer, ExternalBotUnavailableError } from './external-bot-player.js';
+import { FairQueue } from './fair-queue.js';
+import { ExternalBotNoAnswerError, ExternalBotPlayer, ExternalBotUnavailableError } from './external-bot-player.js';
 
 /** A house bot's account, as the worker acts for it. */
 export interface HouseBotAccount {
@@ -32,8 +33,24 @@ const ENGINE_LEVELS: Readonly<Record<Exclude<HouseBot, 'gnubg'>, BotLevel>> = {
   bot: 'strong',
 };
 
+/** The engine's level that takes a turn the external player gives no answer to. */
+const FALLBACK_LEVEL: BotLevel = ENGINE_LEVELS.bot;
+/**
+ * Engine decisions waiting their turn, at most: one per match worked on (the worker takes at most
+ * SWEEP_LIMIT a sweep), so it is never reached in practice.
+ */
+const ENGINE_QUEUE_LIMIT = 10_000;
+
 @Injectable()
 export class HouseBotPlayer implements OnModuleInit {
+  private readonly logger = new Logger('HouseBotPlayer');
+  /**
+   * The engine's decisions, one at a time (each holds the event loop), the people they are for
+   * taking turns: one person's many matches never stand before another's next decision
+   * (docs/bots.md, "Fair turns").
+   */
+  private readonly engineTurns = new FairQueue({ concurrency: 1, maxWaiting: ENGINE_QUEUE_LIMIT });
+
   constructor(
     private readonly policy: HouseBotPolicy,
     private readonly external: ExternalBotPlayer,
@@ -47,6 +64,8 @@ export class HouseBotPlayer implements OnModuleInit {
   /**
    * The action `bot` takes now in `match`, or null when the match waits for nothing of it. Throws
    * ExternalBotUnavailableError for a gnubg decision while the external player does not answer.
+   * A question gnubg gives no answer to (its deadline passed, its queue is full, it cannot read
+   * it) is decided by `bot` for that one turn (docs/bots.md, "Fair turns").
    */
   async next(match: LoadedMatch, bot: HouseBotAccount): Promise<MatchAction | null> {
     const { record, state } = match;
@@ -57,12 +76,25 @@ export class HouseBotPlayer implements OnModuleInit {
     if (record.projection.status !== 'playing') return null;
     const colour = colourOf(record, bot.id);
     if (colour === null) return null;
+    const asker = record[opponentOf(colour)]?.id ?? '';
+    const engine = (level: BotLevel) =>
+      this.engineTurns.run(asker, () =>
+        Promise.resolve(botDecision(state, colour, level, decisionRandom(record.id, record.version))),
+      );
     let decision: BotDecision | null;
     if (bot.houseBot === 'gnubg') {
       if (!this.external.available()) throw new ExternalBotUnavailableError();
-      decision = await this.external.decide(state, colour);
+      try {
+        decision = await this.external.decide(state, colour, asker);
+      } catch (error) {
+        if (!(error instanceof ExternalBotNoAnswerError)) throw error;
+        this.logger.warn(
+          `gnubg gave no answer in match ${record.id} at version ${record.version} (${error.reason}: ${error.message}); bot decides this turn`,
+        );
+        decision = await engine(FALLBACK_LEVEL);
+      }
     } else {
-      decision = botDecision(state, colour, ENGINE_LEVELS[bot.houseBot], decisionRandom(record.id, record.version));
+      decision = await engine(ENGINE_LEVELS[bot.houseBot]);
     }
     return decision === null ? null : actionFor(decision);
   }

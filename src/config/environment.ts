@@ -195,6 +195,24 @@ export class Environment {
   GNUBG_PLIES = 2;
 
   /**
+   * Milliseconds a question to gnubg may take, waiting its turn included; then the house bot `bot`
+   * decides that one turn instead (docs/bots.md, "Fair turns"). 1.5 s keeps each answer under 2 s.
+   */
+  @WholeNumber(100, 600_000)
+  GNUBG_DEADLINE_MS = 1_500;
+
+  /** Questions to gnubg that may wait at once on a node; beyond, the house bot `bot` decides that turn. */
+  @WholeNumber(1, 100_000)
+  GNUBG_QUEUE_LIMIT = 200;
+
+  /**
+   * Matches (invitations waiting included) a person may have under way against each house bot at
+   * once; beyond, 409 `too-many-bot-matches` (docs/bots.md, "Fair turns").
+   */
+  @WholeNumber(1)
+  BOT_MATCHES_PER_USER = 10;
+
+  /**
    * Whether this node's house-bot worker plays the house bots' turns (docs/bots.md). On by default;
    * any number of nodes may run it (the versioned append decides between them). Off, the node leaves
    * them to the others (with none, they wait); tests that play the bots' side themselves turn it off.

@@ -8,7 +8,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { Variant } from '../engine/index.js';
-import { houseBotRefusal, type HouseBot } from './house-bots.js';
+import { houseBotRefusal, houseBotVariants, type HouseBot } from './house-bots.js';
 
 @Injectable()
 export class HouseBotPolicy {
@@ -22,5 +22,11 @@ export class HouseBotPolicy {
   /** Why `houseBot` cannot play a match of `variant` now; null when it can. */
   refusal(houseBot: HouseBot, variant: Variant): string | null {
     return houseBotRefusal(houseBot, variant, this.externalAvailable());
+  }
+
+  /** Why `houseBot` plays nothing now (gnubg while GNU Backgammon does not answer); null when it plays. */
+  unavailable(houseBot: HouseBot): string | null {
+    const refusals = houseBotVariants(houseBot).map((variant) => this.refusal(houseBot, variant));
+    return refusals.every((refusal) => refusal !== null) ? refusals[0] : null;
   }
 }

@@ -5,7 +5,7 @@
  * once: match creation refuses an invitation a house bot cannot take, and the
  * bots' worker declines one that gets past (the gnubg player gone meanwhile).
  */
-import type { Variant } from '../engine/index.js';
+import { VARIANTS, type Variant } from '../engine/index.js';
 
 /** What plays an account: a person, or a program (a house bot, or an outside bot). */
 export const USER_KINDS = ['player', 'bot'] as const;
@@ -33,4 +33,9 @@ export function houseBotRefusal(houseBot: HouseBot, variant: Variant, externalAv
   if (variant !== 'backgammon') return 'gnubg plays backgammon only.';
   if (!externalAvailable) return 'gnubg is not available now (GNU Backgammon does not answer); try again later.';
   return null;
+}
+
+/** The variants `houseBot` plays: gnubg backgammon only, the engine's bots both. */
+export function houseBotVariants(houseBot: HouseBot): readonly Variant[] {
+  return houseBot === 'gnubg' ? ['backgammon'] : VARIANTS;
 }

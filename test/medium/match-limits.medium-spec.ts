@@ -26,6 +26,7 @@ const LIMITS: MatchLimits = {
   invitationsPerTarget: 10,
   ratedPerPairPerDay: 1,
   ratedSince: minute(-24 * 60),
+  houseBotMatches: null,
 };
 
 /** Runs `body` with two repositories, each on a connection of its own. */
@@ -42,11 +43,29 @@ async function onTwoConnections(
 }
 
 /** A new match of `creator` (open, or inviting `invited`) as the service stores it: version 1. */
-function create(repo: MatchesRepository, creator: User, invited: User | null, rated = false) {
+function create(repo: MatchesRepository, creator: User, invited: User | null, rated = false, limits = LIMITS) {
   const terms = matchTerms(creator.id, { invitedId: invited?.id ?? null, rated });
   const join = stored({ type: 'join', colour: 'white' }, creator.id);
-  return repo.createWithinLimits(terms, [join], projection({ whiteId: creator.id }), minute(0), LIMITS);
+  return repo.createWithinLimits(terms, [join], projection({ whiteId: creator.id }), minute(0), limits);
 }
+
+itOnPostgres(
+  'an invitation to a house bot racing an uncommitted one of the same person to it waits for it and is refused at the cap',
+  async () => {
+    const [carol, houseBot] = await m.driver.newUsers('carol', 'house-bot-stand-in');
+    const limits = { ...LIMITS, houseBotMatches: 1 };
+    await onTwoConnections(async (first, a, b) => {
+      await first.query('BEGIN');
+      expect(await create(a, carol, houseBot, false, limits)).toMatchObject({ refusal: null });
+      const racing = create(b, carol, houseBot, false, limits);
+      await waitForLockWaiters(m.get(SqlClient), 1);
+      await first.query('COMMIT');
+      expect(await racing).toEqual({ refusal: 'too-many-bot-matches' });
+    });
+    // Without the cap (a person invited), the same invitation is stored.
+    expect(await create(m.get(MatchesRepository), carol, houseBot)).toMatchObject({ refusal: null });
+  },
+);
 
 itOnPostgres(
   'a creation racing an uncommitted one of the same creator waits for it and is refused the slot it took',

@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/house-bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The house bots, and which of them play now
+         * @description The bots the service plays itself (docs/bots.md): `bot-easy`, `bot` and `gnubg`, each with the variants it plays and whether it is available now (`gnubg` only where GNU Backgammon is installed). Invite one as `opponent` of POST /api/matches; a person may have BOT_MATCHES_PER_USER matches under way against each.
+         */
+        get: operations["listHouseBots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches": {
         parameters: {
             query?: never;
@@ -1387,6 +1407,41 @@ export interface components {
              */
             status: "ok";
         };
+        HouseBotDto: {
+            /**
+             * @description Whether it plays now: `gnubg` only where GNU Backgammon is installed on the service. An invitation to a bot that is not available is refused (422 `bot-cannot-play`).
+             * @example true
+             */
+            available: boolean;
+            /**
+             * @example gnubg
+             * @enum {string}
+             */
+            houseBot: "bot-easy" | "bot" | "gnubg";
+            /** @example 1500 */
+            rating: number;
+            /**
+             * @description Why it is not available; null when it is.
+             * @example null
+             */
+            unavailableReason: string | null;
+            /**
+             * @description The account to invite (`opponent` of POST /api/matches).
+             * @example gnubg
+             */
+            username: string;
+            /**
+             * @description The variants it plays.
+             * @example [
+             *       "backgammon"
+             *     ]
+             */
+            variants: ("backgammon" | "long-nardy")[];
+        };
+        HouseBotListDto: {
+            /** @description Every house bot, by username. */
+            items: components["schemas"]["HouseBotDto"][];
+        };
         IndicatorStatusDto: {
             /** @enum {string} */
             status: "up" | "down";
@@ -2551,6 +2606,34 @@ export interface operations {
             };
         };
     };
+    listHouseBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseBotListDto"];
+                };
+            };
+            /** @description No client error of its own: a path that is not valid percent-encoding (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listMatches: {
         parameters: {
             query?: {
@@ -2657,7 +2740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
+            /** @description Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, `too-many-bot-matches` past BOT_MATCHES_PER_USER matches under way against one house bot, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -2,9 +2,14 @@ import { ConfigModule } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
 import { newMatch, positionsEqual, type BotDecision, type Die, type MatchState } from '../../engine/index.js';
 import { validateEnvironment } from '../../config/environment.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ExternalBotNoAnswerError } from '../external-bot-player.js';
 import { GnubgPlayer } from './gnubg-player.js';
 import { locateGnubg } from './gnubg-settings.js';
 import { GnubgModule } from './gnubg.module.js';
+import { writeFakeGnubg } from './testing/fake-gnubg.js';
 import { running } from './testing/process-state.js';
 import { OPENING_3_1, fold, playFirst, position, seated, withBoard } from './testing/gnubg-states.js';
 
@@ -193,5 +198,45 @@ describe('the gnubg bot where gnubg is absent', () => {
       { type: 'opening-roll', white: 3, black: 1 },
     );
     await expect(gnubg.decide(nardy, 'white')).rejects.toMatchObject({ failure: 'unavailable' });
+  });
+});
+
+describe('the gnubg bot given no answer it can use (a stand-in for gnubg)', () => {
+  let dir: string;
+  const players: GnubgPlayer[] = [];
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'fake-gnubg-'))));
+  afterEach(async () => {
+    await Promise.all(players.splice(0).map((p) => p.onModuleDestroy()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const offered = () =>
+    fold(seated(0), { type: 'opening-roll', white: 3, black: 1 }, { type: 'resign', by: 'black', value: 1 });
+
+  async function noAnswer(answer: string, deadlineMs?: number): Promise<unknown> {
+    const player = new GnubgPlayer({ binary: writeFakeGnubg(dir, { answer }), plies: 0, timeoutMs: 5_000, deadlineMs });
+    players.push(player);
+    return player.decide(offered(), 'white', 'ann').then(
+      () => new Error('gnubg’s answer was used'),
+      (error: unknown) => error,
+    );
+  }
+
+  it('says an answer that is no legal action is no answer (unreadable: the question is not asked again)', async () => {
+    expect(await noAnswer('Error: what?')).toMatchObject({ name: 'ExternalBotNoAnswerError', reason: 'unreadable' });
+  });
+
+  it('never asks a question the engine cannot write as a line gnubg reads (unreadable), nor fails on it', async () => {
+    const player = new GnubgPlayer({ binary: writeFakeGnubg(dir, { answer: 'roll' }), plies: 0, timeoutMs: 5_000 });
+    players.push(player);
+    const opened = playFirst(fold(seated(5), { type: 'opening-roll', white: 3, black: 1 }));
+    const unwritable = { ...opened, progress: { ...opened.progress, score: { white: 100_000, black: 0 } } };
+    await expect(player.decide(unwritable, 'black', 'ann')).rejects.toMatchObject({ reason: 'unreadable' });
+    expect(player.pid).toBeNull(); // gnubg was never started: nothing was asked
+  });
+
+  it('says a question past its deadline has no answer (deadline)', async () => {
+    const error = await noAnswer('silent', 100);
+    expect(error).toBeInstanceOf(ExternalBotNoAnswerError);
+    expect(error).toMatchObject({ reason: 'deadline' });
   });
 });

@@ -9,12 +9,26 @@
  * nothing of it is linked or included here.
  */
 import type { OnModuleDestroy } from '@nestjs/common';
-import { gnubgExternalRequest, type BotDecision, type Colour, type MatchState } from '../../engine/index.js';
+import {
+  gnubgExternalRequest,
+  NotationError,
+  type BotDecision,
+  type Colour,
+  type GnubgExternalRequest,
+  type MatchState,
+} from '../../engine/index.js';
 import { decisionFromAnswer } from './gnubg-answer.js';
 import { GnubgProcess, type GnubgLogger } from './gnubg-process.js';
 import type { GnubgSettings } from './gnubg-settings.js';
-import { GnubgError } from './gnubg.errors.js';
-import type { ExternalBotPlayer } from '../external-bot-player.js';
+import { GnubgError, type GnubgFailure } from './gnubg.errors.js';
+import { ExternalBotNoAnswerError, type ExternalBotPlayer, type NoAnswerReason } from '../external-bot-player.js';
+
+/** gnubg's failures that no asking again would mend for this question: the house bot takes the turn. */
+const NO_ANSWER: Partial<Record<GnubgFailure, NoAnswerReason>> = {
+  deadline: 'deadline',
+  'queue-full': 'queue-full',
+  'bad-answer': 'unreadable',
+};
 
 export class GnubgPlayer implements ExternalBotPlayer, OnModuleDestroy {
   private readonly process: GnubgProcess | null;
@@ -23,7 +37,14 @@ export class GnubgPlayer implements ExternalBotPlayer, OnModuleDestroy {
     this.process =
       settings.binary === null
         ? null
-        : new GnubgProcess({ binary: settings.binary, plies: settings.plies, timeoutMs: settings.timeoutMs, logger });
+        : new GnubgProcess({
+            binary: settings.binary,
+            plies: settings.plies,
+            timeoutMs: settings.timeoutMs,
+            deadlineMs: settings.deadlineMs,
+            maxWaiting: settings.maxWaiting,
+            logger,
+          });
   }
 
   available(): boolean {
@@ -36,11 +57,15 @@ export class GnubgPlayer implements ExternalBotPlayer, OnModuleDestroy {
   }
 
   /**
-   * What `colour` does now, or null when nothing is asked of it. Rejects with
-   * GnubgError when gnubg is unavailable, fails twice, or answers something
-   * that is not a legal action, and for long nardy (gnubg plays backgammon only).
+   * What `colour` does now, or null when nothing is asked of it; `asker`'s
+   * questions take turns with other askers'. Rejects with
+   * ExternalBotNoAnswerError when gnubg gives no answer in time, too many
+   * questions wait, or the question is one gnubg cannot read or answers with
+   * something that is not a legal action (none of these is asked again); with
+   * GnubgError when gnubg is unavailable or fails twice, and for long nardy
+   * (gnubg plays backgammon only).
    */
-  async decide(state: MatchState, colour: Colour): Promise<BotDecision | null> {
+  async decide(state: MatchState, colour: Colour, asker = ''): Promise<BotDecision | null> {
     const { phase } = state;
     if (phase.kind === 'opening-roll') return { kind: 'roll' };
     if (state.config.variant !== 'backgammon') {
@@ -49,15 +74,31 @@ export class GnubgPlayer implements ExternalBotPlayer, OnModuleDestroy {
     if (!('player' in phase) || phase.player !== colour) return null;
     if (phase.kind === 'roll' && !phase.mayDouble) return { kind: 'roll' };
     if (phase.kind === 'play' && phase.plays.length === 1) return { kind: 'play', moves: phase.plays[0].moves };
-    const request = gnubgExternalRequest(state, colour);
+    const request = readableRequest(state, colour);
     if (request === null) return null;
     if (this.process === null) throw new GnubgError('unavailable', 'GNU Backgammon was not found');
-    const answer = await this.process.ask(request.command);
-    return decisionFromAnswer(state, colour, request.question, answer);
+    const process = this.process;
+    try {
+      return decisionFromAnswer(state, colour, request.question, await process.ask(request.command, asker));
+    } catch (error) {
+      const reason = error instanceof GnubgError ? NO_ANSWER[error.failure] : undefined;
+      if (reason !== undefined) throw new ExternalBotNoAnswerError(reason, error instanceof Error ? error.message : '');
+      throw error;
+    }
   }
 
   /** Ends gnubg (the service is shutting down). */
   async onModuleDestroy(): Promise<void> {
     await this.process?.close();
+  }
+}
+
+/** The question for gnubg; one the engine cannot write as a line gnubg reads is never asked (`unreadable`). */
+function readableRequest(state: MatchState, colour: Colour): GnubgExternalRequest | null {
+  try {
+    return gnubgExternalRequest(state, colour);
+  } catch (error) {
+    if (!(error instanceof NotationError)) throw error;
+    throw new ExternalBotNoAnswerError('unreadable', `the question cannot be put to gnubg: ${error.message}`);
   }
 }

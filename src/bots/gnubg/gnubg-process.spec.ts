@@ -46,6 +46,30 @@ describe('the gnubg supervisor', () => {
     expect(gnubg.startCount).toBe(1);
   });
 
+  it('takes the askers in turn: B’s question, asked after five of A’s, is answered before A’s second', async () => {
+    const gnubg = supervise({ answer: 'echo', delayMs: 20 });
+    const answered: string[] = [];
+    const ask = (asker: string, line: string) => gnubg.ask(line, asker).then((answer) => answered.push(answer));
+    await Promise.all([...['A1', 'A2', 'A3', 'A4', 'A5'].map((line) => ask('A', line)), ask('B', 'B1')]);
+    expect(answered).toEqual(['A1', 'B1', 'A2', 'A3', 'A4', 'A5']);
+  });
+
+  it('fails a question with deadline when no answer comes in time, and does not ask it again', async () => {
+    const gnubg = supervise({ answer: 'silent' }, { timeoutMs: 400, deadlineMs: 100 });
+    expect(await failure(gnubg.ask('board:...', 'A'))).toBe('deadline');
+    // The question in flight times out later; nobody waits for it, so no second gnubg is started.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(gnubg.startCount).toBe(1);
+  });
+
+  it('fails a question with queue-full at once when as many as allowed wait', async () => {
+    const gnubg = supervise({ answer: 'echo', delayMs: 100 }, { maxWaiting: 1 });
+    const first = gnubg.ask('one', 'A');
+    const second = gnubg.ask('two', 'B');
+    expect(await failure(gnubg.ask('three', 'C'))).toBe('queue-full');
+    await expect(Promise.all([first, second])).resolves.toEqual(['one', 'two']);
+  });
+
   it('asks a question gnubg leaves unanswered once more of a restarted gnubg, then fails with timeout', async () => {
     const gnubg = supervise({ answer: 'silent' }, { timeoutMs: 300 });
     expect(await failure(gnubg.ask('board:...'))).toBe('timeout');
@@ -107,9 +131,9 @@ describe('the gnubg supervisor', () => {
     const waiting = gnubg.ask('two');
     while (gnubg.pid === null) await new Promise((resolve) => setTimeout(resolve, 10));
     const pid = gnubg.pid;
+    const failures = [failure(inFlight), failure(waiting)];
     await gnubg.close();
-    expect(await failure(inFlight)).toBe('closed');
-    expect(await failure(waiting)).toBe('closed');
+    expect(await Promise.all(failures)).toEqual(['closed', 'closed']);
     expect(await failure(gnubg.ask('three'))).toBe('closed');
     expect(running(pid)).toBe(false);
   });

@@ -1,8 +1,9 @@
 /**
  * The supervisor of the service's one GNU Backgammon (docs/bots.md "GNU
  * Backgammon as a bot"): every match's questions go to the same gnubg, one at
- * a time in the order asked (gnubg answers one line at a time and drops what
- * follows a line in the same read). gnubg is started at the first question
+ * a time (gnubg answers one line at a time and drops what follows a line in
+ * the same read), the askers taking turns (FairQueue, docs/bots.md "Fair
+ * turns"); a question waits at most its deadline, and only so many wait. gnubg is started at the first question
  * and again whenever it is found dead; a start that fails (gnubg 1.07 now and
  * then dies at start-up) is tried up to three times. A question gnubg does
  * not answer within the timeout, or loses by dying, is asked once more of a
@@ -11,6 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DeadlineError, FairQueue, QueueClosedError, QueueFullError } from '../fair-queue.js';
 import { GnubgConnection } from './gnubg-connection.js';
 import { GnubgError } from './gnubg.errors.js';
 
@@ -20,6 +22,10 @@ export interface GnubgProcessOptions {
   readonly plies: number;
   /** How long one answer may take. */
   readonly timeoutMs: number;
+  /** How long a question may wait and be worked on before its asker is answered `deadline` (none: no limit). */
+  readonly deadlineMs?: number;
+  /** Questions that may wait at once; beyond, a question fails at once with `queue-full`. */
+  readonly maxWaiting?: number;
   /** How long gnubg may take to start listening (loading its networks takes well under a second). */
   readonly startupTimeoutMs?: number;
   /** Starts tried before a question fails with `start-failed`. */
@@ -36,18 +42,20 @@ const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
 const DEFAULT_START_ATTEMPTS = 3;
 /** Tries of one question: the first, and one more of a restarted gnubg. */
 const TRIES = 2;
+const DEFAULT_MAX_WAITING = 1_000;
 const SILENT: GnubgLogger = { log: () => undefined, warn: () => undefined };
 
 export class GnubgProcess {
   private readonly logger: GnubgLogger;
   private current: GnubgConnection | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue: FairQueue;
   private home: string | null = null;
   private starts = 0;
   private closed = false;
 
   constructor(private readonly options: GnubgProcessOptions) {
     this.logger = options.logger ?? SILENT;
+    this.queue = new FairQueue({ concurrency: 1, maxWaiting: options.maxWaiting ?? DEFAULT_MAX_WAITING });
   }
 
   /** gnubg's process id while one runs. */
@@ -60,11 +68,20 @@ export class GnubgProcess {
     return this.starts;
   }
 
-  /** Sends `line` when the questions before it are answered; resolves with gnubg's answer line. */
-  ask(line: string): Promise<string> {
-    const answer = this.queue.then(() => this.askNow(line));
-    this.queue = answer.catch(() => undefined);
-    return answer;
+  /**
+   * Sends `line` in `asker`'s turn (round-robin by asker); resolves with gnubg's answer line.
+   * Rejects with GnubgError `deadline` when no answer came within the deadline, `queue-full` when
+   * too many questions wait, and as askNow does.
+   */
+  async ask(line: string, asker = ''): Promise<string> {
+    try {
+      return await this.queue.run(asker, (signal) => this.askNow(line, signal), this.options.deadlineMs);
+    } catch (error) {
+      if (error instanceof DeadlineError) throw new GnubgError('deadline', `gnubg gave ${error.message}`);
+      if (error instanceof QueueFullError) throw new GnubgError('queue-full', `${error.message} of gnubg`);
+      if (error instanceof QueueClosedError) throw new GnubgError('closed', 'gnubg was shut down');
+      throw error;
+    }
   }
 
   /** Ends gnubg and removes its directory; questions still waiting fail with `closed`. */
@@ -76,12 +93,13 @@ export class GnubgProcess {
       last.dispose();
       await last.exit();
     }
-    await this.queue;
+    await this.queue.close();
     if (this.home !== null) rmSync(this.home, { recursive: true, force: true });
     this.home = null;
   }
 
-  private async askNow(line: string): Promise<string> {
+  /** Asks now; a question whose asker stopped waiting (`signal`) is not asked again after a failure. */
+  private async askNow(line: string, signal: AbortSignal): Promise<string> {
     for (let attempt = 1; ; attempt++) {
       const connection = await this.connection();
       try {
@@ -89,7 +107,7 @@ export class GnubgProcess {
       } catch (error) {
         this.discard(connection);
         if (this.closed) throw new GnubgError('closed', 'gnubg was shut down during the request');
-        if (attempt >= TRIES) throw error;
+        if (attempt >= TRIES || signal.aborted) throw error;
         this.logger.warn(`${(error as Error).message}; asking a restarted gnubg once more`);
       }
     }

@@ -1,7 +1,8 @@
 /**
  * Where GNU Backgammon is and how it is asked (docs/bots.md "GNU Backgammon
- * as a bot"): GNUBG_PATH, GNUBG_TIMEOUT_SECONDS and GNUBG_PLIES, validated at
- * boot (src/config/environment.ts).
+ * as a bot"): GNUBG_PATH, GNUBG_TIMEOUT_SECONDS, GNUBG_PLIES,
+ * GNUBG_DEADLINE_MS and GNUBG_QUEUE_LIMIT, validated at boot
+ * (src/config/environment.ts).
  */
 import { delimiter, join } from 'node:path';
 import type { ConfigService } from '@nestjs/config';
@@ -15,6 +16,10 @@ export interface GnubgSettings {
   readonly plies: number;
   /** How long one answer may take before gnubg is restarted and asked again. */
   readonly timeoutMs: number;
+  /** How long a question may wait, its turn included, before the house bot takes that turn (unset: no limit). */
+  readonly deadlineMs?: number;
+  /** Questions that may wait at once; beyond, the house bot takes the turn (unset: the supervisor's default). */
+  readonly maxWaiting?: number;
 }
 
 /** Where Debian and Ubuntu install gnubg, often not on a service's PATH. */
@@ -37,5 +42,7 @@ export function gnubgSettings(config: ConfigService<Environment, true>): GnubgSe
     binary: locateGnubg(config.get('GNUBG_PATH', { infer: true }), process.env.PATH),
     plies: config.get('GNUBG_PLIES', { infer: true }),
     timeoutMs: config.get('GNUBG_TIMEOUT_SECONDS', { infer: true }) * 1000,
+    deadlineMs: config.get('GNUBG_DEADLINE_MS', { infer: true }),
+    maxWaiting: config.get('GNUBG_QUEUE_LIMIT', { infer: true }),
   };
 }

@@ -15,6 +15,10 @@ export type GnubgFailure =
   | 'died'
   /** gnubg answered "Error: ..." or something that is not a legal action now. */
   | 'bad-answer'
+  /** No answer within GNUBG_DEADLINE_MS of the question (waiting its turn included). */
+  | 'deadline'
+  /** GNUBG_QUEUE_LIMIT questions waited already. */
+  | 'queue-full'
   /** The service is shutting down. */
   | 'closed';
 

@@ -169,6 +169,18 @@ describe('what gnubg is sent for a match state (external mode)', () => {
     );
   });
 
+  it('sends no score in a money session, however many points it has run to (gnubg needs none)', () => {
+    const long = (state: MatchState): MatchState => ({
+      ...state,
+      progress: { ...state.progress, score: { white: 123_456, black: 99_999 } },
+    });
+    const play = read(gnubgExternalRequest(long(opened), 'white')!.command);
+    expect([play.field(1), play.field(2), play.field(3)]).toEqual([0, 0, 0]);
+    const offer = gnubgExternalRequest(long(fold(playFirst(opened), { type: 'double', by: 'black' })), 'white')!;
+    expect(offer.question).toBe('take');
+    expect([read(offer.command).field(2), read(offer.command).field(3)]).toEqual([0, 0]);
+  });
+
   it('keeps every line well under the 255 bytes gnubg reads', () => {
     expect(gnubgExternalRequest(opened, 'white')!.command.length).toBeLessThan(GNUBG_MAX_COMMAND - 60);
   });

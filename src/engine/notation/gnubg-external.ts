@@ -73,11 +73,9 @@ export function gnubgExternalRequest(state: MatchState, colour: Colour): GnubgEx
 
 /** The board with `mover` as "You" on turn, scores in gnubg's order (the other side's first). */
 function board(state: MatchState, mover: Colour, dice: Dice | null, canMove: number): FibsBoardFields {
-  const other = opponentOf(mover);
-  const { score } = state.progress;
   return {
     ...common(state, mover),
-    score: { player: score[other], opponent: score[mover] },
+    score: scores(state, opponentOf(mover), mover),
     turn: 'player',
     playerDice: dice,
     wasDoubled: false,
@@ -87,15 +85,24 @@ function board(state: MatchState, mover: Colour, dice: Dice | null, canMove: num
 
 /** The board of a double `taker` must answer: the turn names the doubler, scores in FIBS's order. */
 function doubledBoard(state: MatchState, taker: Colour, doubler: Colour): FibsBoardFields {
-  const { score } = state.progress;
   return {
     ...common(state, taker),
-    score: { player: score[taker], opponent: score[doubler] },
+    score: scores(state, taker, doubler),
     turn: 'opponent',
     playerDice: null,
     wasDoubled: true,
     canMove: 0,
   };
+}
+
+/**
+ * The score fields, `first`'s then `second`'s; none in a money session (gnubg judges money play
+ * without them, and a session's points may pass the 99,999 a board line holds).
+ */
+function scores(state: MatchState, first: Colour, second: Colour): FibsBoardFields['score'] {
+  if (state.config.length === 0) return { player: 0, opponent: 0 };
+  const { score } = state.progress;
+  return { player: score[first], opponent: score[second] };
 }
 
 /** The fields that do not depend on the question, `you` being "You". */

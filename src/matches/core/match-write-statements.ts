@@ -59,11 +59,11 @@ SELECT EXISTS (SELECT 1 FROM held) AS held`;
 export const CREATE: WriteStatements = [createSql(false), createSql(true)];
 
 function createWithinLimitsSql(idempotent: boolean): string {
-  const projectionFrom = 23;
+  const projectionFrom = 24;
   const answerFrom = projectionFrom + PROJECTION_COLUMN_COUNT;
   return `
 WITH ${idempotent ? `${heldKeySql(answerFrom)},\n` : ''}slot AS (
-  SELECT match_slot_refusal($7::uuid, $8::uuid, $18::int, $19::int, $20::int) AS refusal
+  SELECT match_slot_refusal($7::uuid, $8::uuid, $18::int, $19::int, $20::int, $23::int) AS refusal
 ), rating AS (
   SELECT CASE WHEN $17::boolean AND $8::uuid IS NOT NULL AND (SELECT refusal FROM slot) IS NULL
               THEN rated_pair_slot_free($7::uuid, $8::uuid, $21::int, $22::timestamptz)
@@ -84,10 +84,11 @@ SELECT slot.refusal, m.rated, m.unrated_reason${idempotent ? ', EXISTS (SELECT 1
 
 /**
  * CREATE for a match played here, held to its creator's caps (`match_slot_refusal`, a function of
- * the match limits migration; $18-$20 the caps on open challenges, invitations, invitations to one
- * player) and, for an invitation asked rated, to the pair's rated matches of the day
- * (`rated_pair_slot_free`; $21 the cap, $22 the start of the day): the match is stored only when no
- * cap refuses it, unrated with its reason when the pair's are used up; $23 on, the projection.
+ * the bot match limit migration; $18-$20 the caps on open challenges, invitations, invitations to one
+ * player, $23 the cap on matches under way against the invited house bot, null for anyone else) and,
+ * for an invitation asked rated, to the pair's rated matches of the day (`rated_pair_slot_free`; $21
+ * the cap, $22 the start of the day): the match is stored only when no cap refuses it, unrated with
+ * its reason when the pair's are used up; $24 on, the projection.
  * Answers the refusal (null when stored) and whether the match is rated.
  */
 export const CREATE_WITHIN_LIMITS: WriteStatements = [createWithinLimitsSql(false), createWithinLimitsSql(true)];

@@ -44,6 +44,8 @@ export interface MatchLimits {
   readonly invitationsPerTarget: number;
   readonly ratedPerPairPerDay: number;
   readonly ratedSince: Date;
+  /** Matches under way the creator may have against the invited house bot; null when a person is invited. */
+  readonly houseBotMatches: number | null;
 }
 
 /** What `createWithinLimits` did: refused with the cap's code, or stored, rated or not and why. */
@@ -154,6 +156,7 @@ export class MatchesRepository {
       limits.invitationsPerTarget,
       limits.ratedPerPairPerDay,
       limits.ratedSince.toISOString(),
+      limits.houseBotMatches,
       ...projectionValues(projection),
     ];
     const [row] = await this.sql.query<{

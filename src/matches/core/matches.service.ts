@@ -78,6 +78,7 @@ export class MatchesService {
     const rules = checkTerms(terms);
     const creator = await this.creator(userId);
     let invited: MatchRecord['invited'] = null;
+    let invitedHouseBot = false;
     if (terms.opponent !== undefined) {
       const opponent = await this.users.findByUsername(terms.opponent);
       if (opponent === null) throw new UserNotFoundError(terms.opponent);
@@ -85,6 +86,7 @@ export class MatchesService {
       if (opponent.houseBot !== null) {
         const refusal = this.houseBots.refusal(opponent.houseBot, terms.variant);
         if (refusal !== null) throw new BotCannotPlayError(opponent.houseBot, refusal);
+        invitedHouseBot = true;
       }
       invited = { id: opponent.id, username: opponent.username };
     }
@@ -113,7 +115,7 @@ export class MatchesService {
       },
       now,
     );
-    return this.stored(draft, userId, true);
+    return this.stored(draft, userId, { againstHouseBot: invitedHouseBot });
   }
 
   /**
@@ -147,7 +149,7 @@ export class MatchesService {
       },
       this.clock.now(),
     );
-    return this.stored(draft, userId, false);
+    return this.stored(draft, userId, null);
   }
 
   /** The account of the token creating a match. */
@@ -158,20 +160,28 @@ export class MatchesService {
   }
 
   /**
-   * Stores the draft, held to the creator's caps when `withinLimits`, and answers it as `userId`
-   * sees it. The statement decides whether a match played here is rated, and writes its decision
+   * Stores the draft, held to the creator's caps when `limits` are given (those against a house bot
+   * too when it invites one), and answers it as `userId` sees it. The statement decides whether a match played here is rated, and writes its decision
    * over the stored answer too.
    */
-  private async stored(draft: MatchDraft, userId: string, withinLimits: boolean): Promise<MatchView> {
+  private async stored(
+    draft: MatchDraft,
+    userId: string,
+    limits: { readonly againstHouseBot: boolean } | null,
+  ): Promise<MatchView> {
     const { record, state } = draft;
     const now = record.createdAt;
     const view = presentMatch(record, state, userId, now);
     const answer = this.idempotency.answer(view);
-    if (!withinLimits) {
+    if (limits === null) {
       await this.store.create(draft, answer);
       return view;
     }
-    const created = await this.store.createWithinLimits(draft, this.limits.forCreation(now), answer);
+    const created = await this.store.createWithinLimits(
+      draft,
+      this.limits.forCreation(now, limits.againstHouseBot),
+      answer,
+    );
     if (created.refusal !== null) throw new MatchLimitError(created.refusal, this.limits.capOf(created.refusal));
     if (created.rated === record.rated) return view;
     return presentMatch({ ...record, rated: created.rated, unratedReason: created.unratedReason }, state, userId, now);

@@ -132,7 +132,8 @@ export class TooManyStreamsError extends DomainError {
 }
 
 /** Which cap on waiting matches a new one would pass (README "Configuration"). */
-export type MatchLimitCode = 'too-many-open-challenges' | 'too-many-invitations' | 'too-many-invitations-to-player';
+export type MatchLimitCode =
+  'too-many-open-challenges' | 'too-many-invitations' | 'too-many-invitations-to-player' | 'too-many-bot-matches';
 
 const LIMIT_MESSAGES: Readonly<Record<MatchLimitCode, (limit: number) => string>> = {
   'too-many-open-challenges': (limit) =>
@@ -141,6 +142,8 @@ const LIMIT_MESSAGES: Readonly<Record<MatchLimitCode, (limit: number) => string>
     `You have ${limit} invitations waiting for an answer, as many as allowed; abort one first.`,
   'too-many-invitations-to-player': (limit) =>
     `You have ${limit} invitations to this player waiting for an answer, as many as allowed; abort one first.`,
+  'too-many-bot-matches': (limit) =>
+    `You have ${limit} matches under way against this house bot, as many as allowed; finish or leave one first.`,
 };
 
 /** A new match would pass its creator's cap on waiting matches; `limit` is the cap. Nothing is stored. */

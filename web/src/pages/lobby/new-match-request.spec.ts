@@ -3,7 +3,9 @@ import {
   createMatchProblem,
   NEW_MATCH_FORM,
   newMatchRequest,
+  offeredHouseBots,
   ruleApplies,
+  type HouseBotListing,
   type NewMatchForm,
 } from './new-match-request.js';
 
@@ -11,6 +13,24 @@ const form = (changes: Partial<NewMatchForm>, rules: Partial<NewMatchForm['rules
   ...NEW_MATCH_FORM,
   ...changes,
   rules: { ...NEW_MATCH_FORM.rules, ...changes.rules, ...rules },
+});
+
+describe('offeredHouseBots', () => {
+  const listing = (houseBot: HouseBotListing['houseBot'], available: boolean): HouseBotListing => ({
+    username: houseBot,
+    houseBot,
+    variants: houseBot === 'gnubg' ? ['backgammon'] : ['backgammon', 'long-nardy'],
+    available,
+    unavailableReason: available ? null : 'gnubg is not available now',
+    rating: 1500,
+  });
+
+  it('offers only the house bots the server lists as available, in the form’s order', () => {
+    const listed = [listing('gnubg', false), listing('bot', true), listing('bot-easy', true)];
+    expect(offeredHouseBots(listed)).toEqual(['bot-easy', 'bot']);
+    expect(offeredHouseBots([...listed.slice(1), listing('gnubg', true)])).toEqual(['bot-easy', 'bot', 'gnubg']);
+    expect(offeredHouseBots([])).toEqual([]);
+  });
 });
 
 describe('newMatchRequest', () => {

@@ -15,6 +15,16 @@ type Rules = NonNullable<CreateMatchBody['rules']>;
 /** The house bots one may invite (docs/bots.md); gnubg plays backgammon only. */
 export const HOUSE_BOTS = ['bot-easy', 'bot', 'gnubg'] as const;
 export type HouseBot = (typeof HOUSE_BOTS)[number];
+export type HouseBotListing = Schemas['HouseBotDto'];
+
+/**
+ * The house bots the form offers, in HOUSE_BOTS's order: those the server lists as available now
+ * (GET /api/house-bots; gnubg only where GNU Backgammon is installed).
+ */
+export function offeredHouseBots(listed: readonly HouseBotListing[]): HouseBot[] {
+  const available = new Set(listed.filter((bot) => bot.available).map((bot) => bot.houseBot));
+  return HOUSE_BOTS.filter((bot) => available.has(bot));
+}
 
 export type OpponentKind = 'person' | 'house-bot' | 'open';
 

@@ -1,7 +1,13 @@
-/** Whom a new match is for: a person by username, a house bot, or anyone (an open challenge). */
-import type { ApiProblem } from '../../api/problem.js';
+/**
+ * Whom a new match is for: a person by username, a house bot, or anyone (an open challenge). Only the
+ * house bots the server says are available are offered (GET /api/house-bots).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, call } from '../../api/client.js';
+import { asProblem, type ApiProblem } from '../../api/problem.js';
 import { SelectField, TextField } from '../../ui/form-field.js';
-import { HOUSE_BOTS, type HouseBot, type NewMatchForm, type OpponentKind } from './new-match-request.js';
+import { ProblemMessage } from '../../ui/problem-message.js';
+import { offeredHouseBots, type HouseBot, type NewMatchForm, type OpponentKind } from './new-match-request.js';
 
 const KINDS: readonly (readonly [OpponentKind, string])[] = [
   ['person', 'A person'],
@@ -21,7 +27,25 @@ interface OpponentFieldsProps {
   readonly onChange: (changes: Partial<NewMatchForm>) => void;
 }
 
+/** The house bots available now, null while they load; the problem when they could not be read. */
+function useOfferedHouseBots(): { readonly bots: HouseBot[] | null; readonly problem: ApiProblem | null } {
+  const [bots, setBots] = useState<HouseBot[] | null>(null);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  useEffect(() => {
+    let current = true;
+    call(api.GET('/api/house-bots')).then(
+      (list) => current && setBots(offeredHouseBots(list.items)),
+      (error: unknown) => current && setProblem(asProblem(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return { bots, problem };
+}
+
 export function OpponentFields({ form, problem, onChange }: OpponentFieldsProps) {
+  const offered = useOfferedHouseBots();
   return (
     <fieldset>
       <legend>Opponent</legend>
@@ -52,14 +76,15 @@ export function OpponentFields({ form, problem, onChange }: OpponentFieldsProps)
           onInput={(username) => onChange({ username })}
         />
       )}
-      {form.opponentKind === 'house-bot' && (
+      {form.opponentKind === 'house-bot' && <ProblemMessage problem={offered.problem} />}
+      {form.opponentKind === 'house-bot' && offered.bots !== null && (
         <SelectField
           id="new-house-bot"
           label="House bot"
           field="opponent"
           problem={problem}
           value={form.houseBot}
-          options={HOUSE_BOTS.map((bot) => [bot, BOT_NAMES[bot]] as const)}
+          options={(offered.bots ?? []).map((bot) => [bot, BOT_NAMES[bot]] as const)}
           onChange={(houseBot) => onChange({ houseBot })}
         />
       )}

@@ -1,0 +1,147 @@
+import { jest } from '@jest/globals';
+import { DeadlineError, FairQueue, QueueClosedError, QueueFullError } from './fair-queue.js';
+
+/** A task the test ends when it wants; `started` says whether the queue ran it. */
+function held(served: string[], name: string) {
+  let finish: (value: string) => void = () => undefined;
+  const state = { started: false, signal: null as AbortSignal | null };
+  const task = (signal: AbortSignal) => {
+    state.started = true;
+    state.signal = signal;
+    served.push(name);
+    return new Promise<string>((resolve) => (finish = resolve));
+  };
+  return { task, state, finish: (value = name) => finish(value) };
+}
+
+/** Lets the queue's promise callbacks run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('FairQueue', () => {
+  it('serves the keys in turn, not in arrival order: B’s first question comes before A’s second', async () => {
+    const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
+    const served: string[] = [];
+    const run = (name: string) =>
+      queue.run(name[0], (signal) => Promise.resolve(signal.aborted ? '' : name)).then((answer) => served.push(answer));
+    // A floods first with five questions, then B asks one, then C.
+    const all = [...['A1', 'A2', 'A3', 'A4', 'A5'].map(run), run('B1'), run('C1')];
+    await Promise.all(all);
+    expect(served).toEqual(['A1', 'B1', 'C1', 'A2', 'A3', 'A4', 'A5']);
+  });
+
+  it('serves a person who asks while another’s many questions run after at most one of them', async () => {
+    const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
+    const served: string[] = [];
+    const flood = ['A1', 'A2', 'A3', 'A4', 'A5'].map((name) => held(served, name));
+    const answers = flood.map((q) => queue.run('A', q.task));
+    await settle();
+    flood[0].finish();
+    await settle();
+    const b = held(served, 'B1');
+    const bAnswer = queue.run('B', b.task);
+    flood[1].finish();
+    await settle();
+    expect(b.state.started).toBe(true);
+    b.finish();
+    await expect(bAnswer).resolves.toBe('B1');
+    for (const q of flood.slice(2)) {
+      await settle();
+      q.finish();
+    }
+    await Promise.all(answers);
+    expect(served).toEqual(['A1', 'A2', 'B1', 'A3', 'A4', 'A5']);
+  });
+
+  it('runs at most `concurrency` tasks at once', async () => {
+    const queue = new FairQueue({ concurrency: 2, maxWaiting: 100 });
+    const served: string[] = [];
+    const tasks = ['A1', 'B1', 'C1'].map((name) => held(served, name));
+    const answers = tasks.map((q, i) => queue.run(String(i), q.task));
+    await settle();
+    expect(served).toEqual(['A1', 'B1']);
+    tasks[0].finish();
+    await settle();
+    expect(served).toEqual(['A1', 'B1', 'C1']);
+    tasks[1].finish();
+    tasks[2].finish();
+    await expect(Promise.all(answers)).resolves.toEqual(['A1', 'B1', 'C1']);
+  });
+
+  it('refuses a task at once when `maxWaiting` wait, and takes one again when room is made', async () => {
+    const queue = new FairQueue({ concurrency: 1, maxWaiting: 2 });
+    const served: string[] = [];
+    const running = held(served, 'A1');
+    const first = queue.run('A', running.task);
+    await settle();
+    const waiting = [queue.run('A', () => Promise.resolve('A2')), queue.run('B', () => Promise.resolve('B1'))];
+    expect(queue.waiting).toBe(2);
+    await expect(queue.run('C', () => Promise.resolve('C1'))).rejects.toBeInstanceOf(QueueFullError);
+    running.finish();
+    await expect(Promise.all([first, ...waiting])).resolves.toEqual(['A1', 'A2', 'B1']);
+    await expect(queue.run('C', () => Promise.resolve('C1'))).resolves.toBe('C1');
+  });
+
+  it('drops a waiting task whose deadline passes, and never runs it', async () => {
+    jest.useFakeTimers();
+    try {
+      const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
+      const served: string[] = [];
+      const running = held(served, 'A1');
+      const first = queue.run('A', running.task);
+      const late = held(served, 'B1');
+      const lateAnswer = queue.run('B', late.task, 500);
+      const expectation = expect(lateAnswer).rejects.toBeInstanceOf(DeadlineError);
+      jest.advanceTimersByTime(500);
+      await expectation;
+      expect(queue.waiting).toBe(0);
+      running.finish();
+      await first;
+      expect(late.state.started).toBe(false);
+      expect(served).toEqual(['A1']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('answers a running task’s caller at its deadline, aborts its signal, and starts the next only when it ends', async () => {
+    jest.useFakeTimers();
+    try {
+      const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
+      const served: string[] = [];
+      const slow = held(served, 'A1');
+      const slowAnswer = queue.run('A', slow.task, 500);
+      const next = held(served, 'B1');
+      const nextAnswer = queue.run('B', next.task);
+      await Promise.resolve();
+      await Promise.resolve();
+      const expectation = expect(slowAnswer).rejects.toBeInstanceOf(DeadlineError);
+      jest.advanceTimersByTime(500);
+      await expectation;
+      expect(slow.state.signal?.aborted).toBe(true);
+      expect(next.state.started).toBe(false);
+      slow.finish();
+      jest.useRealTimers();
+      await settle();
+      expect(next.state.started).toBe(true);
+      next.finish();
+      await expect(nextAnswer).resolves.toBe('B1');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('refuses what waits when closed, and waits for what runs', async () => {
+    const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
+    const served: string[] = [];
+    const running = held(served, 'A1');
+    const first = queue.run('A', running.task);
+    const waiting = queue.run('B', () => Promise.resolve('B1'));
+    await settle();
+    const closed = queue.close();
+    await expect(waiting).rejects.toBeInstanceOf(QueueClosedError);
+    running.finish();
+    await closed;
+    await expect(first).resolves.toBe('A1');
+    await expect(queue.run('C', () => Promise.resolve('C1'))).rejects.toBeInstanceOf(QueueClosedError);
+  });
+});
