@@ -10,7 +10,8 @@
 // - runtime stage: lays out only the files its COPY --from=build lines name, in a folder of its own;
 // - then runs its CMD there with its ENV, on a fresh PostgreSQL database (TEST_DATABASE_URL's server),
 //   waits for /health/ready, registers and signs in (argon2 at work), loads the web client's page,
-//   reads whether the gnubg bot is offered, and stops the service with SIGTERM, which must exit 0.
+//   checks that the gnubg bot is offered where gnubg is installed, and stops the service with
+//   SIGTERM, which must exit 0.
 // Usage: node scripts/image-check.mjs   (exit 0 when the image's layout serves; the work folder is
 // removed unless KEEP_IMAGE_CHECK=1).
 import { spawn, spawnSync } from 'node:child_process';
@@ -202,8 +203,12 @@ async function check() {
   const html = await page.text();
   if (page.status !== 200 || !html.includes('<script')) throw new Error(`GET /: ${page.status}, not the web client`);
   log('GET /: the web client');
-  const gnubg = await fetch(`${base}/api/users/gnubg`);
-  log(`GET /api/users/gnubg: ${gnubg.status}`);
+  // The image installs gnubg (/usr/games): where this machine has it too, the bot must be offered.
+  const bots = await fetch(`${base}/api/house-bots`).then((r) => r.json());
+  const gnubg = bots.items?.find((bot) => bot.houseBot === 'gnubg');
+  log(`GET /api/house-bots: gnubg ${gnubg?.available ? 'available' : `not available (${gnubg?.unavailableReason})`}`);
+  if (existsSync('/usr/games/gnubg') && gnubg?.available !== true)
+    throw new Error('gnubg is installed but not offered');
 }
 
 let failure = null;
