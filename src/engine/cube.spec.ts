@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import {
   automaticDouble,
   beaver,
   CENTRED_CUBE,
+  cubeCeiling,
   double,
+  MAX_CUBE,
   drop,
   mayDouble,
   take,
@@ -105,5 +108,68 @@ describe('doubling cube', () => {
     expect(automaticDouble(CENTRED_CUBE, effectiveRules(5, { ...DEFAULT_RULES, automaticDoubles: 2 }), 0).doubled).toBe(
       false,
     );
+  });
+
+  describe("the highest cube (M1): gnubg's MAX_CUBE, 4096", () => {
+    it("is gnubg's maximum, and no agreed limit raises it", () => {
+      expect(MAX_CUBE).toBe(4096);
+      expect(cubeCeiling(MONEY)).toBe(4096);
+      expect(cubeCeiling({ ...MONEY, cubeLimit: 64 })).toBe(64);
+      // A limit stored before the maximum (up to 2^30 was accepted) still folds, at the maximum.
+      expect(cubeCeiling({ ...MONEY, cubeLimit: 2 ** 20 })).toBe(4096);
+    });
+
+    it('lets a cube double to 4096, and refuses to double it further with the reason', () => {
+      const at2048: CubeState = { value: 2048, owner: 'white', offer: null };
+      expect(expectOk(double(at2048, context())).cube.offer?.value).toBe(4096);
+      const at4096: CubeState = { value: 4096, owner: 'white', offer: null };
+      expect(double(at4096, context())).toMatchObject({ ok: false, reason: 'cube-at-maximum' });
+      expect(mayDouble(at4096, context())).toBe(false);
+      expect(double(at4096, context({ rules: { ...MONEY, cubeLimit: 2 ** 20 } }))).toMatchObject({
+        ok: false,
+        reason: 'cube-at-maximum',
+      });
+    });
+
+    it('refuses a beaver that would pass 4096, and allows one that reaches it', () => {
+      const to4096: CubeState = { value: 2048, owner: 'white', offer: { by: 'white', value: 4096, beaver: false } };
+      expect(beaver(to4096, 'black', MONEY_BEAVERS)).toMatchObject({ ok: false, reason: 'cube-at-maximum' });
+      expect(expectOk(take(to4096, 'black')).cube.value).toBe(4096);
+      const to2048: CubeState = { value: 1024, owner: 'white', offer: { by: 'white', value: 2048, beaver: false } };
+      expect(expectOk(beaver(to2048, 'black', MONEY_BEAVERS)).cube.offer?.value).toBe(4096);
+    });
+
+    it('makes no automatic double past 4096', () => {
+      const rules = effectiveRules(0, { ...DEFAULT_RULES, automaticDoubles: 8 });
+      const at4096: CubeState = { value: 4096, owner: 'centre', offer: null };
+      expect(automaticDouble(at4096, rules, 0)).toEqual({ cube: at4096, doubled: false });
+    });
+
+    it('never lets any sequence of doubles, beavers, takes and automatic doubles pass the ceiling', () => {
+      const action = fc.constantFrom('double', 'beaver', 'take', 'automatic');
+      const limit = fc.option(fc.integer({ min: 0, max: 30 }).map((k) => 2 ** k));
+      fc.assert(
+        fc.property(fc.array(action, { maxLength: 80 }), limit, (actions, cubeLimit) => {
+          const rules = effectiveRules(0, { ...DEFAULT_RULES, beavers: true, automaticDoubles: 8, cubeLimit });
+          let cube = CENTRED_CUBE;
+          let onRoll: 'white' | 'black' = 'white';
+          for (const a of actions) {
+            const doubled = cube.offer?.by === 'white' ? 'black' : 'white';
+            const next =
+              a === 'double'
+                ? double(cube, context({ actor: onRoll, onRoll, rules }))
+                : a === 'beaver'
+                  ? beaver(cube, doubled, rules)
+                  : a === 'take'
+                    ? take(cube, doubled)
+                    : { ok: true as const, cube: cube.offer ? cube : automaticDouble(cube, rules, 0).cube };
+            if (next.ok) cube = next.cube;
+            if (a === 'take' && next.ok) onRoll = cube.owner === 'white' ? 'white' : 'black';
+            expect(cube.value).toBeLessThanOrEqual(cubeCeiling(rules));
+            expect(cube.offer?.value ?? 0).toBeLessThanOrEqual(cubeCeiling(rules));
+          }
+        }),
+      );
+    });
   });
 });

@@ -13,6 +13,10 @@
  * beaverer. The original doubler answers: take (the cube shows 4v, still owned
  * by the beaverer) or drop (loses the 2v the cube shows). One beaver per
  * double: no raccoons.
+ *
+ * The cube never shows more than MAX_CUBE (docs/rules.md M1, "The highest
+ * cube"): a double, beaver or automatic double past it is refused
+ * (`cube-at-maximum`), as one past an agreed `cubeLimit` is (`cube-limit`).
  */
 import type { Colour } from './types.js';
 import type { RulesOptions } from './rules-options.js';
@@ -46,6 +50,7 @@ export type CubeRefusalReason =
   | 'after-roll'
   | 'cube-not-yours'
   | 'cube-limit'
+  | 'cube-at-maximum'
   | 'double-pending'
   | 'no-double-offered'
   | 'beaver-not-allowed';
@@ -75,9 +80,31 @@ export interface DoubleContext {
   readonly rules: RulesOptions;
 }
 
-/** Whether the cube may be raised to `value` under the `cubeLimit` option. */
+/**
+ * The highest value the cube may show, whatever the rules agreed: GNU
+ * Backgammon's own maximum (its MAX_CUBE, 4096; it refuses to double a cube
+ * at 4096). So every match played here is one gnubg can load, analyse and
+ * play on, its .mat record holds the cube in the words gnubg writes, and no
+ * game is worth more than 3 × 4096 points (docs/rules.md M1).
+ */
+export const MAX_CUBE = 4096;
+
+/** The highest value the cube may show under `rules`: the agreed `cubeLimit`, never above MAX_CUBE. */
+export function cubeCeiling(rules: RulesOptions): number {
+  return rules.cubeLimit === null ? MAX_CUBE : Math.min(rules.cubeLimit, MAX_CUBE);
+}
+
+/** Whether the cube may be raised to `value` under the `cubeLimit` option and MAX_CUBE. */
 export function withinLimit(value: number, rules: RulesOptions): boolean {
-  return rules.cubeLimit === null || value <= rules.cubeLimit;
+  return value <= cubeCeiling(rules);
+}
+
+/** Why the cube may not be raised to `value`: the agreed limit, or the highest cube there is; null when it may. */
+function limitRefusal(value: number, rules: RulesOptions): CubeRefusal | null {
+  if (withinLimit(value, rules)) return null;
+  return rules.cubeLimit !== null && rules.cubeLimit < MAX_CUBE
+    ? refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`)
+    : refuse('cube-at-maximum', `The cube may not go above ${MAX_CUBE}, the highest cube (docs/rules.md M1).`);
 }
 
 /** M1: only the player on turn, before rolling, with the cube centred or theirs, outside the Crawford game, within the cube limit. */
@@ -89,9 +116,8 @@ export function double(cube: CubeState, context: DoubleContext): CubeTransition 
   if (actor !== context.onRoll) return refuse('not-your-turn', 'Only the player on turn may double.');
   if (context.rolled) return refuse('after-roll', 'The cube may only be turned before rolling.');
   if (cube.owner !== 'centre' && cube.owner !== actor) return refuse('cube-not-yours', 'The opponent owns the cube.');
-  if (!withinLimit(cube.value * 2, rules)) {
-    return refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`);
-  }
+  const overLimit = limitRefusal(cube.value * 2, rules);
+  if (overLimit) return overLimit;
   return ok({
     value: cube.value,
     owner: cube.owner,
@@ -128,8 +154,8 @@ export function beaver(cube: CubeState, actor: Colour, rules: RulesOptions): Cub
   if (!rules.beavers)
     return refuse('beaver-not-allowed', 'Beavers are only allowed in money sessions with the beavers option.');
   if (offer!.beaver) return refuse('beaver-not-allowed', 'A beaver cannot be beavered back.');
-  if (!withinLimit(offer!.value * 2, rules))
-    return refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`);
+  const overLimit = limitRefusal(offer!.value * 2, rules);
+  if (overLimit) return overLimit;
   return ok({
     value: offer!.value,
     owner: actor,
@@ -140,7 +166,7 @@ export function beaver(cube: CubeState, actor: Colour, rules: RulesOptions): Cub
 /**
  * An automatic double on a tied opening throw (B2, M4): the cube doubles and
  * stays centred, while fewer than `rules.automaticDoubles` have been made this
- * game and the cube limit allows. Returns the cube unchanged otherwise.
+ * game and the cube limit (and MAX_CUBE) allows. Returns the cube unchanged otherwise.
  */
 export function automaticDouble(
   cube: CubeState,

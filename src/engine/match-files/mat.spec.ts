@@ -9,6 +9,7 @@
  * reading it back. */
 import { readFileSync } from 'node:fs';
 import { apply, newMatch } from '../apply.js';
+import { MAX_CUBE } from '../cube.js';
 import type { MatchEvent } from '../events.js';
 import type { MatchState, NewMatchOptions } from '../match-state.js';
 import { playRandomMatch } from '../testing/random-match.js';
@@ -274,6 +275,34 @@ describe('writeMat', () => {
     expect(text).toContain('  1) 42: 8/4 6/4                 31: \n      Wins 3 points\n');
     const read = readMat(text);
     expect(read.state.progress.score).toEqual({ white: 3, black: 0 });
+  });
+
+  it('writes a money session whose cube reached the highest cube (M1) and whose score passed 9999, which reads back', () => {
+    const script = new MatchScript({ variant: 'backgammon', length: 0, rules: { beavers: true } })
+      .opening(3, 1)
+      .play('white');
+    // Double and beaver at every chance: the cube goes 4, 16, ..., 1024, then 2048 beavered to 4096.
+    let onRoll: Colour = 'black';
+    while (script.state.game.cube.value < MAX_CUBE) {
+      const other: Colour = onRoll === 'white' ? 'black' : 'white';
+      script.act('double', onRoll).act('beaver', other).act('take', onRoll).roll(onRoll, 2, 1).play(onRoll);
+      onRoll = other;
+    }
+    expect(script.state.game.cube).toMatchObject({ value: MAX_CUBE, owner: onRoll });
+    expect(script.state.phase).toMatchObject({ kind: 'roll', player: onRoll, mayDouble: false });
+    expect(apply(script.state, { type: 'double', by: onRoll })).toMatchObject({ ok: false, reason: 'cube-at-maximum' });
+    script.resign(onRoll, 3).act('resignation-accept', onRoll === 'white' ? 'black' : 'white');
+    script.opening(3, 1).act('leave', 'white');
+    const text = script.text();
+    expect(text).toContain('Doubles => 2048');
+    expect(text).toContain('Beavers => 4096');
+    expect(text).toContain(`Wins ${3 * MAX_CUBE} points`);
+    const read = readMat(text);
+    expect(read.state.progress).toEqual(script.state.progress);
+    // The game left (M6) reads back as the resignation it is written as.
+    const results = (games: typeof read.state.games) => games.map((g) => [g.winner, g.points, g.cubeValue]);
+    expect(results(read.state.games)).toEqual(results(script.state.games));
+    expect(Math.max(read.state.progress.score.white, read.state.progress.score.black)).toBe(3 * MAX_CUBE);
   });
 
   it('writes a match under way up to where it stands, a roll not yet played as its dice', () => {
