@@ -277,6 +277,36 @@ describe('writeMat', () => {
     expect(read.state.progress.score).toEqual({ white: 3, black: 0 });
   });
 
+  it('writes the automatic doubles of a game (M4) on a line after its score line, and reads them back as ties', () => {
+    const script = new MatchScript({ variant: 'backgammon', length: 0, rules: { automaticDoubles: 2, jacoby: true } })
+      .opening(2, 2)
+      .opening(5, 5)
+      .opening(4, 4)
+      .opening(3, 1)
+      .play('white')
+      .resign('black', 2)
+      .act('resignation-accept', 'white')
+      .opening(6, 1)
+      .play('white')
+      .act('leave', 'black');
+    const text = script.text();
+    expect(text).toContain('; [AutomaticDoubles "2"]\n');
+    expect(text).toContain(' Game 1\n alice : 0                      bob : 0\n; [Automatic doubles "2"]\n  1) 31:');
+    expect(text).not.toContain('; [Automatic doubles "0"]');
+    const read = readMat(text);
+    expect(read.state.progress).toEqual(script.state.progress);
+    const results = (games: typeof read.state.games) => games.map((g) => [g.winner, g.points, g.cubeValue]);
+    expect(results(read.state.games)).toEqual([
+      ['white', 4, 4],
+      ['white', 1, 1],
+    ]);
+    expect(results(read.state.games)).toEqual(results(script.state.games));
+    // More automatic doubles than the header's option allows is refused.
+    expect(() => readMat(text.replace('; [AutomaticDoubles "2"]', '; [AutomaticDoubles "1"]'))).toThrow(
+      expect.objectContaining({ reason: 'bad-automatic-doubles', game: 1 }) as Error,
+    );
+  });
+
   it('writes a money session whose cube reached the highest cube (M1) and whose score passed 9999, which reads back', () => {
     const script = new MatchScript({ variant: 'backgammon', length: 0, rules: { beavers: true } })
       .opening(3, 1)
