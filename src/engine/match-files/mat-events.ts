@@ -339,8 +339,10 @@ class Replay {
     const loser = opponentOf(winner);
     for (const value of [1, 2, 3] as const) {
       const offered = apply(this.state, { type: 'resign', by: loser, value });
-      if (!offered.ok && value === 1)
+      if (!offered.ok && value === 1) {
+        if (this.left(loser, action.points)) return;
         throw this.fail(offered.reason, `${loser} cannot resign here: ${offered.message}`);
+      }
       if (!offered.ok) break;
       const accepted = apply(offered.state, { type: 'resignation-accept', by: winner });
       if (
@@ -357,6 +359,19 @@ class Replay {
       'result-mismatch',
       `The file says ${winner} wins ${action.points} without a last play or a drop, and no resignation of ${loser} at a cube of ${this.state.game.cube.value} scores that.`,
     );
+  }
+
+  /**
+   * A money game left while a double waited for its answer (M6), which the writer shows as the
+   * leaver's resignation although none could be offered then: read as the leave, when the leave
+   * scores what the file says. Whether it was.
+   */
+  private left(leaver: Colour, points: number): boolean {
+    if (this.document.length !== 0 || this.state.phase.kind !== 'cube-response') return false;
+    const left = apply(this.state, { type: 'leave', by: leaver });
+    if (!left.ok || left.state.phase.kind !== 'game-over' || left.state.phase.outcome.points !== points) return false;
+    this.push({ type: 'leave', by: leaver });
+    return true;
   }
 
   /** Applies an event, then the records it makes due. */

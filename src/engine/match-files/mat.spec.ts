@@ -277,6 +277,23 @@ describe('writeMat', () => {
     expect(read.state.progress.score).toEqual({ white: 3, black: 0 });
   });
 
+  it.each(['white', 'black'] as const)(
+    'reads back a money game %s left while a double waited for its answer (M6)',
+    (leaver) => {
+      const script = new MatchScript({ variant: 'backgammon', length: 0 })
+        .opening(4, 2)
+        .play('white', '8/4 6/4')
+        .act('double', 'black')
+        .act('leave', leaver);
+      const read = readMat(script.text());
+      expect(read.state.status).toBe('finished');
+      expect(read.state.progress).toEqual(script.state.progress);
+      expect(read.state.games.map((g) => [g.winner, g.points, g.reason])).toEqual([
+        [leaver === 'white' ? 'black' : 'white', 3, 'leave'],
+      ]);
+    },
+  );
+
   it('writes the automatic doubles of a game (M4) on a line after its score line, and reads them back as ties', () => {
     const script = new MatchScript({ variant: 'backgammon', length: 0, rules: { automaticDoubles: 2, jacoby: true } })
       .opening(2, 2)
