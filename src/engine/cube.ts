@@ -83,9 +83,9 @@ export interface DoubleContext {
 /**
  * The highest value the cube may show, whatever the rules agreed: GNU
  * Backgammon's own maximum (its MAX_CUBE, 4096; it refuses to double a cube
- * at 4096). So every match played here is one gnubg can load, analyse and
- * play on, its .mat record holds the cube in the words gnubg writes, and no
- * game is worth more than 3 × 4096 points (docs/rules.md M1).
+ * at 4096). So no game here reaches a cube gnubg itself would not, its .mat
+ * record writes every cube as gnubg does, and no game is worth more than
+ * 3 × 4096 points (docs/rules.md M1).
  */
 export const MAX_CUBE = 4096;
 
