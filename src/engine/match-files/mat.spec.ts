@@ -277,6 +277,23 @@ describe('writeMat', () => {
     expect(read.state.progress.score).toEqual({ white: 3, black: 0 });
   });
 
+  it('writes a match whose cube reached the highest cube (M1), "Doubles => 4096", which reads back', () => {
+    const script = new MatchScript({ variant: 'backgammon', length: 7 }).opening(3, 1).play('white');
+    let onRoll: Colour = 'black';
+    while (script.state.game.cube.value < MAX_CUBE) {
+      const other: Colour = onRoll === 'white' ? 'black' : 'white';
+      script.act('double', onRoll).act('take', other).roll(onRoll, 2, 1).play(onRoll);
+      onRoll = other;
+    }
+    expect(script.state.phase).toMatchObject({ kind: 'roll', player: onRoll, mayDouble: false });
+    script.resign(onRoll, 1).act('resignation-accept', onRoll === 'white' ? 'black' : 'white');
+    const text = script.text();
+    expect(text).toContain('Doubles => 4096');
+    const read = readMat(text);
+    expect(read.state.status).toBe('finished');
+    expect(read.state.progress).toEqual(script.state.progress);
+  });
+
   it.each(['white', 'black'] as const)(
     'reads back a money game %s left while a double waited for its answer (M6)',
     (leaver) => {
