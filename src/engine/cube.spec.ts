@@ -6,6 +6,8 @@ import {
   cubeCeiling,
   double,
   MAX_CUBE,
+  mayBeaver,
+  maximumRefusal,
   drop,
   mayDouble,
   take,
@@ -119,23 +121,23 @@ describe('doubling cube', () => {
       expect(cubeCeiling({ ...MONEY, cubeLimit: 2 ** 20 })).toBe(4096);
     });
 
-    it('lets a cube double to 4096, and refuses to double it further with the reason', () => {
+    it('offers a double to 4096, and none further, however high an agreed limit', () => {
       const at2048: CubeState = { value: 2048, owner: 'white', offer: null };
+      expect(mayDouble(at2048, context())).toBe(true);
       expect(expectOk(double(at2048, context())).cube.offer?.value).toBe(4096);
       const at4096: CubeState = { value: 4096, owner: 'white', offer: null };
-      expect(double(at4096, context())).toMatchObject({ ok: false, reason: 'cube-at-maximum' });
       expect(mayDouble(at4096, context())).toBe(false);
-      expect(double(at4096, context({ rules: { ...MONEY, cubeLimit: 2 ** 20 } }))).toMatchObject({
-        ok: false,
-        reason: 'cube-at-maximum',
-      });
+      expect(mayDouble(at4096, context({ rules: { ...MONEY, cubeLimit: 2 ** 20 } }))).toBe(false);
+      expect(maximumRefusal(8192)).toMatchObject({ ok: false, reason: 'cube-at-maximum' });
+      expect(maximumRefusal(4096)).toBeNull();
     });
 
-    it('refuses a beaver that would pass 4096, and allows one that reaches it', () => {
+    it('offers a beaver that reaches 4096, and none that would pass it', () => {
       const to4096: CubeState = { value: 2048, owner: 'white', offer: { by: 'white', value: 4096, beaver: false } };
-      expect(beaver(to4096, 'black', MONEY_BEAVERS)).toMatchObject({ ok: false, reason: 'cube-at-maximum' });
+      expect(mayBeaver(to4096, 'black', MONEY_BEAVERS)).toBe(false);
       expect(expectOk(take(to4096, 'black')).cube.value).toBe(4096);
       const to2048: CubeState = { value: 1024, owner: 'white', offer: { by: 'white', value: 2048, beaver: false } };
+      expect(mayBeaver(to2048, 'black', MONEY_BEAVERS)).toBe(true);
       expect(expectOk(beaver(to2048, 'black', MONEY_BEAVERS)).cube.offer?.value).toBe(4096);
     });
 
@@ -145,7 +147,7 @@ describe('doubling cube', () => {
       expect(automaticDouble(at4096, rules, 0)).toEqual({ cube: at4096, doubled: false });
     });
 
-    it('never lets any sequence of doubles, beavers, takes and automatic doubles pass the ceiling', () => {
+    it('never offers a double, beaver or automatic double that passes the ceiling, in any sequence', () => {
       const action = fc.constantFrom('double', 'beaver', 'take', 'automatic');
       const limit = fc.option(fc.integer({ min: 0, max: 30 }).map((k) => 2 ** k));
       fc.assert(
@@ -155,16 +157,16 @@ describe('doubling cube', () => {
           let onRoll: 'white' | 'black' = 'white';
           for (const a of actions) {
             const doubled = cube.offer?.by === 'white' ? 'black' : 'white';
-            const next =
-              a === 'double'
-                ? double(cube, context({ actor: onRoll, onRoll, rules }))
-                : a === 'beaver'
-                  ? beaver(cube, doubled, rules)
-                  : a === 'take'
-                    ? take(cube, doubled)
-                    : { ok: true as const, cube: cube.offer ? cube : automaticDouble(cube, rules, 0).cube };
-            if (next.ok) cube = next.cube;
-            if (a === 'take' && next.ok) onRoll = cube.owner === 'white' ? 'white' : 'black';
+            const doubling = context({ actor: onRoll, onRoll, rules });
+            if (a === 'double' && mayDouble(cube, doubling)) cube = expectOk(double(cube, doubling)).cube;
+            if (a === 'beaver' && cube.offer && mayBeaver(cube, doubled, rules)) {
+              cube = expectOk(beaver(cube, doubled, rules)).cube;
+            }
+            if (a === 'take' && cube.offer) {
+              cube = expectOk(take(cube, doubled)).cube;
+              onRoll = cube.owner === 'white' ? 'white' : 'black';
+            }
+            if (a === 'automatic' && !cube.offer) cube = automaticDouble(cube, rules, 0).cube;
             expect(cube.value).toBeLessThanOrEqual(cubeCeiling(rules));
             expect(cube.offer?.value ?? 0).toBeLessThanOrEqual(cubeCeiling(rules));
           }

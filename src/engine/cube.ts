@@ -14,9 +14,12 @@
  * by the beaverer) or drop (loses the 2v the cube shows). One beaver per
  * double: no raccoons.
  *
- * The cube never shows more than MAX_CUBE (docs/rules.md M1, "The highest
- * cube"): a double, beaver or automatic double past it is refused
- * (`cube-at-maximum`), as one past an agreed `cubeLimit` is (`cube-limit`).
+ * The cube never goes past MAX_CUBE (docs/rules.md M1, "The highest cube"):
+ * a double or beaver past it is not offered (`mayDouble`, `mayBeaver`) and a
+ * player's command to make one is refused (`maximumRefusal`, checked by
+ * apply.ts `applyCommand`), an automatic double past it is not made. A log
+ * stored before the rule still folds. An agreed `cubeLimit` is a rule of the
+ * match itself: `double` and `beaver` refuse to pass it (`cube-limit`).
  */
 import type { Colour } from './types.js';
 import type { RulesOptions } from './rules-options.js';
@@ -99,12 +102,18 @@ export function withinLimit(value: number, rules: RulesOptions): boolean {
   return value <= cubeCeiling(rules);
 }
 
-/** Why the cube may not be raised to `value`: the agreed limit, or the highest cube there is; null when it may. */
-function limitRefusal(value: number, rules: RulesOptions): CubeRefusal | null {
-  if (withinLimit(value, rules)) return null;
-  return rules.cubeLimit !== null && rules.cubeLimit < MAX_CUBE
+/** The refusal of a cube that would show `value`, past MAX_CUBE; null within it. */
+export function maximumRefusal(value: number): CubeRefusal | null {
+  return value > MAX_CUBE
+    ? refuse('cube-at-maximum', `The cube may not go above ${MAX_CUBE}, the highest cube (docs/rules.md M1).`)
+    : null;
+}
+
+/** Why the cube may not be raised to `value` under the agreed `cubeLimit`; null when it may. */
+function agreedLimitRefusal(value: number, rules: RulesOptions): CubeRefusal | null {
+  return rules.cubeLimit !== null && value > rules.cubeLimit
     ? refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`)
-    : refuse('cube-at-maximum', `The cube may not go above ${MAX_CUBE}, the highest cube (docs/rules.md M1).`);
+    : null;
 }
 
 /** M1: only the player on turn, before rolling, with the cube centred or theirs, outside the Crawford game, within the cube limit. */
@@ -116,7 +125,7 @@ export function double(cube: CubeState, context: DoubleContext): CubeTransition 
   if (actor !== context.onRoll) return refuse('not-your-turn', 'Only the player on turn may double.');
   if (context.rolled) return refuse('after-roll', 'The cube may only be turned before rolling.');
   if (cube.owner !== 'centre' && cube.owner !== actor) return refuse('cube-not-yours', 'The opponent owns the cube.');
-  const overLimit = limitRefusal(cube.value * 2, rules);
+  const overLimit = agreedLimitRefusal(cube.value * 2, rules);
   if (overLimit) return overLimit;
   return ok({
     value: cube.value,
@@ -125,9 +134,9 @@ export function double(cube: CubeState, context: DoubleContext): CubeTransition 
   });
 }
 
-/** Whether `double` would be accepted. */
+/** Whether `double` would be accepted and offered: within the highest cube too. */
 export function mayDouble(cube: CubeState, context: DoubleContext): boolean {
-  return double(cube, context).ok;
+  return double(cube, context).ok && maximumRefusal(cube.value * 2) === null;
 }
 
 /** The doubled player takes: the cube shows the offered value; they own it (after a beaver the beaverer keeps it). */
@@ -154,13 +163,18 @@ export function beaver(cube: CubeState, actor: Colour, rules: RulesOptions): Cub
   if (!rules.beavers)
     return refuse('beaver-not-allowed', 'Beavers are only allowed in money sessions with the beavers option.');
   if (offer!.beaver) return refuse('beaver-not-allowed', 'A beaver cannot be beavered back.');
-  const overLimit = limitRefusal(offer!.value * 2, rules);
+  const overLimit = agreedLimitRefusal(offer!.value * 2, rules);
   if (overLimit) return overLimit;
   return ok({
     value: offer!.value,
     owner: actor,
     offer: freezeObject({ by: actor, value: offer!.value * 2, beaver: true }),
   });
+}
+
+/** Whether `beaver` would be accepted and offered: within the highest cube too. */
+export function mayBeaver(cube: CubeState, actor: Colour, rules: RulesOptions): boolean {
+  return beaver(cube, actor, rules).ok && maximumRefusal(cube.offer!.value * 2) === null;
 }
 
 /**

@@ -25,7 +25,7 @@
  * the turn (the number of its line), the line and the reason (the engine's,
  * e.g. `must-use-larger-die`).
  */
-import { apply, newMatch } from '../apply.js';
+import { apply, applyCommand, newMatch } from '../apply.js';
 import type { MatchEvent } from '../events.js';
 import type { MatchState } from '../match-state.js';
 import { resolveRules, type RulesOptions } from '../rules-options.js';
@@ -380,8 +380,9 @@ class Replay {
     for (const record of recordsDue(this.state)) this.applyOne(record);
   }
 
+  /** An event of the file, judged as a new command is (the rules for new commands too, apply.ts `applyCommand`). */
   private applyOne(event: MatchEvent): void {
-    const result = apply(this.state, event);
+    const result = applyCommand(this.state, event);
     if (!result.ok) throw this.fail(result.playReason ?? result.reason, result.message);
     this.state = result.state;
     this.events.push(event);

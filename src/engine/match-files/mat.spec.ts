@@ -8,7 +8,7 @@
  * nardy, which gnubg does not play, has the same layout and is checked by
  * reading it back. */
 import { readFileSync } from 'node:fs';
-import { apply, newMatch } from '../apply.js';
+import { apply, applyCommand, newMatch } from '../apply.js';
 import { MAX_CUBE } from '../cube.js';
 import type { MatchEvent } from '../events.js';
 import type { MatchState, NewMatchOptions } from '../match-state.js';
@@ -277,7 +277,8 @@ describe('writeMat', () => {
     expect(read.state.progress.score).toEqual({ white: 3, black: 0 });
   });
 
-  it('writes a match whose cube reached the highest cube (M1), "Doubles => 4096", which reads back', () => {
+  /** A match to 7 where the player on roll doubles and the other takes at every turn, up to a cube of 4096. */
+  function doubledToTheMaximum(): { script: MatchScript; onRoll: Colour; other: Colour } {
     const script = new MatchScript({ variant: 'backgammon', length: 7 }).opening(3, 1).play('white');
     let onRoll: Colour = 'black';
     while (script.state.game.cube.value < MAX_CUBE) {
@@ -285,13 +286,27 @@ describe('writeMat', () => {
       script.act('double', onRoll).act('take', other).roll(onRoll, 2, 1).play(onRoll);
       onRoll = other;
     }
+    return { script, onRoll, other: onRoll === 'white' ? 'black' : 'white' };
+  }
+
+  it('writes a match whose cube reached the highest cube (M1), "Doubles => 4096", which reads back', () => {
+    const { script, onRoll, other } = doubledToTheMaximum();
     expect(script.state.phase).toMatchObject({ kind: 'roll', player: onRoll, mayDouble: false });
-    script.resign(onRoll, 1).act('resignation-accept', onRoll === 'white' ? 'black' : 'white');
+    script.resign(onRoll, 1).act('resignation-accept', other);
     const text = script.text();
     expect(text).toContain('Doubles => 4096');
     const read = readMat(text);
     expect(read.state.status).toBe('finished');
     expect(read.state.progress).toEqual(script.state.progress);
+  });
+
+  it("refuses a file whose cube passes the highest cube, as a player's double past it is (cube-at-maximum)", () => {
+    // A log stored before the rule folds past 4096; its file is judged as new commands are.
+    const { script, onRoll, other } = doubledToTheMaximum();
+    script.act('double', onRoll).act('take', other).resign(other, 1).act('resignation-accept', onRoll);
+    const text = script.text();
+    expect(text).toContain('Doubles => 8192');
+    expect(() => readMat(text)).toThrow(expect.objectContaining({ reason: 'cube-at-maximum' }) as Error);
   });
 
   it.each(['white', 'black'] as const)(
@@ -354,7 +369,10 @@ describe('writeMat', () => {
     }
     expect(script.state.game.cube).toMatchObject({ value: MAX_CUBE, owner: onRoll });
     expect(script.state.phase).toMatchObject({ kind: 'roll', player: onRoll, mayDouble: false });
-    expect(apply(script.state, { type: 'double', by: onRoll })).toMatchObject({ ok: false, reason: 'cube-at-maximum' });
+    expect(applyCommand(script.state, { type: 'double', by: onRoll })).toMatchObject({
+      ok: false,
+      reason: 'cube-at-maximum',
+    });
     script.resign(onRoll, 3).act('resignation-accept', onRoll === 'white' ? 'black' : 'white');
     script.opening(3, 1).act('leave', 'white');
     const text = script.text();
