@@ -214,7 +214,7 @@ describeOnPostgres('kill -9 of the built server under a stream of actions', () =
       try {
         const [tampered] = ids;
         const { rows } = await sql.query<{ score_white: number }>(
-          'UPDATE matches SET score_white = score_white + 99 WHERE id = $1 RETURNING score_white',
+          'UPDATE matches SET score_white = score_white + 99 WHERE id = $1 RETURNING score_white::float8 AS score_white',
           [tampered],
         );
         const changed = await verifyReplay();

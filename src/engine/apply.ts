@@ -22,7 +22,7 @@ import type { MatchConfig, MatchState, NewMatchOptions } from './match-state.js'
 import { effectiveRules, resolveRules } from './rules-options.js';
 import { newMatchProgress } from './scoring.js';
 import type { Colour } from './types.js';
-import { beaverDouble, dropDouble, offerDouble, takeDouble } from './transitions/doubling.js';
+import { beaverDouble, cubeMaximumRefusal, dropDouble, offerDouble, takeDouble } from './transitions/doubling.js';
 import { isColour } from './transitions/guards.js';
 import { AWAITING_PLAYERS, NO_CHOICES, freeze, freshGame, withState } from './transitions/next-state.js';
 import { play } from './transitions/plays.js';
@@ -86,10 +86,14 @@ export function apply(state: MatchState, event: MatchEvent): ApplyResult {
  * Applies a player's new command: `apply` and the rules that hold for new
  * commands only. A stored history folds with `apply` under the rules it was
  * played under: before M6, an abort was allowed until the first play, and
- * such logs still replay (docs/rules.md M6).
+ * before the highest cube (M1) a double or beaver could pass 4096; such logs
+ * still replay (docs/rules.md M6, M1). An import is judged as new commands.
  */
 export function applyCommand(state: MatchState, event: MatchEvent): ApplyResult {
-  return commandRefusal(state, event) ?? apply(state, event);
+  const refusal = commandRefusal(state, event);
+  if (refusal) return refusal;
+  const result = apply(state, event);
+  return result.ok ? (cubeMaximumRefusal(result.state, event) ?? result) : result;
 }
 
 /** `apply` for stored events: throws IllegalEventError on a refusal. */
@@ -121,7 +125,7 @@ export function legalActions(state: MatchState, colour: Colour): MatchEvent['typ
   const actions: MatchEvent['type'][] = [];
   if (state.phase.kind === 'play' && state.phase.player === colour) actions.push('play');
   for (const candidate of candidates) {
-    if (commandRefusal(state, candidate) === null && transition(state, candidate).ok) actions.push(candidate.type);
+    if (applyCommand(state, candidate).ok) actions.push(candidate.type);
   }
   return actions;
 }

@@ -1,8 +1,13 @@
+import fc from 'fast-check';
 import {
   automaticDouble,
   beaver,
   CENTRED_CUBE,
+  cubeCeiling,
   double,
+  MAX_CUBE,
+  mayBeaver,
+  maximumRefusal,
   drop,
   mayDouble,
   take,
@@ -105,5 +110,68 @@ describe('doubling cube', () => {
     expect(automaticDouble(CENTRED_CUBE, effectiveRules(5, { ...DEFAULT_RULES, automaticDoubles: 2 }), 0).doubled).toBe(
       false,
     );
+  });
+
+  describe("the highest cube (M1): gnubg's MAX_CUBE, 4096", () => {
+    it("is gnubg's maximum, and no agreed limit raises it", () => {
+      expect(MAX_CUBE).toBe(4096);
+      expect(cubeCeiling(MONEY)).toBe(4096);
+      expect(cubeCeiling({ ...MONEY, cubeLimit: 64 })).toBe(64);
+      // A limit stored before the maximum (up to 2^30 was accepted) still folds, at the maximum.
+      expect(cubeCeiling({ ...MONEY, cubeLimit: 2 ** 20 })).toBe(4096);
+    });
+
+    it('offers a double to 4096, and none further, however high an agreed limit', () => {
+      const at2048: CubeState = { value: 2048, owner: 'white', offer: null };
+      expect(mayDouble(at2048, context())).toBe(true);
+      expect(expectOk(double(at2048, context())).cube.offer?.value).toBe(4096);
+      const at4096: CubeState = { value: 4096, owner: 'white', offer: null };
+      expect(mayDouble(at4096, context())).toBe(false);
+      expect(mayDouble(at4096, context({ rules: { ...MONEY, cubeLimit: 2 ** 20 } }))).toBe(false);
+      expect(maximumRefusal(8192)).toMatchObject({ ok: false, reason: 'cube-at-maximum' });
+      expect(maximumRefusal(4096)).toBeNull();
+    });
+
+    it('offers a beaver that reaches 4096, and none that would pass it', () => {
+      const to4096: CubeState = { value: 2048, owner: 'white', offer: { by: 'white', value: 4096, beaver: false } };
+      expect(mayBeaver(to4096, 'black', MONEY_BEAVERS)).toBe(false);
+      expect(expectOk(take(to4096, 'black')).cube.value).toBe(4096);
+      const to2048: CubeState = { value: 1024, owner: 'white', offer: { by: 'white', value: 2048, beaver: false } };
+      expect(mayBeaver(to2048, 'black', MONEY_BEAVERS)).toBe(true);
+      expect(expectOk(beaver(to2048, 'black', MONEY_BEAVERS)).cube.offer?.value).toBe(4096);
+    });
+
+    it('makes no automatic double past 4096', () => {
+      const rules = effectiveRules(0, { ...DEFAULT_RULES, automaticDoubles: 8 });
+      const at4096: CubeState = { value: 4096, owner: 'centre', offer: null };
+      expect(automaticDouble(at4096, rules, 0)).toEqual({ cube: at4096, doubled: false });
+    });
+
+    it('never offers a double, beaver or automatic double that passes the ceiling, in any sequence', () => {
+      const action = fc.constantFrom('double', 'beaver', 'take', 'automatic');
+      const limit = fc.option(fc.integer({ min: 0, max: 30 }).map((k) => 2 ** k));
+      fc.assert(
+        fc.property(fc.array(action, { maxLength: 80 }), limit, (actions, cubeLimit) => {
+          const rules = effectiveRules(0, { ...DEFAULT_RULES, beavers: true, automaticDoubles: 8, cubeLimit });
+          let cube = CENTRED_CUBE;
+          let onRoll: 'white' | 'black' = 'white';
+          for (const a of actions) {
+            const doubled = cube.offer?.by === 'white' ? 'black' : 'white';
+            const doubling = context({ actor: onRoll, onRoll, rules });
+            if (a === 'double' && mayDouble(cube, doubling)) cube = expectOk(double(cube, doubling)).cube;
+            if (a === 'beaver' && cube.offer && mayBeaver(cube, doubled, rules)) {
+              cube = expectOk(beaver(cube, doubled, rules)).cube;
+            }
+            if (a === 'take' && cube.offer) {
+              cube = expectOk(take(cube, doubled)).cube;
+              onRoll = cube.owner === 'white' ? 'white' : 'black';
+            }
+            if (a === 'automatic' && !cube.offer) cube = automaticDouble(cube, rules, 0).cube;
+            expect(cube.value).toBeLessThanOrEqual(cubeCeiling(rules));
+            expect(cube.offer?.value ?? 0).toBeLessThanOrEqual(cubeCeiling(rules));
+          }
+        }),
+      );
+    });
   });
 });

@@ -13,6 +13,13 @@
  * beaverer. The original doubler answers: take (the cube shows 4v, still owned
  * by the beaverer) or drop (loses the 2v the cube shows). One beaver per
  * double: no raccoons.
+ *
+ * The cube never goes past MAX_CUBE (docs/rules.md M1, "The highest cube"):
+ * a double or beaver past it is not offered (`mayDouble`, `mayBeaver`) and a
+ * player's command to make one is refused (`maximumRefusal`, checked by
+ * apply.ts `applyCommand`), an automatic double past it is not made. A log
+ * stored before the rule still folds. An agreed `cubeLimit` is a rule of the
+ * match itself: `double` and `beaver` refuse to pass it (`cube-limit`).
  */
 import type { Colour } from './types.js';
 import type { RulesOptions } from './rules-options.js';
@@ -46,6 +53,7 @@ export type CubeRefusalReason =
   | 'after-roll'
   | 'cube-not-yours'
   | 'cube-limit'
+  | 'cube-at-maximum'
   | 'double-pending'
   | 'no-double-offered'
   | 'beaver-not-allowed';
@@ -75,9 +83,37 @@ export interface DoubleContext {
   readonly rules: RulesOptions;
 }
 
-/** Whether the cube may be raised to `value` under the `cubeLimit` option. */
+/**
+ * The highest value the cube may show, whatever the rules agreed: GNU
+ * Backgammon's own maximum (its MAX_CUBE, 4096; it refuses to double a cube
+ * at 4096). So no game here reaches a cube gnubg itself would not, its .mat
+ * record writes every cube as gnubg does, and no game is worth more than
+ * 3 × 4096 points (docs/rules.md M1).
+ */
+export const MAX_CUBE = 4096;
+
+/** The highest value the cube may show under `rules`: the agreed `cubeLimit`, never above MAX_CUBE. */
+export function cubeCeiling(rules: RulesOptions): number {
+  return rules.cubeLimit === null ? MAX_CUBE : Math.min(rules.cubeLimit, MAX_CUBE);
+}
+
+/** Whether the cube may be raised to `value` under the `cubeLimit` option and MAX_CUBE. */
 export function withinLimit(value: number, rules: RulesOptions): boolean {
-  return rules.cubeLimit === null || value <= rules.cubeLimit;
+  return value <= cubeCeiling(rules);
+}
+
+/** The refusal of a cube that would show `value`, past MAX_CUBE; null within it. */
+export function maximumRefusal(value: number): CubeRefusal | null {
+  return value > MAX_CUBE
+    ? refuse('cube-at-maximum', `The cube may not go above ${MAX_CUBE}, the highest cube (docs/rules.md M1).`)
+    : null;
+}
+
+/** Why the cube may not be raised to `value` under the agreed `cubeLimit`; null when it may. */
+function agreedLimitRefusal(value: number, rules: RulesOptions): CubeRefusal | null {
+  return rules.cubeLimit !== null && value > rules.cubeLimit
+    ? refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`)
+    : null;
 }
 
 /** M1: only the player on turn, before rolling, with the cube centred or theirs, outside the Crawford game, within the cube limit. */
@@ -89,9 +125,8 @@ export function double(cube: CubeState, context: DoubleContext): CubeTransition 
   if (actor !== context.onRoll) return refuse('not-your-turn', 'Only the player on turn may double.');
   if (context.rolled) return refuse('after-roll', 'The cube may only be turned before rolling.');
   if (cube.owner !== 'centre' && cube.owner !== actor) return refuse('cube-not-yours', 'The opponent owns the cube.');
-  if (!withinLimit(cube.value * 2, rules)) {
-    return refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`);
-  }
+  const overLimit = agreedLimitRefusal(cube.value * 2, rules);
+  if (overLimit) return overLimit;
   return ok({
     value: cube.value,
     owner: cube.owner,
@@ -99,9 +134,9 @@ export function double(cube: CubeState, context: DoubleContext): CubeTransition 
   });
 }
 
-/** Whether `double` would be accepted. */
+/** Whether `double` would be accepted and offered: within the highest cube too. */
 export function mayDouble(cube: CubeState, context: DoubleContext): boolean {
-  return double(cube, context).ok;
+  return double(cube, context).ok && maximumRefusal(cube.value * 2) === null;
 }
 
 /** The doubled player takes: the cube shows the offered value; they own it (after a beaver the beaverer keeps it). */
@@ -128,8 +163,8 @@ export function beaver(cube: CubeState, actor: Colour, rules: RulesOptions): Cub
   if (!rules.beavers)
     return refuse('beaver-not-allowed', 'Beavers are only allowed in money sessions with the beavers option.');
   if (offer!.beaver) return refuse('beaver-not-allowed', 'A beaver cannot be beavered back.');
-  if (!withinLimit(offer!.value * 2, rules))
-    return refuse('cube-limit', `The cube may not go above ${rules.cubeLimit}.`);
+  const overLimit = agreedLimitRefusal(offer!.value * 2, rules);
+  if (overLimit) return overLimit;
   return ok({
     value: offer!.value,
     owner: actor,
@@ -137,10 +172,15 @@ export function beaver(cube: CubeState, actor: Colour, rules: RulesOptions): Cub
   });
 }
 
+/** Whether `beaver` would be accepted and offered: within the highest cube too. */
+export function mayBeaver(cube: CubeState, actor: Colour, rules: RulesOptions): boolean {
+  return beaver(cube, actor, rules).ok && maximumRefusal(cube.offer!.value * 2) === null;
+}
+
 /**
  * An automatic double on a tied opening throw (B2, M4): the cube doubles and
  * stays centred, while fewer than `rules.automaticDoubles` have been made this
- * game and the cube limit allows. Returns the cube unchanged otherwise.
+ * game and the cube limit (and MAX_CUBE) allows. Returns the cube unchanged otherwise.
  */
 export function automaticDouble(
   cube: CubeState,

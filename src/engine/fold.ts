@@ -11,6 +11,7 @@
  * the number of events the state before it had folded.
  */
 import { apply, IllegalEventError, newMatch } from './apply.js';
+import type { ApplyResult } from './apply-result.js';
 import type { MatchEvent } from './events.js';
 import type { MatchState, NewMatchOptions } from './match-state.js';
 
@@ -26,15 +27,23 @@ export interface FoldStep {
 /** Told every step of a fold, in order. */
 export type FoldVisitor = (step: FoldStep) => void;
 
+/** How a fold judges each event: `apply` for a stored log, `applyCommand` for one made now (an import). */
+export type EventJudge = (state: MatchState, event: MatchEvent) => ApplyResult;
+
 /**
- * `from` with `events` applied in order, each step told to `visit`; the state
- * after the last. Throws IllegalEventError at the first event the state refuses
- * (the steps before it have been visited).
+ * `from` with `events` applied in order by `judge` (`apply`), each step told to
+ * `visit`; the state after the last. Throws IllegalEventError at the first
+ * event the state refuses (the steps before it have been visited).
  */
-export function foldEvents(from: MatchState, events: Iterable<MatchEvent>, visit?: FoldVisitor): MatchState {
+export function foldEvents(
+  from: MatchState,
+  events: Iterable<MatchEvent>,
+  visit?: FoldVisitor,
+  judge: EventJudge = apply,
+): MatchState {
   let state = from;
   for (const event of events) {
-    const result = apply(state, event);
+    const result = judge(state, event);
     if (!result.ok) {
       throw new IllegalEventError(result.reason, result.message, state.eventCount, event, result.playReason);
     }

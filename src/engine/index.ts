@@ -139,7 +139,15 @@ export {
   type RulesOptions,
   type RulesProblem,
 } from './rules-options.js';
-export { CENTRED_CUBE, type CubeOffer, type CubeOwner, type CubeRefusalReason, type CubeState } from './cube.js';
+export {
+  CENTRED_CUBE,
+  MAX_CUBE,
+  cubeCeiling,
+  type CubeOffer,
+  type CubeOwner,
+  type CubeRefusalReason,
+  type CubeState,
+} from './cube.js';
 export { RESULT_KINDS, gameResult, type GameResultValue, type ResultKind, type ResultMultiplier } from './result.js';
 export { type GameEndReason, type GameOutcome, type MatchProgress, type MatchScore } from './scoring.js';
 

@@ -8,6 +8,7 @@
  * builds them. Pure: no Nest, no I/O.
  */
 import {
+  applyCommand,
   foldEvents,
   IllegalEventError,
   newMatch,
@@ -134,10 +135,16 @@ export function readMatchLog(input: MatchLogInput): ImportedMatch {
   }
   const events: MatchEvent[] = [];
   try {
-    foldEvents(state, checked(), ({ before, event, after }) => {
-      events.push(storedForm(before, event));
-      state = after;
-    });
+    // Judged as new commands are (the highest cube, docs/rules.md M1, among their rules).
+    foldEvents(
+      state,
+      checked(),
+      ({ before, event, after }) => {
+        events.push(storedForm(before, event));
+        state = after;
+      },
+      applyCommand,
+    );
   } catch (err) {
     if (!(err instanceof IllegalEventError)) throw err;
     throw refusal(err.index, err.playReason ?? err.reason, err.detail);

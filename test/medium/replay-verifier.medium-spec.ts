@@ -152,9 +152,10 @@ describe('ReplayVerifier on matches the service played', () => {
       const report = await verifier.verifyAll();
       expect(report.differences).toEqual([{ matchId: match, field: 'scoreWhite', stored: 99, replayed: score }]);
       expect((await verifier.verifyAll()).differences).toEqual(report.differences);
-      const [row] = await sql.query<{ score_white: number }>('SELECT score_white FROM matches WHERE id = $1::uuid', [
-        match,
-      ]);
+      const [row] = await sql.query<{ score_white: number }>(
+        'SELECT score_white::float8 AS score_white FROM matches WHERE id = $1::uuid',
+        [match],
+      );
       expect(row.score_white).toBe(99);
     });
     expect((await verifier.verifyAll()).differences).toEqual([]);

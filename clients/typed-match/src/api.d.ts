@@ -933,7 +933,7 @@ export interface components {
             /** @description Whether the doubling cube is used (M1). Default: `true`. */
             cube: boolean;
             /**
-             * @description Highest cube value (a power of two), or null for none (M1). Default: `null`.
+             * @description Highest cube value (a power of two up to 4096), or null for the highest cube there is, 4096 (M1). Default: `null`.
              * @example 64
              */
             cubeLimit: number | null;
@@ -1686,7 +1686,7 @@ export interface components {
             /** @description Whether the doubling cube is used (M1). Default: `true`. */
             cube?: boolean;
             /**
-             * @description Highest cube value (a power of two), or null for none (M1). Default: `null`.
+             * @description Highest cube value (a power of two up to 4096), or null for the highest cube there is, 4096 (M1). Default: `null`.
              * @example 64
              */
             cubeLimit?: number | null;

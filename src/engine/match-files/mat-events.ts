@@ -16,7 +16,7 @@
  * a file leaves out, this does the same: a roll written without its play
  * when that play is forced, and the take of a beaver implied by the doubler's
  * next roll. Header tags give the rules (`[Crawford "Off"]`, `[Jacoby "On"]`,
- * `[Beaver "On"]`, `[CubeLimit "N"]`, `[Cube "Off"]`, and for long nardy
+ * `[Beaver "On"]`, `[AutomaticDoubles "N"]`, `[CubeLimit "N"]`, `[Cube "Off"]`, and for long nardy
  * `[Koks "Off"]`, `[NextGameStarter "opening-roll"]`); without them a match
  * is read as gnubg reads it, with the Crawford rule, and a money session
  * with the Jacoby rule when its results show it.
@@ -25,7 +25,7 @@
  * the turn (the number of its line), the line and the reason (the engine's,
  * e.g. `must-use-larger-die`).
  */
-import { apply, newMatch } from '../apply.js';
+import { apply, applyCommand, newMatch } from '../apply.js';
 import type { MatchEvent } from '../events.js';
 import type { MatchState } from '../match-state.js';
 import { resolveRules, type RulesOptions } from '../rules-options.js';
@@ -110,6 +110,8 @@ function rulesOf(document: MatDocument): RulesOptions {
   };
   const limit = tags.get('cubelimit');
   if (limit !== undefined) partial.cubeLimit = Number(limit);
+  const automatic = tags.get('automaticdoubles');
+  if (automatic !== undefined && length === 0) partial.automaticDoubles = Number(automatic);
   if (variant === 'long-nardy') {
     partial.koks = flag('koks');
     const starter = tags.get('nextgamestarter');
@@ -194,6 +196,7 @@ class Replay {
         `The score line says ${game.score[0]}-${game.score[1]}, but the games before it make it ${white}-${black}.`,
       );
     }
+    this.automaticDoubles(game);
     const gamesBefore = this.state.games.length;
     this.unplayed = null;
     for (const action of game.actions) {
@@ -211,6 +214,23 @@ class Replay {
     this.playUnplayed();
     if (this.state.games.length === gamesBefore && this.document.games[this.document.games.length - 1] !== game) {
       throw this.fail('game-unfinished', 'The game ends without a winner.');
+    }
+  }
+
+  /**
+   * The game's automatic doubles (M4, B2), as tied opening throws before the one the file shows:
+   * .mat keeps no record of the throws that tied, so they are read as 1-1 (the cube is what they give).
+   */
+  private automaticDoubles(game: MatGame): void {
+    const wanted = game.automaticDoubles;
+    for (let tie = 0; tie < wanted && this.state.phase.kind === 'opening-roll'; tie++) {
+      this.push({ type: 'opening-roll', white: 1, black: 1 });
+    }
+    if (this.state.game.automaticDoubles !== wanted) {
+      throw this.fail(
+        'bad-automatic-doubles',
+        `The game says ${wanted} automatic doubles; the rules and the game's start allow ${this.state.game.automaticDoubles}.`,
+      );
     }
   }
 
@@ -319,8 +339,10 @@ class Replay {
     const loser = opponentOf(winner);
     for (const value of [1, 2, 3] as const) {
       const offered = apply(this.state, { type: 'resign', by: loser, value });
-      if (!offered.ok && value === 1)
+      if (!offered.ok && value === 1) {
+        if (this.left(loser, action.points)) return;
         throw this.fail(offered.reason, `${loser} cannot resign here: ${offered.message}`);
+      }
       if (!offered.ok) break;
       const accepted = apply(offered.state, { type: 'resignation-accept', by: winner });
       if (
@@ -339,14 +361,28 @@ class Replay {
     );
   }
 
+  /**
+   * A money game left while a double waited for its answer (M6), which the writer shows as the
+   * leaver's resignation although none could be offered then: read as the leave, when the leave
+   * scores what the file says. Whether it was.
+   */
+  private left(leaver: Colour, points: number): boolean {
+    if (this.document.length !== 0 || this.state.phase.kind !== 'cube-response') return false;
+    const left = apply(this.state, { type: 'leave', by: leaver });
+    if (!left.ok || left.state.phase.kind !== 'game-over' || left.state.phase.outcome.points !== points) return false;
+    this.push({ type: 'leave', by: leaver });
+    return true;
+  }
+
   /** Applies an event, then the records it makes due. */
   private push(event: MatchEvent): void {
     this.applyOne(event);
     for (const record of recordsDue(this.state)) this.applyOne(record);
   }
 
+  /** An event of the file, judged as a new command is (the rules for new commands too, apply.ts `applyCommand`). */
   private applyOne(event: MatchEvent): void {
-    const result = apply(this.state, event);
+    const result = applyCommand(this.state, event);
     if (!result.ok) throw this.fail(result.playReason ?? result.reason, result.message);
     this.state = result.state;
     this.events.push(event);

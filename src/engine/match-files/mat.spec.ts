@@ -8,7 +8,8 @@
  * nardy, which gnubg does not play, has the same layout and is checked by
  * reading it back. */
 import { readFileSync } from 'node:fs';
-import { apply, newMatch } from '../apply.js';
+import { apply, applyCommand, newMatch } from '../apply.js';
+import { MAX_CUBE } from '../cube.js';
 import type { MatchEvent } from '../events.js';
 import type { MatchState, NewMatchOptions } from '../match-state.js';
 import { playRandomMatch } from '../testing/random-match.js';
@@ -274,6 +275,116 @@ describe('writeMat', () => {
     expect(text).toContain('  1) 42: 8/4 6/4                 31: \n      Wins 3 points\n');
     const read = readMat(text);
     expect(read.state.progress.score).toEqual({ white: 3, black: 0 });
+  });
+
+  /** A match to 7 where the player on roll doubles and the other takes at every turn, up to a cube of 4096. */
+  function doubledToTheMaximum(): { script: MatchScript; onRoll: Colour; other: Colour } {
+    const script = new MatchScript({ variant: 'backgammon', length: 7 }).opening(3, 1).play('white');
+    let onRoll: Colour = 'black';
+    while (script.state.game.cube.value < MAX_CUBE) {
+      const other: Colour = onRoll === 'white' ? 'black' : 'white';
+      script.act('double', onRoll).act('take', other).roll(onRoll, 2, 1).play(onRoll);
+      onRoll = other;
+    }
+    return { script, onRoll, other: onRoll === 'white' ? 'black' : 'white' };
+  }
+
+  it('writes a match whose cube reached the highest cube (M1), "Doubles => 4096", which reads back', () => {
+    const { script, onRoll, other } = doubledToTheMaximum();
+    expect(script.state.phase).toMatchObject({ kind: 'roll', player: onRoll, mayDouble: false });
+    script.resign(onRoll, 1).act('resignation-accept', other);
+    const text = script.text();
+    expect(text).toContain('Doubles => 4096');
+    const read = readMat(text);
+    expect(read.state.status).toBe('finished');
+    expect(read.state.progress).toEqual(script.state.progress);
+  });
+
+  it("refuses a file whose cube passes the highest cube, as a player's double past it is (cube-at-maximum)", () => {
+    // A log stored before the rule folds past 4096; its file is judged as new commands are.
+    const { script, onRoll, other } = doubledToTheMaximum();
+    script.act('double', onRoll).act('take', other).resign(other, 1).act('resignation-accept', onRoll);
+    const text = script.text();
+    expect(text).toContain('Doubles => 8192');
+    expect(() => readMat(text)).toThrow(expect.objectContaining({ reason: 'cube-at-maximum' }) as Error);
+  });
+
+  it.each(['white', 'black'] as const)(
+    'reads back a money game %s left while a double waited for its answer (M6)',
+    (leaver) => {
+      const script = new MatchScript({ variant: 'backgammon', length: 0 })
+        .opening(4, 2)
+        .play('white', '8/4 6/4')
+        .act('double', 'black')
+        .act('leave', leaver);
+      const read = readMat(script.text());
+      expect(read.state.status).toBe('finished');
+      expect(read.state.progress).toEqual(script.state.progress);
+      expect(read.state.games.map((g) => [g.winner, g.points, g.reason])).toEqual([
+        [leaver === 'white' ? 'black' : 'white', 3, 'leave'],
+      ]);
+    },
+  );
+
+  it('writes the automatic doubles of a game (M4) on a line after its score line, and reads them back as ties', () => {
+    const script = new MatchScript({ variant: 'backgammon', length: 0, rules: { automaticDoubles: 2, jacoby: true } })
+      .opening(2, 2)
+      .opening(5, 5)
+      .opening(4, 4)
+      .opening(3, 1)
+      .play('white')
+      .resign('black', 2)
+      .act('resignation-accept', 'white')
+      .opening(6, 1)
+      .play('white')
+      .act('leave', 'black');
+    const text = script.text();
+    expect(text).toContain('; [AutomaticDoubles "2"]\n');
+    expect(text).toContain(' Game 1\n alice : 0                      bob : 0\n; [Automatic doubles "2"]\n  1) 31:');
+    expect(text).not.toContain('; [Automatic doubles "0"]');
+    const read = readMat(text);
+    expect(read.state.progress).toEqual(script.state.progress);
+    const results = (games: typeof read.state.games) => games.map((g) => [g.winner, g.points, g.cubeValue]);
+    expect(results(read.state.games)).toEqual([
+      ['white', 4, 4],
+      ['white', 1, 1],
+    ]);
+    expect(results(read.state.games)).toEqual(results(script.state.games));
+    // More automatic doubles than the header's option allows is refused.
+    expect(() => readMat(text.replace('; [AutomaticDoubles "2"]', '; [AutomaticDoubles "1"]'))).toThrow(
+      expect.objectContaining({ reason: 'bad-automatic-doubles', game: 1 }) as Error,
+    );
+  });
+
+  it('writes a money session whose cube reached the highest cube (M1) and whose score passed 9999, which reads back', () => {
+    const script = new MatchScript({ variant: 'backgammon', length: 0, rules: { beavers: true } })
+      .opening(3, 1)
+      .play('white');
+    // Double and beaver at every chance: the cube goes 4, 16, ..., 1024, then 2048 beavered to 4096.
+    let onRoll: Colour = 'black';
+    while (script.state.game.cube.value < MAX_CUBE) {
+      const other: Colour = onRoll === 'white' ? 'black' : 'white';
+      script.act('double', onRoll).act('beaver', other).act('take', onRoll).roll(onRoll, 2, 1).play(onRoll);
+      onRoll = other;
+    }
+    expect(script.state.game.cube).toMatchObject({ value: MAX_CUBE, owner: onRoll });
+    expect(script.state.phase).toMatchObject({ kind: 'roll', player: onRoll, mayDouble: false });
+    expect(applyCommand(script.state, { type: 'double', by: onRoll })).toMatchObject({
+      ok: false,
+      reason: 'cube-at-maximum',
+    });
+    script.resign(onRoll, 3).act('resignation-accept', onRoll === 'white' ? 'black' : 'white');
+    script.opening(3, 1).act('leave', 'white');
+    const text = script.text();
+    expect(text).toContain('Doubles => 2048');
+    expect(text).toContain('Beavers => 4096');
+    expect(text).toContain(`Wins ${3 * MAX_CUBE} points`);
+    const read = readMat(text);
+    expect(read.state.progress).toEqual(script.state.progress);
+    // The game left (M6) reads back as the resignation it is written as.
+    const results = (games: typeof read.state.games) => games.map((g) => [g.winner, g.points, g.cubeValue]);
+    expect(results(read.state.games)).toEqual(results(script.state.games));
+    expect(Math.max(read.state.progress.score.white, read.state.progress.score.black)).toBe(3 * MAX_CUBE);
   });
 
   it('writes a match under way up to where it stands, a roll not yet played as its dice', () => {

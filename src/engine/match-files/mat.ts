@@ -22,7 +22,9 @@
  * goes to the next line rather than after that roll.
  *
  * Player 0 is white, player 1 black (as in the gnubg Match ID). What .mat
- * cannot say is left out: the opening throws that tied, rejected
+ * cannot say is left out: the opening throws that tied (a game whose ties
+ * made automatic doubles, M4, says how many in a `; [Automatic doubles "N"]`
+ * line after its score line, and the header gives the option), rejected
  * resignations, timeouts and a money session's end; a money game forfeited
  * by leaving it is written as a resignation of what it scored. A beaver is written
  * ` Beavers => 4` in the beaverer's column and its take is implied by the
@@ -33,6 +35,7 @@
  */
 import { newMatch } from '../apply.js';
 import type { MatchEvent } from '../events.js';
+import { foldEvents } from '../fold.js';
 import { gamesAndTurns, type GameRecord } from '../games-and-turns.js';
 import type { MatchState } from '../match-state.js';
 import type { RulesOptions } from '../rules-options.js';
@@ -78,6 +81,8 @@ interface RollRecord {
 interface MatGameRecords {
   readonly number: number;
   readonly score: MatchScore;
+  /** The automatic doubles its tied opening throws made (M4), written `; [Automatic doubles "N"]`. */
+  readonly automaticDoubles: number;
   readonly records: MatRecord[];
 }
 
@@ -97,11 +102,23 @@ export function writeMat(input: MatWriteInput): string {
 /** The records of each game that has any, from the games and turns of the match (games-and-turns.ts). */
 function gameRecords(initial: MatchState, events: readonly MatchEvent[]): MatGameRecords[] {
   const games: MatGameRecords[] = [];
+  const automatic = automaticDoublesByGame(initial, events);
   for (const game of gamesAndTurns(initial, events)) {
     const records = recordsOf(game);
-    if (records.length > 0) games.push({ number: game.number, score: game.score, records });
+    const automaticDoubles = automatic.get(game.number) ?? 0;
+    if (records.length > 0) games.push({ number: game.number, score: game.score, automaticDoubles, records });
   }
   return games;
+}
+
+/** The automatic doubles each game made (M4, B2), by game number: its tied opening throws, which .mat does not show. */
+function automaticDoublesByGame(initial: MatchState, events: readonly MatchEvent[]): Map<number, number> {
+  const made = new Map<number, number>();
+  if (initial.config.effectiveRules.automaticDoubles === 0) return made;
+  foldEvents(initial, events, ({ after }) => {
+    if (after.game.automaticDoubles > 0) made.set(after.game.number, after.game.automaticDoubles);
+  });
+  return made;
 }
 
 /** A game's records: its turns' items as gnubg writes them, in order. */
@@ -197,6 +214,7 @@ function playText(variant: Variant, moves: readonly Move[], before: Position | n
 function gameText(game: MatGameRecords, names: Record<Colour, string>, variant: Variant): string {
   let text = ` Game ${game.number}\n`;
   text += ' ' + `${names.white} : ${game.score.white}`.padEnd(31) + `${names.black} : ${game.score.black}\n`;
+  if (game.automaticDoubles > 0) text += `; [Automatic doubles "${game.automaticDoubles}"]\n`;
   // gnubg's record counter: even in the left column, odd in the right; the turn number is slot / 2 + 1.
   let slot = 0;
   // A roll shown without a play just before (gnubg places a resignation's line by it).
@@ -286,6 +304,7 @@ function headerLines(input: MatWriteInput, rules: RulesOptions, names: Record<Co
   else {
     tag('Jacoby', onOff(rules.jacoby));
     tag('Beaver', onOff(rules.beavers));
+    if (rules.cube && rules.automaticDoubles > 0) tag('AutomaticDoubles', rules.automaticDoubles);
   }
   if (input.variant === 'long-nardy') {
     if (!rules.koks) tag('Koks', 'Off');

@@ -85,12 +85,18 @@ describe('FIBS board lines', () => {
     expect([field(1), field(2), field(3), field(49), field(50)]).toEqual([7, 6, 3, 1, 1]);
   });
 
+  it("writes a money session's scores past 99,999, up to the largest int gnubg reads", () => {
+    const field = numbers(encodeFibsBoard({ ...opening, score: { player: 122_880, opponent: 2 ** 31 - 1 } }));
+    expect([field(1), field(2), field(3)]).toEqual([0, 122_880, 2 ** 31 - 1]);
+  });
+
   it.each([
     ['a name gnubg would split', { names: { player: 'a b', opponent: 'Opp' } }],
     ['a name with a colon', { names: { player: 'You', opponent: 'O:p' } }],
     ['a cube that is not a power of two', { cubeValue: 3 }],
     ['a die of 7', { playerDice: [7, 1] as const }],
     ['a negative score', { score: { player: -1, opponent: 0 } }],
+    ['a score past a C int', { score: { player: 2 ** 31, opponent: 0 } }],
     ['five checkers to move', { canMove: 5 }],
   ])('refuses %s (bad-fields)', (_, change) => {
     expect(() => encodeFibsBoard({ ...opening, ...change })).toThrow(

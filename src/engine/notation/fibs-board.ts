@@ -38,6 +38,12 @@ import { checkPosition } from './position-id.js';
 /** The numbers after the two names. */
 export const FIBS_BOARD_NUMBERS = 50;
 
+/**
+ * The highest score a line holds: gnubg reads each field into a C int. A money session's score may
+ * pass 99,999 (a game is worth up to 3 × 4096, docs/rules.md M1), and its line must still be sent.
+ */
+const MAX_FIBS_SCORE = 2 ** 31 - 1;
+
 /** A name gnubg's external-mode lexer reads as one token (letters, digits, '_'). */
 const NAME = /^[A-Za-z0-9_]{1,32}$/;
 
@@ -121,8 +127,8 @@ function checkFields(fields: FibsBoardFields): void {
   }
   const whole = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
   if (!whole(fields.matchLength, 0, 9999)) bad('the match length must be a whole number from 0 to 9999');
-  if (!whole(fields.score.player, 0, 99_999) || !whole(fields.score.opponent, 0, 99_999)) {
-    bad('scores must be whole numbers from 0 to 99999');
+  if (!whole(fields.score.player, 0, MAX_FIBS_SCORE) || !whole(fields.score.opponent, 0, MAX_FIBS_SCORE)) {
+    bad(`scores must be whole numbers from 0 to ${MAX_FIBS_SCORE}`);
   }
   const die = (d: number) => whole(d, 1, 6);
   for (const dice of [fields.playerDice, fields.opponentDice]) {

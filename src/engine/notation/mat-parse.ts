@@ -51,6 +51,11 @@ export interface MatGame {
   /** Player 0 (left) and player 1 (right), as its score line names them. */
   readonly players: readonly [string, string];
   readonly score: readonly [number, number];
+  /**
+   * The automatic doubles made on its tied opening throws (docs/rules.md M4), from its
+   * `; [Automatic doubles "N"]` line: .mat has no record of the throws that tied. 0 without one.
+   */
+  readonly automaticDoubles: number;
   readonly actions: readonly MatAction[];
 }
 
@@ -90,6 +95,9 @@ const TURN_PREFIX = /^\s*(\d{1,4})\)/;
 const RECORD_START = /(?<![\w/*])[1-6][1-6]:|\b(?:doubles?|beavers?|raccoons?|takes?|drops?|wins?|resigns?)\b/gi;
 /** Beyond any real match (a 25-point match has a few dozen games and a few thousand records): bounds the work. */
 const MAX_GAMES = 1_000;
+/** The key of a game's `; [Automatic doubles "N"]` line, lower-cased (MatGame `automaticDoubles`). */
+export const AUTOMATIC_DOUBLES_KEY = 'automatic doubles';
+const AUTOMATIC_DOUBLES_VALUE = /^\d{1,2}$/;
 const MAX_RECORDS = 20_000;
 
 /**
@@ -224,11 +232,25 @@ function readGame(
   }
   const actions: MatAction[] = [];
   let turn = 0;
+  let automaticDoubles = 0;
   for (i++; i < lines.length && !GAME_LINE.test(lines[i]); i++) {
     const line = lines[i];
     work.visited += line.length;
     if (isBlank(line)) continue;
     if (isComment(line)) {
+      const tag = readTag(line.trimStart().slice(1).trim(), work);
+      if (tag !== null && tag.key.trim().toLowerCase() === AUTOMATIC_DOUBLES_KEY) {
+        if (!AUTOMATIC_DOUBLES_VALUE.test(tag.value.trim())) {
+          throw new MatSyntaxError(
+            `Game ${number}: line ${i + 1} should give the automatic doubles as a number.`,
+            'bad-line',
+            i + 1,
+            number,
+          );
+        }
+        automaticDoubles = Number(tag.value.trim());
+        continue;
+      }
       if (SET_POSITION.test(line)) {
         throw new MatSyntaxError(
           `Game ${number}: a position set up on line ${i + 1} cannot be replayed.`,
@@ -248,6 +270,7 @@ function readGame(
       line: start + 1,
       players: score.players,
       score: score.score,
+      automaticDoubles,
       actions,
     },
     next: i,
@@ -347,6 +370,7 @@ export const READING_PATTERNS: readonly RegExp[] = [
   MATCH_LINE,
   GAME_LINE,
   VARIANT_COMMENT,
+  AUTOMATIC_DOUBLES_VALUE,
   TURN_PREFIX,
   RECORD_START,
   ROLL_START,

@@ -110,6 +110,9 @@ describe('readScoreLine', () => {
     [' Bot 2 : 7   Mr. X : 0 ', ['Bot 2', 'Mr. X'], [7, 0]],
     ['a:b : 1   c:d : 2', ['a:b', 'c:d'], [1, 2]],
     ['a : 1 b : 2 c : 3', ['a', 'b : 2 c'], [1, 3]],
+    // A money session's scores, up to the largest safe integer (docs/rules.md M4).
+    ['alice : 12345   bob : 2147483648', ['alice', 'bob'], [12345, 2 ** 31]],
+    ['alice : 9007199254740991   bob : 0', ['alice', 'bob'], [Number.MAX_SAFE_INTEGER, 0]],
   ])('reads %j as the pattern it replaces did', (line, players, score) => {
     expect(read(line)).toEqual({ players, score });
   });
@@ -118,7 +121,9 @@ describe('readScoreLine', () => {
     [''],
     ['alice : 0'],
     ['alice : 0   bob'],
-    ['alice : 12345   bob : 0'],
+    ['alice : 9007199254740992   bob : 0'],
+    ['alice : 0   bob : 9007199254740992'],
+    ['alice : 12345678901234567   bob : 0'],
     ['alice : 1bob : 0'],
     [' : 1   bob : 0'],
   ])('refuses %j', (line) => {

@@ -59,8 +59,16 @@ function trimmed(line: string, start: number, end: number, work: ReadingWork): [
 }
 
 /**
- * Reads a score: 1 to 4 digits from `at` (after blanks). Answers the index past
- * the digits, or -1 when there are none or more than four.
+ * The most digits a score has: a money session's score may be any whole
+ * number a JavaScript number holds exactly (up to 2^53 - 1, 16 digits;
+ * docs/rules.md M4), and gnubg reads a score line's numbers whatever their
+ * length. A match's score has at most two (MAX_MATCH_LENGTH).
+ */
+const MAX_SCORE_DIGITS = 16;
+
+/**
+ * Reads a score: 1 to MAX_SCORE_DIGITS digits from `at` (after blanks). Answers
+ * the index past the digits, or -1 when there are none or too many.
  */
 function scoreAt(line: string, at: number, end: number, work: ReadingWork): number {
   while (at < end && isBlankChar(line.charCodeAt(at))) {
@@ -68,12 +76,12 @@ function scoreAt(line: string, at: number, end: number, work: ReadingWork): numb
     work.visited++;
   }
   const first = at;
-  while (at < end && at - first < 5 && isDigit(line.charCodeAt(at))) {
+  while (at < end && at - first <= MAX_SCORE_DIGITS && isDigit(line.charCodeAt(at))) {
     at++;
     work.visited++;
   }
   const digits = at - first;
-  return digits >= 1 && digits <= 4 ? at : -1;
+  return digits >= 1 && digits <= MAX_SCORE_DIGITS && Number.isSafeInteger(Number(line.slice(first, at))) ? at : -1;
 }
 
 export interface ScoreLine {
@@ -83,8 +91,8 @@ export interface ScoreLine {
 
 /**
  * `name : score   name : score`, read as the pattern
- * `^\s*(\S.*?)\s*:\s*(\d{1,4})\s+(\S.*?)\s*:\s*(\d{1,4})\s*$` reads it: the
- * right score is the digits at the end after the last colon; the left name
+ * `^\s*(\S.*?)\s*:\s*(\d{1,16})\s+(\S.*?)\s*:\s*(\d{1,16})\s*$` reads it (each
+ * score a safe integer, MAX_SCORE_DIGITS): the right score is the digits at the end after the last colon; the left name
  * ends at the first colon that a score and blanks follow, with a name after
  * them. Null when the line is not a score line.
  */
@@ -92,12 +100,13 @@ export function readScoreLine(line: string, work: ReadingWork): ScoreLine | null
   const [start, end] = trimmed(line, 0, line.length, work);
   // The right score: digits at the end, blanks, the last colon.
   let at = end;
-  while (at > start && end - at < 5 && isDigit(line.charCodeAt(at - 1))) {
+  while (at > start && end - at <= MAX_SCORE_DIGITS && isDigit(line.charCodeAt(at - 1))) {
     at--;
     work.visited++;
   }
-  if (end - at < 1 || end - at > 4) return null;
+  if (end - at < 1 || end - at > MAX_SCORE_DIGITS) return null;
   const rightScore = Number(line.slice(at, end));
+  if (!Number.isSafeInteger(rightScore)) return null;
   while (at > start && isBlankChar(line.charCodeAt(at - 1))) {
     at--;
     work.visited++;

@@ -9,9 +9,12 @@ import {
   beaver as beaverCube,
   double as doubleCube,
   drop as dropCube,
+  mayBeaver as cubeMayBeaver,
+  maximumRefusal,
   take as takeCube,
   type CubeState,
 } from '../cube.js';
+import type { MatchEvent } from '../events.js';
 import type { MatchState, Phase } from '../match-state.js';
 import { dropOutcome } from '../scoring.js';
 import { opponentOf, type Colour } from '../types.js';
@@ -78,10 +81,20 @@ export function beaverDouble(state: MatchState, by: Colour): ApplyResult {
   );
 }
 
+/**
+ * The highest cube (docs/rules.md M1), a rule for new commands (apply.ts `applyCommand`): a double or
+ * beaver whose offer, `after` it, passes MAX_CUBE is refused. Stored logs made before the rule fold.
+ */
+export function cubeMaximumRefusal(after: MatchState, event: MatchEvent): Refusal | null {
+  if (event.type !== 'double' && event.type !== 'beaver') return null;
+  const offer = after.game.cube.offer;
+  return offer === null ? null : maximumRefusal(offer.value);
+}
+
 /** `player` to answer the offer on `cube`; `onRoll` rolls after a take. */
 function cubeResponse(state: MatchState, cube: CubeState, player: Colour, onRoll: Colour): Phase {
   const offer = cube.offer!;
-  const mayBeaver = beaverCube(cube, player, state.config.effectiveRules).ok;
+  const mayBeaver = cubeMayBeaver(cube, player, state.config.effectiveRules);
   return freeze({ kind: 'cube-response', player, offer, mayBeaver, onRoll });
 }
 

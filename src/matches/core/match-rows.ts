@@ -31,8 +31,8 @@ const PROJECTION_COLUMNS: readonly ProjectionColumn[] = [
   { name: 'status', type: 'varchar', value: (p) => p.status },
   { name: 'white_id', type: 'uuid', value: (p) => p.whiteId },
   { name: 'black_id', type: 'uuid', value: (p) => p.blackId },
-  { name: 'score_white', type: 'int', value: (p) => p.scoreWhite },
-  { name: 'score_black', type: 'int', value: (p) => p.scoreBlack },
+  { name: 'score_white', type: 'bigint', value: (p) => p.scoreWhite },
+  { name: 'score_black', type: 'bigint', value: (p) => p.scoreBlack },
   { name: 'game_number', type: 'int', value: (p) => p.gameNumber },
   { name: 'crawford', type: 'boolean', value: (p) => p.crawford },
   { name: 'cube_value', type: 'int', value: (p) => p.cubeValue },
@@ -70,7 +70,8 @@ export function projectionValues(projection: MatchProjection): unknown[] {
 }
 
 /** The projection as selected: the columns of `matches` (alias `m`) that MatchProjection is read from. */
-export const PROJECTION_SELECT = `m.status, m.white_id, m.black_id, m.score_white, m.score_black, m.game_number,
+export const PROJECTION_SELECT = `m.status, m.white_id, m.black_id, m.score_white::float8 AS score_white,
+       m.score_black::float8 AS score_black, m.game_number,
        m.crawford, m.cube_value, m.cube_owner, m.turn_colour, m.turn_user_id, m.awaiting, m.turn_started_at,
        m.deadline, m.bank_white_ms::float8 AS bank_white_ms, m.bank_black_ms::float8 AS bank_black_ms,
        m.winner, m.end_reason, m.finished_at`;

@@ -122,8 +122,8 @@ const HEAD_TO_HEAD = `
 SELECT count(*)::int AS played,
        count(*) FILTER (WHERE winner = CASE WHEN white_id = $1::uuid THEN 'white' ELSE 'black' END)::int AS won,
        count(*) FILTER (WHERE winner = CASE WHEN white_id = $1::uuid THEN 'black' ELSE 'white' END)::int AS lost,
-       COALESCE(sum(CASE WHEN white_id = $1::uuid THEN score_white ELSE score_black END), 0)::int AS "pointsWon",
-       COALESCE(sum(CASE WHEN white_id = $1::uuid THEN score_black ELSE score_white END), 0)::int AS "pointsLost",
+       COALESCE(sum(CASE WHEN white_id = $1::uuid THEN score_white ELSE score_black END), 0)::float8 AS "pointsWon",
+       COALESCE(sum(CASE WHEN white_id = $1::uuid THEN score_black ELSE score_white END), 0)::float8 AS "pointsLost",
        max(finished_at) AS "lastFinishedAt"
   FROM matches
  WHERE status = 'finished'

@@ -13,6 +13,7 @@
 import {
   formatPlay,
   initialPosition,
+  MAX_CUBE,
   opponentOf,
   type Colour,
   type ColourBoard,
@@ -160,8 +161,9 @@ export function replayPoints(events: readonly MatchEvent[], options: ReplayOptio
 /** The events that can open a game: its opening throw, or the starter's roll, double or resignation (N3). */
 const NEW_GAME: ReadonlySet<string> = new Set(['opening-roll', 'roll', 'double', 'resign']);
 
+/** Whether the cube may go to `value`: the agreed limit, never past the highest cube (docs/rules.md M1). */
 function withinLimit(value: number, limit: number | null): boolean {
-  return limit === null || value <= limit;
+  return value <= Math.min(limit ?? MAX_CUBE, MAX_CUBE);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { COLOURS, MAX_MATCH_LENGTH, VARIANTS, type Colour, type Variant } from '../../../engine/index.js';
+import { COLOURS, MAX_CUBE, MAX_MATCH_LENGTH, VARIANTS, type Colour, type Variant } from '../../../engine/index.js';
 import { USERNAME_PATTERN, USERNAME_RULE } from '../../../users/username.js';
 
 /** The rule options (docs/rules.md M1-M4, N3, N7); each defaults as documented. */
@@ -53,13 +53,14 @@ export class MatchRulesDto {
     type: Number,
     nullable: true,
     example: 64,
-    description: 'Highest cube value (a power of two), or null for none (M1). Default: `null`.',
+    maximum: MAX_CUBE,
+    description: `Highest cube value (a power of two up to ${MAX_CUBE}), or null for the highest cube there is, ${MAX_CUBE} (M1). Default: \`null\`.`,
   })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsInt()
   @Min(1)
-  @Max(2 ** 15)
+  @Max(MAX_CUBE)
   cubeLimit?: number | null;
 
   @ApiPropertyOptional({ description: 'Long nardy: koks scores 3 (N7); off, it scores as mars. Default: `true`.' })

@@ -1,4 +1,5 @@
 /** The rules of a new match (docs/rules.md M1-M4, N3, N7): only those that apply to it are shown. */
+import { MAX_CUBE } from '../../../../src/engine/index.js';
 import type { ApiProblem } from '../../api/problem.js';
 import { CheckboxField, SelectField, TextField } from '../../ui/form-field.js';
 import { ruleApplies, type NewMatchForm, type RulesForm } from './new-match-request.js';
@@ -61,9 +62,10 @@ export function RulesFields({ form, problem, onChange }: RulesFieldsProps) {
           id="new-cube-limit"
           label="Cube limit"
           {...common('cubeLimit')}
-          hint="The highest cube value, a power of two; empty for no limit."
+          hint={`The highest cube value, a power of two up to ${MAX_CUBE}; empty for ${MAX_CUBE}, the highest cube.`}
           type="number"
           min={1}
+          max={MAX_CUBE}
           value={rules.cubeLimit}
           onInput={(value) => set('cubeLimit', value)}
         />
