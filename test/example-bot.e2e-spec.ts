@@ -259,7 +259,7 @@ describe('the example bots, built and run as their README says', () => {
   };
   const start = (file: string, username: string, env: Record<string, string> = {}): ChildProcess => {
     const child = spawn(process.execPath, [join(EXAMPLE, 'dist/examples/bot', file)], {
-      env: { ...process.env, BASE_URL: baseUrl, BOT_USERNAME: username, BOT_PASSWORD: `${username}-password`, ...env },
+      env: { ...process.env, BASE_URL: baseUrl, BOT_USERNAME: username, BOT_PASSWORD: 'quartz-lantern-4', ...env },
     });
     children.push(child);
     return child;

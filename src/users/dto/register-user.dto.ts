@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
+import { PASSWORD_RULE } from '../../security/password-policy.js';
 import { USERNAME_PATTERN, USERNAME_RULE } from '../username.js';
 
 export class RegisterUserDto {
@@ -14,7 +15,13 @@ export class RegisterUserDto {
   @Matches(USERNAME_PATTERN, { message: USERNAME_RULE })
   username!: string;
 
-  @ApiProperty({ example: 'correct horse battery staple', minLength: 8, maxLength: 128, format: 'password' })
+  @ApiProperty({
+    example: 'correct horse battery staple',
+    minLength: 8,
+    maxLength: 128,
+    format: 'password',
+    description: PASSWORD_RULE,
+  })
   @IsString()
   @Length(8, 128, { message: 'password must be 8-128 characters' })
   password!: string;
