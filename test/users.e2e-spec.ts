@@ -4,6 +4,7 @@ import type { TokenResponseDto } from '../src/auth/dto/token-response.dto.js';
 import type { ProblemDetails } from '../src/common/problem-details.js';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.js';
 import { NEW_PLAYER_STANDING } from './support/new-player.js';
+import { PasswordHasher } from '../src/security/password-hasher.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +81,51 @@ describe('registration', () => {
       expect(await t.prisma.user.count({ where: { usernameKey: 'gwen' } })).toBe(0);
     },
   );
+});
+
+describe('usernames that could pass for another', () => {
+  it.each([
+    ['a house bot’s name with a separator added', 'bot-easy-', 'reserved-username', 'username reads as "bot-easy"'],
+    ['a house bot’s name in capitals and a suffix', 'GNUBG_2', 'reserved-username', 'username reads as "gnubg"'],
+    ['a house bot’s name spelt with a zero', 'b0t_easy', 'reserved-username', 'username reads as "bot-easy"'],
+    ['a house bot’s name at its end', 'my-gnubg', 'reserved-username', 'username reads as "gnubg"'],
+    [
+      'a Cyrillic letter among Latin ones',
+      'b\u043et-easy',
+      'mixed-scripts',
+      'username must not mix letters of different scripts (Cyrillic, Latin)',
+    ],
+    [
+      'a right-to-left override',
+      'alice\u202Egnp',
+      'bidi-control',
+      'username must not contain bidirectional control characters',
+    ],
+  ])(
+    'refuses %s with 400 validation-failed and one error saying so, creating nothing',
+    async (_, username, constraint, says) => {
+      const before = await t.prisma.user.count();
+      const res = await register({ username, password: 'walnut-ferry-compass' }).expect(400);
+      expect(problem(res).code).toBe('validation-failed');
+      expect(problem(res).errors).toEqual([
+        { field: 'username', constraint, message: expect.stringContaining(says) as unknown },
+      ]);
+      expect(await t.prisma.user.count()).toBe(before);
+    },
+  );
+
+  it('lets an account made before the rule log in and be looked up as before', async () => {
+    // An account whose name the rule now refuses, as made before it.
+    await t.prisma.user.create({
+      data: {
+        username: 'my-bot',
+        usernameKey: 'my-bot',
+        passwordHash: await t.app.get(PasswordHasher).hash('walnut-ferry-compass'),
+      },
+    });
+    await login('my-bot', 'walnut-ferry-compass').expect(200);
+    expect((await request(t.http).get('/api/users/my-bot').expect(200)).body).toMatchObject({ username: 'my-bot' });
+  });
 });
 
 describe('login and tokens', () => {

@@ -34,7 +34,8 @@ export class UsersController {
     summary: 'Register a player',
     operationId: 'registerUser',
     description:
-      'Creates an account: a username (3-24 of `a-z 0-9 _ -`, unique regardless of case) and a password (8-128 characters, ' +
+      'Creates an account: a username (3-24 of `a-z 0-9 _ -`, unique regardless of case, not one that reads as a house ' +
+      'bot’s or a reserved name) and a password (8-128 characters, ' +
       'not one of the most common passwords or close to one, not containing the username); then POST /api/auth/token ' +
       'for a token. Rate-limited per client address.',
   })

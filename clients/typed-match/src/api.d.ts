@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Register a player
-         * @description Creates an account: a username (3-24 of `a-z 0-9 _ -`, unique regardless of case) and a password (8-128 characters, not one of the most common passwords or close to one, not containing the username); then POST /api/auth/token for a token. Rate-limited per client address.
+         * @description Creates an account: a username (3-24 of `a-z 0-9 _ -`, unique regardless of case, not one that reads as a house bot’s or a reserved name) and a password (8-128 characters, not one of the most common passwords or close to one, not containing the username); then POST /api/auth/token for a token. Rate-limited per client address.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -1969,7 +1969,7 @@ export interface components {
              */
             password: string;
             /**
-             * @description username must be 3-24 characters of a-z, 0-9, _ and - (unique regardless of case)
+             * @description 3-24 characters of a-z, 0-9, _ and - (unique regardless of case); not a name that reads as a house bot’s (bot-easy, bot, gnubg: `b0t_easy`, `gnubg-fan`, `my-bot`) or another reserved name by its Unicode confusable skeleton (constraint reserved-username); letters of mixed scripts, bidirectional controls and invisible characters are refused with their own constraint (mixed-scripts, bidi-control, invisible-character)
              * @example alice
              */
             username: string;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length, Matches } from 'class-validator';
+import { IsString, Length } from 'class-validator';
 import { PASSWORD_RULE } from '../../security/password-policy.js';
-import { USERNAME_PATTERN, USERNAME_RULE } from '../username.js';
+import { IsNewUsername, NEW_USERNAME_RULE, USERNAME_PATTERN } from '../username.js';
 
 export class RegisterUserDto {
   @ApiProperty({
@@ -9,10 +9,10 @@ export class RegisterUserDto {
     pattern: USERNAME_PATTERN.source,
     minLength: 3,
     maxLength: 24,
-    description: USERNAME_RULE,
+    description: NEW_USERNAME_RULE,
   })
   @IsString()
-  @Matches(USERNAME_PATTERN, { message: USERNAME_RULE })
+  @IsNewUsername()
   username!: string;
 
   @ApiProperty({
