@@ -187,7 +187,7 @@ describe('the example bot, run in this process', () => {
   it('registers its account and makes it a bot when asked, then plays a 1-point long-nardy match to the end', async () => {
     const bot = startBot({
       username: 'nardybot',
-      password: 'nardybot-password',
+      password: PASSWORD,
       register: true,
       random: mulberry32(2),
     });
