@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { Clock } from '../src/common/clock.js';
 import { ImportPool } from '../src/interchange/import-pool.js';
+import { ManualClock } from './support/manual-clock.js';
 import { MatchClient, expectProblem, type Player } from './support/match-client.js';
 import { randomMatText } from './support/random-mat.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -19,6 +21,8 @@ const importMat = (t: TestApp, player: Player, text: string): request.Test =>
     .set('Authorization', `Bearer ${player.token}`)
     .send(text);
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /** A file the reader refuses at its first line. */
 const REFUSED = ' not a match file\n';
 
@@ -29,12 +33,15 @@ const statusCounts = (responses: readonly request.Response[]): Record<number, nu
   );
 
 describe('refused imports count toward IMPORT_HOURLY_LIMIT', () => {
+  const clock = new ManualClock();
   let t: TestApp;
   let client: MatchClient;
 
   beforeAll(async () => {
     // The default cap (30 an hour); a queue long enough that it never refuses here.
-    t = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000', IMPORT_QUEUE_SIZE: '100' });
+    t = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000', IMPORT_QUEUE_SIZE: '100' }, undefined, {
+      overrides: [{ provide: Clock, useValue: clock }],
+    });
     client = new MatchClient(t.http);
   });
   afterAll(() => t.close());
@@ -63,6 +70,16 @@ describe('refused imports count toward IMPORT_HOURLY_LIMIT', () => {
     for (let i = 0; i < 25; i++) await importMat(t, trudy, REFUSED).expect(400);
     const answers = await Promise.all(Array.from({ length: 10 }, () => importMat(t, trudy, REFUSED)));
     expect(statusCounts(answers)).toEqual({ 400: 5, 429: 5 });
+  });
+
+  it('takes imports again once the hour’s attempts have left the window, and keeps none older', async () => {
+    const oscar = await client.register('oscar');
+    for (let i = 0; i < 30; i++) await importMat(t, oscar, REFUSED).expect(400);
+    const refused = await importMat(t, oscar, REFUSED).expect(429);
+    expect(refused.headers['retry-after']).toBe('3600');
+    clock.advance(HOUR_MS + 1);
+    await importMat(t, oscar, randomMatText(1, 4).text).expect(201);
+    expect(await t.prisma.importAttempt.count({ where: { user: { username: 'oscar' } } })).toBe(1);
   });
 });
 

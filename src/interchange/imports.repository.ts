@@ -16,13 +16,19 @@ export class ImportsRepository {
   constructor(private readonly sql: SqlClient) {}
 
   /**
-   * Counts the user's attempts since `from` and, below `limit`, records one more at `at`. The
+   * Counts the user's attempts since `from` and, below `limit`, records one more at `at`; older
+   * ones are deleted. The
    * user's row is locked first, so that attempts made at once are counted one after the other
    * (the count runs after the lock, on a fresh snapshot) and no more than `limit` get in.
    */
   admit(userId: string, from: Date, at: Date, limit: number): Promise<ImportAdmission> {
     return this.sql.transaction(async (tx) => {
       await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR UPDATE`, [userId]);
+      // The user's attempts out of the window count no more: the table keeps at most `limit` a user.
+      await tx.query(`DELETE FROM import_attempts WHERE user_id = $1::uuid AND created_at <= $2::timestamptz`, [
+        userId,
+        from.toISOString(),
+      ]);
       const [row] = await tx.query<{ count: number; first: Date | string | null }>(
         `SELECT count(*)::int AS count, min(created_at) AS first
            FROM import_attempts

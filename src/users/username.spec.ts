@@ -56,3 +56,12 @@ describe('usernameRefusal', () => {
     expect(usernameRefusal(name)).toEqual({ constraint: 'matches', message: USERNAME_RULE });
   });
 });
+
+describe('usernameRefusal on long input', () => {
+  it('refuses a name longer than 64 characters by the character rule before reading its scripts', () => {
+    // Each digit is of every script (UTS #39's augmented sets): read, 60,000 of them take long.
+    expect(usernameRefusal('1'.repeat(60_000))).toEqual({ constraint: 'matches', message: USERNAME_RULE });
+    expect(usernameRefusal(`b\u043et${'x'.repeat(62)}`)).toEqual({ constraint: 'matches', message: USERNAME_RULE });
+    expect(usernameRefusal(`b\u043et${'x'.repeat(61)}`)?.constraint).toBe('mixed-scripts');
+  });
+});

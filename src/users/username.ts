@@ -29,6 +29,11 @@ const BIDI_CONTROL = /\p{Bidi_Control}/u;
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 /** Scripts that are no script of their own (digits, punctuation, combining marks). */
 const NO_SCRIPT = new Set(['Common', 'Inherited']);
+/**
+ * Longer than this, a name is refused by the character rule before anything else is read: the
+ * script and skeleton checks take time in the length (a body may hold a 64 KiB string).
+ */
+const LONGEST_JUDGED = 64;
 
 /**
  * Why `value` may not be registered as a username, judged on the raw input; null when it may
@@ -40,7 +45,8 @@ const NO_SCRIPT = new Set(['Common', 'Inherited']);
  * are not judged again: the rule is for new names.
  */
 export function usernameRefusal(value: unknown): UsernameRefusal | null {
-  if (typeof value !== 'string') return { constraint: 'matches', message: USERNAME_RULE };
+  if (typeof value !== 'string' || value.length > LONGEST_JUDGED)
+    return { constraint: 'matches', message: USERNAME_RULE };
   if (BIDI_CONTROL.test(value))
     return {
       constraint: 'bidi-control',
