@@ -105,10 +105,15 @@ describe('the house bots’ accounts', () => {
     }
   });
 
-  it('cannot be registered again: their usernames are taken', async () => {
-    const res = await request(t.http).post('/api/users').send({ username: 'GNUBG', password: 'a-good-password' });
-    expect(res.status).toBe(409);
-    expect((res.body as { code: string }).code).toBe('username-taken');
+  it('cannot be registered again, nor names that read as theirs: 400 reserved-username', async () => {
+    for (const username of ['GNUBG', 'b0t_easy', 'gnubg-2']) {
+      const res = await request(t.http).post('/api/users').send({ username, password: 'a-good-password' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'validation-failed',
+        errors: [{ field: 'username', constraint: 'reserved-username' }],
+      });
+    }
   });
 });
 

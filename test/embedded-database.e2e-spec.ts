@@ -16,7 +16,7 @@ describe('embedded default database (PGlite, no DATABASE_URL)', () => {
       expect(first.prisma.databaseKind).toBe('pglite');
       await request(first.http)
         .post('/api/users')
-        .send({ username: 'persistent', password: 'persistent-pw' })
+        .send({ username: 'persistent', password: 'quartz-lantern-3' })
         .expect(201);
     } finally {
       await first.close();
@@ -27,7 +27,7 @@ describe('embedded default database (PGlite, no DATABASE_URL)', () => {
       expect((res.body as UserProfileDto).username).toBe('persistent');
       await request(second.http)
         .post('/api/auth/token')
-        .send({ username: 'persistent', password: 'persistent-pw' })
+        .send({ username: 'persistent', password: 'quartz-lantern-3' })
         .expect(200);
     } finally {
       await second.close();

@@ -187,7 +187,7 @@ describe('the example bot, run in this process', () => {
   it('registers its account and makes it a bot when asked, then plays a 1-point long-nardy match to the end', async () => {
     const bot = startBot({
       username: 'nardybot',
-      password: 'nardybot-password',
+      password: PASSWORD,
       register: true,
       random: mulberry32(2),
     });
@@ -259,7 +259,7 @@ describe('the example bots, built and run as their README says', () => {
   };
   const start = (file: string, username: string, env: Record<string, string> = {}): ChildProcess => {
     const child = spawn(process.execPath, [join(EXAMPLE, 'dist/examples/bot', file)], {
-      env: { ...process.env, BASE_URL: baseUrl, BOT_USERNAME: username, BOT_PASSWORD: `${username}-password`, ...env },
+      env: { ...process.env, BASE_URL: baseUrl, BOT_USERNAME: username, BOT_PASSWORD: 'quartz-lantern-4', ...env },
     });
     children.push(child);
     return child;

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  await request(t.http).post('/api/users').send({ username: 'etta', password: 'etta-password' }).expect(201);
+  await request(t.http).post('/api/users').send({ username: 'etta', password: 'quartz-lantern-7' }).expect(201);
 });
 afterAll(() => t.close());
 
@@ -59,7 +59,7 @@ describe('paths', () => {
 
 describe('request bodies', () => {
   it('may be compressed (gzip), the limit applying to the JSON they hold', async () => {
-    const login = gzipSync(JSON.stringify({ username: 'etta', password: 'etta-password' }));
+    const login = gzipSync(JSON.stringify({ username: 'etta', password: 'quartz-lantern-7' }));
     const post = () =>
       request(t.http).post('/api/auth/token').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip');
     await sendBytes(post(), login).expect(200);

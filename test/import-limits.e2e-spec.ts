@@ -1,9 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
-import { writeMat } from '../src/engine/index.js';
 import { readMatchFile } from '../src/interchange/match-file-reader.js';
-import { playRandomMatch } from '../src/engine/testing/index.js';
 import { MatchClient, expectProblem, type Player } from './support/match-client.js';
+import { randomMatText } from './support/random-mat.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -33,26 +32,6 @@ beforeAll(async () => {
   bob = await client.register('bob');
 });
 afterAll(() => t.close());
-
-/** A finished cubeless match to `length` points between random players, as .mat text. */
-function randomMatText(length: number, seed: number): { text: string; games: number; events: number } {
-  const rules = { cube: false };
-  const played = playRandomMatch({ variant: 'backgammon', length, rules }, seed, {
-    maxEvents: 100_000,
-    maxGames: 1000,
-    timeouts: false,
-    keepStates: false,
-  });
-  const text = writeMat({
-    variant: 'backgammon',
-    length,
-    rules,
-    players: { white: 'ann', black: 'ben' },
-    events: played.events,
-  });
-  const games = played.events.filter((event) => event.type === 'game-end').length;
-  return { text, games, events: played.events.length };
-}
 
 const importMat = (player: Player, text: string): request.Test =>
   request(t.http)

@@ -96,7 +96,7 @@ describeOnPostgres('log lines of the database sessions', () => {
   it(
     'carry no request id when the server ends them, though requests opened them',
     async () => {
-      const account = { username: 'logger', password: 'logger-password' };
+      const account = { username: 'logger', password: 'quartz-lantern-9' };
       expect((await call('/api/users', 'opened-pooled-sessions', account)).status).toBe(201);
       const token = (
         (await (await call('/api/auth/token', 'asked-for-a-token', account)).json()) as { accessToken: string }

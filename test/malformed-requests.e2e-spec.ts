@@ -14,13 +14,10 @@ let token: string;
 let matchId: string;
 
 async function tokenOf(username: string): Promise<string> {
-  await request(t.http)
-    .post('/api/users')
-    .send({ username, password: `${username}-password` })
-    .expect(201);
+  await request(t.http).post('/api/users').send({ username, password: 'quartz-lantern-5' }).expect(201);
   const issued = await request(t.http)
     .post('/api/auth/token')
-    .send({ username, password: `${username}-password` })
+    .send({ username, password: 'quartz-lantern-5' })
     .expect(200);
   return (issued.body as { accessToken: string }).accessToken;
 }

@@ -50,7 +50,7 @@ describe('the data directory of the embedded database', () => {
     try {
       await request(app.http)
         .post('/api/users')
-        .send({ username: 'private', password: 'private-password' })
+        .send({ username: 'private', password: 'quartz-lantern-6' })
         .expect(201);
     } finally {
       await app.close();
@@ -74,7 +74,7 @@ describe('the data directory of the embedded database', () => {
       expect(openToOthers(dataDir)).toEqual([]);
       await request(app.http)
         .post('/api/users')
-        .send({ username: 'private2', password: 'private-password' })
+        .send({ username: 'private2', password: 'quartz-lantern-6' })
         .expect(201);
     } finally {
       await app.close();

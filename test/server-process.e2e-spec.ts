@@ -193,7 +193,7 @@ describe('the built server process', () => {
     });
 
     it('on SIGTERM finishes the request in flight, closes the database, writes out its log and exits 0', async () => {
-      const body = JSON.stringify({ username: 'inflight', password: 'inflight-password' });
+      const body = JSON.stringify({ username: 'inflight', password: 'quartz-lantern-8' });
       const sendBody = await startRegistration(p, body, 'in-flight-1');
       server.proc.kill('SIGTERM');
       await eventually('the shutdown to begin', () => /SIGTERM received/.test(server.output()));

@@ -111,6 +111,24 @@ describe('PATCH /api/users/me/password', () => {
     await login(username, password);
   });
 
+  it.each([
+    ['one of the most common passwords', () => 'iloveyou2', 'is too easy to guess'],
+    [
+      'one containing the username',
+      (username: string) => `${username.toUpperCase()}-horse-battery`,
+      'must not contain the username',
+    ],
+  ])('refuses %s as 400 weak-password naming newPassword, changing nothing', async (_, newPassword, says) => {
+    const { username, password } = await register();
+    const token = await login(username, password);
+    const res = await change(token, { currentPassword: password, newPassword: newPassword(username) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'weak-password', field: 'newPassword' });
+    expect((res.body as ProblemDetails).detail).toContain(`newPassword ${says}`);
+    await request(t.http).get('/api/users/me').set(bearer(token)).expect(200);
+    await login(username, password);
+  });
+
   it('sets the new password and ends every earlier token, the one used too, on every route', async () => {
     const { username, password } = await register();
     const token = await login(username, password);

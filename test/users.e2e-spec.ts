@@ -4,6 +4,7 @@ import type { TokenResponseDto } from '../src/auth/dto/token-response.dto.js';
 import type { ProblemDetails } from '../src/common/problem-details.js';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.js';
 import { NEW_PLAYER_STANDING } from './support/new-player.js';
+import { PasswordHasher } from '../src/security/password-hasher.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,8 +38,8 @@ describe('registration', () => {
   });
 
   it('refuses a username that differs only in case with 409 username-taken', async () => {
-    await register({ username: 'bob', password: 'password1' }).expect(201);
-    const res = await register({ username: 'BoB', password: 'password2' }).expect(409);
+    await register({ username: 'bob', password: 'tabletop-ladder-9' }).expect(201);
+    const res = await register({ username: 'BoB', password: 'tabletop-ladder-10' }).expect(409);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ status: 409, code: 'username-taken', type: 'urn:nardy:problem:username-taken' });
     expect(await t.prisma.user.count({ where: { usernameKey: 'bob' } })).toBe(1);
@@ -61,18 +62,79 @@ describe('registration', () => {
   });
 
   it('accepts the edge lengths: 3 and 24 character usernames, 8 and 128 character passwords', async () => {
-    await register({ username: 'abc', password: 'x'.repeat(8) }).expect(201);
-    await register({ username: 'z'.repeat(24), password: 'y'.repeat(128) }).expect(201);
+    await register({ username: 'abc', password: 'kqzmvbxt' }).expect(201);
+    await register({ username: 'z'.repeat(24), password: 'Zq7#vLp2'.repeat(16) }).expect(201);
+  });
+
+  it.each([
+    ['one of the most common passwords', 'password1', 'is too easy to guess'],
+    ['a keyboard run', 'qwertyuiop', 'is too easy to guess'],
+    ['a common password in l33t', 'P@ssw0rd!', 'is too easy to guess'],
+    ['the username in it', 'my-Gwen-horse-battery', 'must not contain the username'],
+  ])(
+    'refuses a password that is %s with 400 weak-password naming the field, creating nothing',
+    async (_, password, says) => {
+      const res = await register({ username: 'gwen', password }).expect(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body).toMatchObject({ code: 'weak-password', field: 'password', status: 400 });
+      expect(problem(res).detail).toContain(`password ${says}`);
+      expect(await t.prisma.user.count({ where: { usernameKey: 'gwen' } })).toBe(0);
+    },
+  );
+});
+
+describe('usernames that could pass for another', () => {
+  it.each([
+    ['a house bot’s name with a separator added', 'bot-easy-', 'reserved-username', 'username reads as "bot-easy"'],
+    ['a house bot’s name in capitals and a suffix', 'GNUBG_2', 'reserved-username', 'username reads as "gnubg"'],
+    ['a house bot’s name spelt with a zero', 'b0t_easy', 'reserved-username', 'username reads as "bot-easy"'],
+    ['a house bot’s name at its end', 'my-gnubg', 'reserved-username', 'username reads as "gnubg"'],
+    [
+      'a Cyrillic letter among Latin ones',
+      'b\u043et-easy',
+      'mixed-scripts',
+      'username must not mix letters of different scripts (Cyrillic, Latin)',
+    ],
+    [
+      'a right-to-left override',
+      'alice\u202Egnp',
+      'bidi-control',
+      'username must not contain bidirectional control characters',
+    ],
+  ])(
+    'refuses %s with 400 validation-failed and one error saying so, creating nothing',
+    async (_, username, constraint, says) => {
+      const before = await t.prisma.user.count();
+      const res = await register({ username, password: 'walnut-ferry-compass' }).expect(400);
+      expect(problem(res).code).toBe('validation-failed');
+      expect(problem(res).errors).toEqual([
+        { field: 'username', constraint, message: expect.stringContaining(says) as unknown },
+      ]);
+      expect(await t.prisma.user.count()).toBe(before);
+    },
+  );
+
+  it('lets an account made before the rule log in and be looked up as before', async () => {
+    // An account whose name the rule now refuses, as made before it.
+    await t.prisma.user.create({
+      data: {
+        username: 'my-bot',
+        usernameKey: 'my-bot',
+        passwordHash: await t.app.get(PasswordHasher).hash('walnut-ferry-compass'),
+      },
+    });
+    await login('my-bot', 'walnut-ferry-compass').expect(200);
+    expect((await request(t.http).get('/api/users/my-bot').expect(200)).body).toMatchObject({ username: 'my-bot' });
   });
 });
 
 describe('login and tokens', () => {
   beforeAll(async () => {
-    await register({ username: 'dave', password: 'dave-password' }).expect(201);
+    await register({ username: 'dave', password: 'orbit-ladder-pawn' }).expect(201);
   });
 
   it('issues a bearer token for the right password, case-insensitively on the username', async () => {
-    const res = await login('DAVE', 'dave-password').expect(200);
+    const res = await login('DAVE', 'orbit-ladder-pawn').expect(200);
     expect(res.body).toEqual({ accessToken: anyString, tokenType: 'Bearer', expiresIn: 86400 });
     const me = await request(t.http)
       .get('/api/users/me')
@@ -104,7 +166,7 @@ describe('login and tokens', () => {
   it.each(['bearer', 'BEARER', 'bEaReR'])(
     'accepts the authentication scheme regardless of case (RFC 7235): %s <token>',
     async (scheme) => {
-      const token = tokenOf(await login('dave', 'dave-password').expect(200));
+      const token = tokenOf(await login('dave', 'orbit-ladder-pawn').expect(200));
       await request(t.http).get('/api/users/me').set('Authorization', `${scheme} ${token}`).expect(200);
     },
   );
@@ -149,8 +211,8 @@ describe('login and tokens', () => {
 
 describe('settings', () => {
   it('turns autoPlayForced on and off for the caller only, and refuses anything but a boolean', async () => {
-    await register({ username: 'frank', password: 'frank-password' }).expect(201);
-    const token = tokenOf(await login('frank', 'frank-password').expect(200));
+    await register({ username: 'frank', password: 'maple-ferry-quartz' }).expect(201);
+    const token = tokenOf(await login('frank', 'maple-ferry-quartz').expect(200));
     const patch = (body: object) =>
       request(t.http).patch('/api/users/me').set('Authorization', `Bearer ${token}`).send(body);
     expect((await patch({ autoPlayForced: true }).expect(200)).body).toMatchObject({ autoPlayForced: true });
@@ -165,7 +227,7 @@ describe('settings', () => {
 
 describe('public profiles', () => {
   it('shows username and creation date, the starting rating 1500 with no experience and an empty record, looked up case-insensitively', async () => {
-    await register({ username: 'Erin', password: 'erin-password' }).expect(201);
+    await register({ username: 'Erin', password: 'velvet-canyon-drum' }).expect(201);
     const res = await request(t.http).get('/api/users/ERIN').expect(200);
     expect(res.body).toEqual({
       username: 'Erin',

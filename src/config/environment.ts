@@ -119,7 +119,14 @@ export class Environment {
   @WholeNumber(1, 16)
   IMPORT_WORKERS = 1;
 
-  /** Imports a user may make per hour, counted in the database (every instance sees the same count). */
+  /**
+   * Imported files that may wait for a worker thread on one node; one more is refused with 429
+   * import-queue-full (docs/architecture.md, "Interchange").
+   */
+  @WholeNumber(1, 10_000)
+  IMPORT_QUEUE_SIZE = 8;
+
+  /** Imports a user may ask for per hour, stored or refused, counted in the database (every instance sees the same count). */
   @WholeNumber(1)
   IMPORT_HOURLY_LIMIT = 30;
 

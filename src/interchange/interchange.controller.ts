@@ -34,28 +34,13 @@ import { MatchLogDto } from './dto/match-log.dto.js';
 import { InterchangeService } from './interchange.service.js';
 import { MatchFilePipe, type MatchFile } from './match-file.pipe.js';
 import type { MatchLog } from './match-log.js';
+import { MAT_EXAMPLE } from './mat-example.js';
 import { ApiPublic } from '../common/api-public.decorator.js';
 
 /** The largest file an import takes: a long match's JSON log (every play with its board) runs to a few hundred KB. */
 export const IMPORT_LIMIT_BYTES = 1024 * 1024;
 
 const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
-
-const MAT_EXAMPLE = [
-  '; [Player 1 "alice"]',
-  '; [Player 2 "bob"]',
-  '; [Variation "Backgammon"]',
-  '; [Crawford "On"]',
-  '',
-  ' 1 point match',
-  '',
-  ' Game 1',
-  ' alice : 0                      bob : 0',
-  '  1) 31: 8/5 6/5                 64: 24/18 13/9 ',
-  '  2)  Doubles => 2                Drops',
-  '      Wins 1 point',
-  '',
-].join('\n');
 
 /** `attachment; filename="…"` (the names are ASCII: match-<uuid>.mat). */
 function attachment(filename: string): string {
@@ -167,7 +152,11 @@ export class InterchangeController {
     [413, `Request body too large (\`payload-too-large\`): at most ${IMPORT_LIMIT_BYTES} bytes.`],
     [415, 'The body is neither application/json nor text/plain, or not UTF-8 (`unsupported-media-type`).'],
     [422, 'An Idempotency-Key was reused with another body (`idempotency-key-reused`).'],
-    [429, 'The account imported IMPORT_HOURLY_LIMIT files in the last hour (`too-many-imports`); see Retry-After.'],
+    [
+      429,
+      'The account asked for IMPORT_HOURLY_LIMIT imports in the last hour, refused ones included (`too-many-imports`), ' +
+        'or the service is reading as many files as it can queue (`import-queue-full`); nothing stored. See Retry-After.',
+    ],
   )
   importMatch(@CurrentPrincipal() principal: Principal, @Body(MatchFilePipe) file: MatchFile): Promise<MatchView> {
     return this.interchange.importMatch(principal.userId, file);

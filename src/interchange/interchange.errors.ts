@@ -30,13 +30,30 @@ export class InvalidMatchFileError extends DomainError {
   }
 }
 
-/** A user who imported as many files as an hour allows (IMPORT_HOURLY_LIMIT). */
+/** A user who asked for as many imports as an hour allows, stored or refused (IMPORT_HOURLY_LIMIT). */
 export class TooManyImportsError extends DomainError {
   readonly code = 'too-many-imports';
   readonly kind = 'too-many';
   override readonly retryAfterSeconds: number;
   constructor(limit: number, retryAfterSeconds: number) {
-    super(`An account may import ${limit} files an hour; try again in ${retryAfterSeconds} seconds.`);
+    super(
+      `An account may import ${limit} files an hour, refused ones included; try again in ${retryAfterSeconds} seconds.`,
+    );
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Seconds to wait before trying an import again when the queue is full: a file reads in a second at most. */
+export const IMPORT_QUEUE_RETRY_SECONDS = 5;
+
+/** Every import worker busy and IMPORT_QUEUE_SIZE files waiting: this one is not taken (nothing counted, nothing stored). */
+export class ImportQueueFullError extends DomainError {
+  readonly code = 'import-queue-full';
+  readonly kind = 'too-many';
+  override readonly retryAfterSeconds = IMPORT_QUEUE_RETRY_SECONDS;
+  constructor() {
+    super(
+      `The service is reading as many imported files as it can take at once; try again in ${IMPORT_QUEUE_RETRY_SECONDS} seconds.`,
+    );
   }
 }

@@ -20,7 +20,7 @@ import {
   type StoredMatchEvent,
 } from '../matches/index.js';
 import { ImportPool } from './import-pool.js';
-import { TooManyImportsError } from './interchange.errors.js';
+import { ImportQueueFullError, TooManyImportsError } from './interchange.errors.js';
 import { ImportsRepository } from './imports.repository.js';
 import type { MatchFile } from './match-file.pipe.js';
 import { refusalOf, type ImportCaps } from './match-file-reader.js';
@@ -81,22 +81,33 @@ export class InterchangeService {
   /**
    * Reads a file into a new finished match; the importer becomes its creator.
    * The file is read and judged in a worker thread (ImportPool), held to the
-   * configured caps, and a user imports at most IMPORT_HOURLY_LIMIT files an hour; then
-   * stored as every new match is (MatchesService.importMatch), with the Idempotency-Key's answer.
+   * configured caps; a user may ask for IMPORT_HOURLY_LIMIT imports an hour,
+   * stored or refused (a refused file took a thread as long as a stored one);
+   * then stored as every new match is (MatchesService.importMatch), with the
+   * Idempotency-Key's answer. With the pool's queue full the import is refused
+   * before it counts.
    */
   async importMatch(userId: string, file: MatchFile): Promise<MatchView> {
-    await this.checkHourlyLimit(userId);
-    const reading = await this.pool.read({ file, caps: this.caps });
+    if (!this.pool.hasRoom()) throw new ImportQueueFullError();
+    const attemptId = await this.admit(userId);
+    const reading = await this.pool.read({ file, caps: this.caps }).catch(async (err: unknown) => {
+      // Filled up while the attempt was recorded: the file was never read, so it does not count.
+      if (err instanceof ImportQueueFullError) await this.imports.release(attemptId);
+      throw err;
+    });
     if (!reading.ok) throw refusalOf(reading);
     return this.matches.importMatch(userId, reading.imported, reading.events);
   }
 
-  /** Refuses an import past the hourly cap, saying when the oldest import of the hour leaves the window. */
-  private async checkHourlyLimit(userId: string): Promise<void> {
+  /**
+   * Counts the import against the hourly cap, or refuses it past the cap, saying when the oldest
+   * import of the hour leaves the window.
+   */
+  private async admit(userId: string): Promise<string> {
     const now = this.clock.now();
-    const recent = await this.imports.since(userId, new Date(now.getTime() - HOUR_MS));
-    if (recent.count < this.hourlyLimit) return;
-    const frees = (recent.first?.getTime() ?? now.getTime()) + HOUR_MS;
+    const admission = await this.imports.admit(userId, new Date(now.getTime() - HOUR_MS), now, this.hourlyLimit);
+    if (admission.admitted) return admission.attemptId;
+    const frees = admission.first.getTime() + HOUR_MS;
     throw new TooManyImportsError(this.hourlyLimit, Math.max(1, Math.ceil((frees - now.getTime()) / 1000)));
   }
 

@@ -8,6 +8,7 @@ import { resolveJwtSecret } from '../config/jwt-secret.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
 import { OptionalBearerAuthGuard } from './optional-bearer-auth.guard.js';
 import { PasswordHasher } from './password-hasher.js';
+import { PasswordPolicy } from './password-policy.js';
 import { rateLimitThrottlers } from './rate-limits.js';
 import { TokenVersions } from './token-versions.js';
 import { TokenVersionsRepository } from './token-versions.repository.js';
@@ -15,7 +16,8 @@ import { TokenVersionsRepository } from './token-versions.repository.js';
 /**
  * What guards routes and keeps passwords, for every feature module that does:
  * bearer tokens (JwtModule, BearerAuthGuard, and TokenVersions, which ends
- * the tokens of an account at once), password hashing (PasswordHasher)
+ * the tokens of an account at once), password hashing (PasswordHasher), the
+ * rule new passwords are held to (PasswordPolicy)
  * and per-client rate limits (ThrottlerModule; see RateLimited).
  * It imports no feature module, so feature modules can all depend on it.
  */
@@ -37,7 +39,14 @@ import { TokenVersionsRepository } from './token-versions.repository.js';
     }),
     ThrottlerModule.forRootAsync({ inject: [ConfigService], useFactory: rateLimitThrottlers }),
   ],
-  providers: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, TokenVersionsRepository],
-  exports: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, JwtModule],
+  providers: [
+    PasswordHasher,
+    PasswordPolicy,
+    BearerAuthGuard,
+    OptionalBearerAuthGuard,
+    TokenVersions,
+    TokenVersionsRepository,
+  ],
+  exports: [PasswordHasher, PasswordPolicy, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, JwtModule],
 })
 export class SecurityModule {}

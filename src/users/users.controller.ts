@@ -34,10 +34,23 @@ export class UsersController {
     summary: 'Register a player',
     operationId: 'registerUser',
     description:
-      'Creates an account: a username (3-24 of `a-z 0-9 _ -`, unique regardless of case) and a password (8-128 characters); then POST /api/auth/token for a token. Rate-limited per client address.',
+      'Creates an account: a username (3-24 of `a-z 0-9 _ -`, unique regardless of case, not one that reads as a house ' +
+      'bot’s or a reserved name) and a password (8-128 characters, ' +
+      'not one of the most common passwords or close to one, not containing the username); then POST /api/auth/token ' +
+      'for a token. Rate-limited per client address.',
   })
   @ApiCreatedResponse({ type: MeDto, description: 'The new account.' })
-  @ApiProblems(...BODY_PROBLEMS, [409, 'The username is taken, regardless of case (`username-taken`).'], 429)
+  @ApiProblems(
+    [
+      400,
+      'Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), or a password too ' +
+        'easy to guess or containing the username (`weak-password`, with `field`); nothing created.',
+    ],
+    413,
+    415,
+    [409, 'The username is taken, regardless of case (`username-taken`).'],
+    429,
+  )
   register(@Body() dto: RegisterUserDto): Promise<MeDto> {
     return this.users.register(dto);
   }
@@ -115,12 +128,23 @@ export class UsersController {
     summary: 'Change the caller’s password; every token issued before ends, this one too',
     description:
       'Needs the current password. Every bearer token of the account issued before the change is refused from ' +
-      'then on (401), on every instance of the service: log in again with the new password. Rate-limited like ' +
-      'POST /api/auth/token.',
+      'then on (401), on every instance of the service: log in again with the new password. The new password is ' +
+      'held to the rule of registration. Rate-limited like POST /api/auth/token.',
     operationId: 'changePassword',
   })
   @ApiNoContentResponse({ description: 'Changed; the tokens issued before are ended.' })
-  @ApiProblems(...BODY_PROBLEMS, 401, [403, 'The current password is wrong (`wrong-password`); nothing changed.'], 429)
+  @ApiProblems(
+    [
+      400,
+      'Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), or a new password too ' +
+        'easy to guess or containing the username (`weak-password`, with `field`); nothing changed.',
+    ],
+    413,
+    415,
+    401,
+    [403, 'The current password is wrong (`wrong-password`); nothing changed.'],
+    429,
+  )
   changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordDto): Promise<void> {
     return this.users.changePassword(principal.userId, dto);
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
 import { PasswordHasher } from '../security/password-hasher.js';
+import { PasswordPolicy } from '../security/password-policy.js';
 import { UnauthorizedError } from '../security/security.errors.js';
 import { TokenVersions } from '../security/token-versions.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
@@ -20,13 +21,16 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
+    private readonly passwords: PasswordPolicy,
     private readonly tokens: TokenVersions,
     config: ConfigService<Environment, true>,
   ) {
     this.minExperience = config.get('LEADERBOARD_MIN_EXPERIENCE', { infer: true });
   }
 
+  /** A new account; its password held to the password policy (400 weak-password) before it is hashed. */
   async register(dto: RegisterUserDto): Promise<MeDto> {
+    this.passwords.check(dto.password, dto.username, 'password');
     const user = await this.users.create(dto.username, await this.hasher.hash(dto.password));
     return MeDto.of(user);
   }
@@ -61,11 +65,13 @@ export class UsersService {
   /**
    * A new password, given the current one. Every token issued before ends,
    * the caller's too (docs/architecture.md, "API conventions"): the client
-   * logs in again with the new password.
+   * logs in again with the new password. The new one is held to the password
+   * policy (400 weak-password) before the current one is checked.
    */
   async changePassword(userId: string, change: ChangePasswordDto): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
+    this.passwords.check(change.newPassword, user.username, 'newPassword');
     if (!(await this.hasher.verify(user.passwordHash, change.currentPassword))) throw new WrongPasswordError();
     const newHash = await this.hasher.hash(change.newPassword);
     const version = await this.users.changePassword(userId, user.passwordHash, newHash);

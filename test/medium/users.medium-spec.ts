@@ -14,7 +14,7 @@ const m = useMediumApp([SecurityModule, UsersModule]);
 
 describe('UsersService.register', () => {
   it('stores the player with an argon2id hash of the password and returns the account without it', async () => {
-    const account = await m.get(UsersService).register({ username: 'Mira', password: 'mira-password' });
+    const account = await m.get(UsersService).register({ username: 'Mira', password: 'quartz-lantern-2' });
     expect(account).toEqual({
       id: anyString,
       username: 'Mira',

@@ -663,7 +663,7 @@ export interface paths {
         put?: never;
         /**
          * Register a player
-         * @description Creates an account: a username (3-24 of `a-z 0-9 _ -`, unique regardless of case) and a password (8-128 characters); then POST /api/auth/token for a token. Rate-limited per client address.
+         * @description Creates an account: a username (3-24 of `a-z 0-9 _ -`, unique regardless of case, not one that reads as a house bot’s or a reserved name) and a password (8-128 characters, not one of the most common passwords or close to one, not containing the username); then POST /api/auth/token for a token. Rate-limited per client address.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         head?: never;
         /**
          * Change the caller’s password; every token issued before ends, this one too
-         * @description Needs the current password. Every bearer token of the account issued before the change is refused from then on (401), on every instance of the service: log in again with the new password. Rate-limited like POST /api/auth/token.
+         * @description Needs the current password. Every bearer token of the account issued before the change is refused from then on (401), on every instance of the service: log in again with the new password. The new password is held to the rule of registration. Rate-limited like POST /api/auth/token.
          */
         patch: operations["changePassword"];
         trace?: never;
@@ -1004,6 +1004,7 @@ export interface components {
             currentPassword: string;
             /**
              * Format: password
+             * @description 8-128 characters; not one of the most common passwords or close to one (400 weak-password), and not containing the username
              * @example staple battery horse correct
              */
             newPassword: string;
@@ -2025,11 +2026,12 @@ export interface components {
         RegisterUserDto: {
             /**
              * Format: password
+             * @description 8-128 characters; not one of the most common passwords or close to one (400 weak-password), and not containing the username
              * @example correct horse battery staple
              */
             password: string;
             /**
-             * @description username must be 3-24 characters of a-z, 0-9, _ and - (unique regardless of case)
+             * @description 3-24 characters of a-z, 0-9, _ and - (unique regardless of case); not a name that reads as a house bot’s (bot-easy, bot, gnubg: `b0t_easy`, `gnubg-fan`, `my-bot`) or another reserved name by its Unicode confusable skeleton (constraint reserved-username); letters of mixed scripts, bidirectional controls and invisible characters are refused with their own constraint (mixed-scripts, bidi-control, invisible-character)
              * @example alice
              */
             username: string;
@@ -2881,7 +2883,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The account imported IMPORT_HOURLY_LIMIT files in the last hour (`too-many-imports`); see Retry-After. */
+            /** @description The account asked for IMPORT_HOURLY_LIMIT imports in the last hour, refused ones included (`too-many-imports`), or the service is reading as many files as it can queue (`import-queue-full`); nothing stored. See Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4957,7 +4959,7 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
-            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), or a password too easy to guess or containing the username (`weak-password`, with `field`); nothing created. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5154,7 +5156,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), or a new password too easy to guess or containing the username (`weak-password`, with `field`); nothing changed. */
             400: {
                 headers: {
                     [name: string]: unknown;

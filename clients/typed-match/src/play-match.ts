@@ -51,7 +51,8 @@ function ok<T>(result: { data?: T; error?: unknown; response: Response }, call: 
 }
 
 async function signUp(api: Client<paths>, baseUrl: string, username: string): Promise<Client<paths>> {
-  const password = `${username}-password`;
+  // Not the username with a suffix: the service refuses a password that contains the username.
+  const password = `${username.length}-walnut-ferry-compass`;
   ok(await api.POST('/api/users', { body: { username, password } }), 'register');
   const token = ok(await api.POST('/api/auth/token', { body: { username, password } }), 'token');
   return createClient<paths>({

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length } from 'class-validator';
+import { PASSWORD_RULE } from '../../security/password-policy.js';
 
 /** A new password, with the current one as proof: the same rule as at registration (8-128 characters). */
 export class ChangePasswordDto {
@@ -8,7 +9,13 @@ export class ChangePasswordDto {
   @Length(1, 128, { message: 'currentPassword must be 1-128 characters' })
   currentPassword!: string;
 
-  @ApiProperty({ example: 'staple battery horse correct', minLength: 8, maxLength: 128, format: 'password' })
+  @ApiProperty({
+    example: 'staple battery horse correct',
+    minLength: 8,
+    maxLength: 128,
+    format: 'password',
+    description: PASSWORD_RULE,
+  })
   @IsString()
   @Length(8, 128, { message: 'newPassword must be 8-128 characters' })
   newPassword!: string;

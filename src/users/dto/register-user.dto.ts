@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length, Matches } from 'class-validator';
-import { USERNAME_PATTERN, USERNAME_RULE } from '../username.js';
+import { IsString, Length } from 'class-validator';
+import { PASSWORD_RULE } from '../../security/password-policy.js';
+import { IsNewUsername, NEW_USERNAME_RULE, USERNAME_PATTERN } from '../username.js';
 
 export class RegisterUserDto {
   @ApiProperty({
@@ -8,13 +9,19 @@ export class RegisterUserDto {
     pattern: USERNAME_PATTERN.source,
     minLength: 3,
     maxLength: 24,
-    description: USERNAME_RULE,
+    description: NEW_USERNAME_RULE,
   })
   @IsString()
-  @Matches(USERNAME_PATTERN, { message: USERNAME_RULE })
+  @IsNewUsername()
   username!: string;
 
-  @ApiProperty({ example: 'correct horse battery staple', minLength: 8, maxLength: 128, format: 'password' })
+  @ApiProperty({
+    example: 'correct horse battery staple',
+    minLength: 8,
+    maxLength: 128,
+    format: 'password',
+    description: PASSWORD_RULE,
+  })
   @IsString()
   @Length(8, 128, { message: 'password must be 8-128 characters' })
   password!: string;

@@ -60,7 +60,7 @@ export function ChangePasswordForm({ username }: { readonly username: string }) 
         label="New password"
         field="newPassword"
         problem={problem}
-        hint="8 to 128 characters."
+        hint="8 to 128 characters; not a common password, and not containing your username."
         type="password"
         name="new-password"
         autocomplete="new-password"

@@ -39,7 +39,7 @@ export function CredentialsForm({ action, newAccount, submit }: CredentialsFormP
         label="Username"
         field="username"
         problem={problem}
-        hint={newAccount ? '3 to 24 characters: a-z, 0-9, _ and -.' : undefined}
+        hint={newAccount ? '3 to 24 characters: a-z, 0-9, _ and -; not a house bot’s name.' : undefined}
         name="username"
         autocomplete="username"
         username
@@ -52,7 +52,7 @@ export function CredentialsForm({ action, newAccount, submit }: CredentialsFormP
         label="Password"
         field="password"
         problem={problem}
-        hint={newAccount ? '8 to 128 characters.' : undefined}
+        hint={newAccount ? '8 to 128 characters; not a common password, and not containing your username.' : undefined}
         type="password"
         name="password"
         autocomplete={newAccount ? 'new-password' : 'current-password'}
