@@ -11,11 +11,13 @@ import { PasswordHasher } from './password-hasher.js';
 import { rateLimitThrottlers } from './rate-limits.js';
 import { TokenVersions } from './token-versions.js';
 import { TokenVersionsRepository } from './token-versions.repository.js';
+import { TokenWatch } from './token-watch.js';
 
 /**
  * What guards routes and keeps passwords, for every feature module that does:
  * bearer tokens (JwtModule, BearerAuthGuard, and TokenVersions, which ends
- * the tokens of an account at once), password hashing (PasswordHasher)
+ * the tokens of an account at once; TokenWatch, which ends what they let in,
+ * live streams), password hashing (PasswordHasher)
  * and per-client rate limits (ThrottlerModule; see RateLimited).
  * It imports no feature module, so feature modules can all depend on it.
  */
@@ -37,7 +39,14 @@ import { TokenVersionsRepository } from './token-versions.repository.js';
     }),
     ThrottlerModule.forRootAsync({ inject: [ConfigService], useFactory: rateLimitThrottlers }),
   ],
-  providers: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, TokenVersionsRepository],
-  exports: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, JwtModule],
+  providers: [
+    PasswordHasher,
+    BearerAuthGuard,
+    OptionalBearerAuthGuard,
+    TokenVersions,
+    TokenVersionsRepository,
+    TokenWatch,
+  ],
+  exports: [PasswordHasher, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, TokenWatch, JwtModule],
 })
 export class SecurityModule {}

@@ -35,6 +35,7 @@ const NO_ACCOUNT = -1;
 export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TokenVersions.name);
   private readonly versions: LRUCache<string, number>;
+  private readonly raiseListeners: Array<(userId: string, version: number) => void> = [];
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
@@ -104,6 +105,14 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
+  /**
+   * Calls `listener` with each raise this node makes or hears of (an account and its new version),
+   * as soon as it refuses the older tokens (TokenWatch ends the live streams opened with them).
+   */
+  onRaise(listener: (userId: string, version: number) => void): void {
+    this.raiseListeners.push(listener);
+  }
+
   private heard(payload: string): void {
     const [userId, text] = payload.split(' ');
     const version = Number(text);
@@ -113,7 +122,9 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
   /** Keeps the higher of the version known and `version` (a raise is never undone). */
   private take(userId: string, version: number): void {
     const known = this.versions.get(userId);
-    if (known === undefined || known < version) this.versions.set(userId, version);
+    if (known !== undefined && known >= version) return;
+    this.versions.set(userId, version);
+    for (const listener of this.raiseListeners) listener(userId, version);
   }
 }
 

@@ -41,6 +41,6 @@ export class MyStreamController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.streams.mine(principal.userId, lastEventId ?? null, eventStreamAnswer(request, reply));
+    return this.streams.mine(principal, lastEventId ?? null, eventStreamAnswer(request, reply));
   }
 }

@@ -11,12 +11,12 @@ import type { Environment } from '../../config/environment.js';
 import type { Principal } from '../../security/principal.js';
 import { TooManyStreamsError } from '../model/match.errors.js';
 
-/** Who holds a stream: the account of its token, else the client address. */
-export type StreamHolder = { readonly userId: string } | { readonly address: string };
+/** Who holds a stream: the account of its token (the stream lives as long as the token), else the client address. */
+export type StreamHolder = { readonly principal: Principal } | { readonly address: string };
 
 /** The holder of a stream opened by `principal` (null: anonymous) from `address`. */
 export function streamHolder(principal: Principal | null, address: string): StreamHolder {
-  return principal === null ? { address } : { userId: principal.userId };
+  return principal === null ? { address } : { principal };
 }
 
 /** The Retry-After of a refusal: a stream is freed when its client goes, which nothing here foresees. */
@@ -38,8 +38,8 @@ export class StreamSlots {
    * its limit open; answers the function that frees the slot (the second call does nothing).
    */
   take(holder: StreamHolder): () => void {
-    const byUser = 'userId' in holder;
-    const key = byUser ? `user ${holder.userId}` : `address ${holder.address}`;
+    const byUser = 'principal' in holder;
+    const key = byUser ? `user ${holder.principal.userId}` : `address ${holder.address}`;
     const limit = byUser ? this.perUser : this.perAddress;
     const count = this.open.get(key) ?? 0;
     if (count >= limit) {
