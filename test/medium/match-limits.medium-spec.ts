@@ -45,7 +45,7 @@ async function onTwoConnections(
 function create(repo: MatchesRepository, creator: User, invited: User | null, rated = false) {
   const terms = matchTerms(creator.id, { invitedId: invited?.id ?? null, rated });
   const join = stored({ type: 'join', colour: 'white' }, creator.id);
-  return repo.createWithinLimits(terms, [join], projection({ whiteId: creator.id }), minute(0), LIMITS);
+  return repo.createWithinLimits(terms, [join], projection({ whiteId: creator.id }), minute(0), LIMITS, false);
 }
 
 itOnPostgres(
