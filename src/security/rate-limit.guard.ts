@@ -1,7 +1,7 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
-import { addressBucket } from './address-bucket.js';
+import { addressBucket } from '../common/address-bucket.js';
 
 /**
  * @nestjs/throttler's guard, answering a refusal with the standard `Retry-After`

@@ -8,7 +8,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
-import { addressBucket } from '../../security/address-bucket.js';
+import { addressBucket } from '../../common/address-bucket.js';
 import type { Principal } from '../../security/principal.js';
 import { TooManyStreamsError } from '../model/match.errors.js';
 
