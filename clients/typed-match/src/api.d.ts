@@ -2486,6 +2486,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `private, no-store`: no cache keeps a token. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
