@@ -112,6 +112,18 @@ describeOnPostgres('live streams and their tokens', () => {
     expect([alicesOnB.ended, carolsMatchStream.ended, anonymousOnB.ended]).toEqual([false, false, false]);
   }, 30_000);
 
+  it('ends the stream of a token raised with no notification heard (a listening session down) at the node’s next look', async () => {
+    const { bob } = await players();
+    const onB = await stream(b, '/api/users/me/stream', bob.token);
+    const claims = JSON.parse(Buffer.from(bob.token.split('.')[1], 'base64url').toString('utf8')) as { sub: string };
+    // Raised in the database alone: no node says so (TOKEN_VERSION_TRUSTED_MS, 10 s, bounds the look).
+    await a.prisma.$executeRawUnsafe(
+      'UPDATE users SET token_version = token_version + 1 WHERE id = $1::uuid',
+      claims.sub,
+    );
+    await ended(onB);
+  }, 30_000);
+
   it('ends the streams of an account whose password changed, on the other node too', async () => {
     const { bob } = await players();
     const onB = await stream(b, '/api/users/me/stream', bob.token);

@@ -39,7 +39,7 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
-    repository: TokenVersionsRepository,
+    private readonly repository: TokenVersionsRepository,
     private readonly notifications: Notifications,
   ) {
     this.versions = new LRUCache<string, number>({
@@ -103,6 +103,22 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
         `Could not tell the other nodes of a token revocation; they see it within ${TOKEN_VERSION_TRUSTED_MS} ms`,
       );
     });
+  }
+
+  /**
+   * Reads the versions of `userIds` again, all in one query, whatever this node knows of them, and
+   * takes a raise found as one heard (TokenWatch's look for raises whose notification it missed).
+   * Answers each account's version; null for an account that no longer exists.
+   */
+  async readAgain(userIds: readonly string[]): Promise<Map<string, number | null>> {
+    const read = await this.repository.currentOf(userIds);
+    const versions = new Map<string, number | null>();
+    for (const userId of userIds) {
+      const version = read.get(userId);
+      if (version !== undefined) this.take(userId, version);
+      versions.set(userId, version ?? null);
+    }
+    return versions;
   }
 
   /**

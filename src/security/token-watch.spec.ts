@@ -9,7 +9,7 @@ function fakeVersions(): TokenVersions & { version: number | null; raise(userId:
   const fake = {
     version: 0 as number | null,
     onRaise: (listener: (userId: string, version: number) => void) => void listeners.push(listener),
-    current: () => Promise.resolve(fake.version),
+    readAgain: (userIds: string[]) => Promise.resolve(new Map(userIds.map((userId) => [userId, fake.version]))),
     raise: (userId: string, version: number) => listeners.forEach((listener) => listener(userId, version)),
   };
   return fake as unknown as TokenVersions & { version: number | null; raise(userId: string, version: number): void };

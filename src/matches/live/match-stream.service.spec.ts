@@ -19,7 +19,7 @@ const versions = (() => {
   const listeners: Array<(userId: string, version: number) => void> = [];
   return {
     onRaise: (listener: (userId: string, version: number) => void) => void listeners.push(listener),
-    current: () => Promise.resolve(0),
+    readAgain: (userIds: string[]) => Promise.resolve(new Map(userIds.map((userId) => [userId, 0]))),
     raise: (userId: string, version: number) => listeners.forEach((listener) => listener(userId, version)),
   };
 })();
