@@ -60,7 +60,7 @@ describe('TokenWatch', () => {
     expect(ended).toHaveBeenCalledTimes(1);
   });
 
-  it('ends the tokens of the account whose version a raise passes, not the token of the new version', () => {
+  it('ends the tokens of the account whose version a raise passes, not the token of the new version nor for a late older raise', () => {
     const versions = fakeVersions();
     const watch = new TokenWatch(versions);
     const old = jest.fn();
@@ -68,6 +68,7 @@ describe('TokenWatch', () => {
     watch.until(principal(60_000, 0), old);
     watch.until(principal(60_000, 1), current);
     versions.raise('other', 5);
+    versions.raise('u', 0);
     expect(old).not.toHaveBeenCalled();
     versions.raise('u', 1);
     expect(old).toHaveBeenCalledTimes(1);

@@ -75,9 +75,14 @@ export class TokenWatch implements OnModuleDestroy {
     return stop;
   }
 
-  /** The account's version is now `version`: what older tokens let in ends. */
+  /**
+   * The account's version is now `version` (null: the account is gone): what older tokens let in
+   * ends. A late notification of an older raise ends nothing of a newer token.
+   */
   private raised(userId: string, version: number | null): void {
-    for (const watch of [...(this.watched.get(userId) ?? [])]) if (watch.version !== version) watch.end();
+    for (const watch of [...(this.watched.get(userId) ?? [])]) {
+      if (version === null || watch.version < version) watch.end();
+    }
   }
 
   private startLooking(): void {
