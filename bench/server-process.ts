@@ -143,8 +143,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 
 /**
  * The environment of a benched server: production settings on `databaseUrl`, this process's
- * environment without the bench's own settings, rate limits and the caps on waiting matches out
- * of the way of a load run (its few players create many matches; they are still counted), and
+ * environment without the bench's own settings, rate limits, the cap on one address's connections
+ * and the caps on waiting matches out of the way of a load run (its few players create many matches; they are still counted), and
  * LOG_LEVEL at its default (request logging is part of the real cost) unless BENCH_LOG_LEVEL says.
  */
 export function productionServerEnv(
@@ -167,6 +167,8 @@ export function productionServerEnv(
     OPEN_CHALLENGES_PER_USER: '100000',
     INVITATIONS_PER_USER: '100000',
     INVITATIONS_PER_TARGET: '100000',
+    // Every connection of a load run comes from this machine's one address.
+    MAX_CONNECTIONS_PER_ADDRESS: '100000',
     ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
   };
 }

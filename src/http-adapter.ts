@@ -1,7 +1,9 @@
+import proxyAddr from '@fastify/proxy-addr';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { fastify, type FastifyReply, type FastifyServerOptions, type HookHandlerDoneFunction } from 'fastify';
 import helmet from 'helmet';
 import { answerClientError } from './common/client-errors.js';
+import { limitConnectionsPerAddress } from './common/connections-per-address.js';
 import { BODY_LIMIT_BYTES, useJsonBodies } from './common/json-body.js';
 import { requestIdOf } from './common/logging.js';
 import { responseConventions } from './common/response-conventions.js';
@@ -26,7 +28,11 @@ const securityHeaders = helmet({ contentSecurityPolicy: { directives: { 'upgrade
 /** The settings of the HTTP layer, read before the app exists. */
 export type HttpSettings = Pick<
   Environment,
-  'TRUST_PROXY' | 'MAX_CONNECTIONS' | 'HEADERS_TIMEOUT_SECONDS' | 'REQUEST_TIMEOUT_SECONDS'
+  | 'TRUST_PROXY'
+  | 'MAX_CONNECTIONS'
+  | 'MAX_CONNECTIONS_PER_ADDRESS'
+  | 'HEADERS_TIMEOUT_SECONDS'
+  | 'REQUEST_TIMEOUT_SECONDS'
 >;
 
 /**
@@ -43,6 +49,18 @@ function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy']
 }
 
 /**
+ * Whether a socket's peer is a proxy TRUST_PROXY trusts (its connections carry other clients'
+ * requests): with a hop count or `true` every peer is one; with a list, those it names, read by
+ * proxy-addr as Fastify reads the setting.
+ */
+function trustedPeer(trust: TrustProxy): (address: string) => boolean {
+  if (trust === false) return () => false;
+  if (trust === true || typeof trust === 'number') return () => trust !== 0;
+  const trusted = proxyAddr.compile(trust);
+  return (address) => trusted(address, 0);
+}
+
+/**
  * The HTTP layer of the service, Fastify under Nest: what main.ts and the
  * e2e tests both create the app on. A request meets, in this order: the
  * security headers (first, so that every answer has them, CORS preflights
@@ -54,8 +72,9 @@ function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy']
  * Slow and greedy clients (docs/architecture.md, "HTTP"): a request's headers must arrive within
  * HEADERS_TIMEOUT_SECONDS of its first byte and the whole request within REQUEST_TIMEOUT_SECONDS,
  * else the connection is answered 408 and closed (src/common/client-errors.ts). Both are about the request only: a response
- * (a live stream) may last as long as it likes. Beyond MAX_CONNECTIONS open connections, a new one
- * is closed as it comes.
+ * (a live stream) may last as long as it likes. Beyond MAX_CONNECTIONS open connections, or
+ * MAX_CONNECTIONS_PER_ADDRESS of one client address (src/common/connections-per-address.ts), a new
+ * one is closed as it comes.
  */
 export function createHttpAdapter(env: HttpSettings): FastifyAdapter {
   const headersTimeout = env.HEADERS_TIMEOUT_SECONDS * 1000;
@@ -83,6 +102,7 @@ export function createHttpAdapter(env: HttpSettings): FastifyAdapter {
     },
   });
   instance.server.maxConnections = env.MAX_CONNECTIONS;
+  limitConnectionsPerAddress(instance.server, env.MAX_CONNECTIONS_PER_ADDRESS, trustedPeer(env.TRUST_PROXY));
   instance.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, done as (err?: unknown) => void),
   );

@@ -93,6 +93,19 @@ describe('streams per client address (anonymous)', () => {
     expectTooManyStreams(await stream(path, '198.51.100.1'));
   });
 
+  it('counts the IPv6 addresses of one /64 as one address, and an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    const match = await invitation();
+    const path = `/api/matches/${match.id}/stream`;
+    for (let i = 1; i <= PER_ADDRESS; i++) expect((await stream(path, `2001:db8:5:6::${i}`)).status).toBe(200);
+    expectTooManyStreams(await stream(path, '2001:db8:5:6:ffff:ffff:ffff:ffff'));
+    expectTooManyStreams(await stream(path, '2001:DB8:5:6:0:0:0:abcd'));
+    // The next /64 has its own count.
+    expect((await stream(path, '2001:db8:5:7::1')).status).toBe(200);
+
+    for (let i = 0; i < PER_ADDRESS; i++) expect((await stream(path, '198.51.100.20')).status).toBe(200);
+    expectTooManyStreams(await stream(path, '::ffff:198.51.100.20'));
+  });
+
   it('counts a stream the server ended (its match over) as closed', async () => {
     const match = await invitation();
     const path = `/api/matches/${match.id}/stream`;

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
@@ -8,6 +8,7 @@ import { AuthService } from './auth.service.js';
 import { TokenRequestDto } from './dto/token-request.dto.js';
 import { TokenResponseDto } from './dto/token-response.dto.js';
 import { ApiPublic } from '../common/api-public.decorator.js';
+import { PRIVATE_NO_STORE } from '../common/response-conventions.js';
 
 @ApiTags('auth')
 @ApiPublic()
@@ -17,6 +18,9 @@ export class AuthController {
 
   @Post('token')
   @HttpCode(HttpStatus.OK)
+  // A token is a secret: no cache keeps it (RFC 6749, 5.1).
+  @Header('Cache-Control', PRIVATE_NO_STORE)
+  @Header('Pragma', 'no-cache')
   @RateLimited('token')
   @ApiOperation({
     summary: 'Log in with username and password; get a bearer token',
@@ -24,7 +28,12 @@ export class AuthController {
     description:
       'Exchanges a username and password for a bearer token (a JWT valid `expiresIn` seconds): send it as `Authorization: Bearer <token>`. Rate-limited per client address.',
   })
-  @ApiOkResponse({ type: TokenResponseDto })
+  @ApiOkResponse({
+    type: TokenResponseDto,
+    headers: {
+      'Cache-Control': { description: `\`${PRIVATE_NO_STORE}\`: no cache keeps a token.`, schema: { type: 'string' } },
+    },
+  })
   @ApiProblems(...BODY_PROBLEMS, [401, 'Wrong username or password (`invalid-credentials`).'], 429)
   issueToken(@Body() dto: TokenRequestDto): Promise<TokenResponseDto> {
     return this.auth.issueToken(dto.username, dto.password);

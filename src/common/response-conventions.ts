@@ -4,6 +4,12 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /**
+ * The Cache-Control of a response carrying private data (docs/architecture.md, "API conventions"):
+ * neither a shared cache nor the browser's may keep it.
+ */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/**
  * What every response with a body has had since the service's first HTTP layer
  * (Express's `res.send`), kept as an onSend hook over the serialized body (a
  * string or bytes; files are streams and carry their own validators):
@@ -12,6 +18,13 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
  *   it: CORS exposes it);
  * - a GET or HEAD whose validators (If-None-Match, If-Modified-Since) still
  *   hold for a 2xx answer is answered 304 Not Modified, without a body.
+ * And on every response, with a body or not: the answer to a request that
+ * carried credentials (an Authorization header) is `private, no-store`, unless
+ * its route set a Cache-Control of its own (a board picture: public facts,
+ * sent with `Vary: Authorization`). What such an answer says depends on the
+ * caller, or is theirs alone (their account, their inbox, a match's `you` and
+ * `actions`), and a refusal of their token is theirs too. Answers that carry
+ * private data without credentials (a new token) set it on their route.
  */
 export function responseConventions(
   request: FastifyRequest,
@@ -19,6 +32,9 @@ export function responseConventions(
   payload: unknown,
   done: HookHandlerDoneFunction & ((err: Error | null, payload?: unknown) => void),
 ): void {
+  if (request.headers.authorization !== undefined && !reply.hasHeader('cache-control')) {
+    reply.header('cache-control', PRIVATE_NO_STORE);
+  }
   const text = typeof payload === 'string';
   if (!text && !Buffer.isBuffer(payload)) return done(null, payload);
   if (text) {

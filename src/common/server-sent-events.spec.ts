@@ -16,7 +16,7 @@ function connection(options: { destroyed: boolean }) {
     write: (chunk: string) => written.push(chunk),
     end: () => undefined,
   });
-  const request = { raw: new EventEmitter() } as unknown as FastifyRequest;
+  const request = { raw: new EventEmitter(), headers: {} } as unknown as FastifyRequest;
   const reply = { getHeaders: () => ({}), hijack: () => undefined, raw } as unknown as FastifyReply;
   return { request, reply, raw, written };
 }

@@ -5,6 +5,7 @@
  * messages until the client goes away.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PRIVATE_NO_STORE } from './response-conventions.js';
 
 export interface ServerSentEvent {
   /** The `id:` a client sends back as Last-Event-ID to resume. */
@@ -50,7 +51,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
   Object.assign(headers, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    // A stream opened with credentials is the caller's (docs/architecture.md, "API conventions").
+    'cache-control': `${request.headers.authorization === undefined ? 'no-cache' : PRIVATE_NO_STORE}, no-transform`,
     'x-accel-buffering': 'no',
     connection: 'keep-alive',
   });

@@ -153,6 +153,13 @@ export class Environment {
   @WholeNumber(1, 1_000_000)
   MAX_CONNECTIONS = 2048;
 
+  /**
+   * Connections one client address (IPv6: its /64) may hold open on a node at once; beyond, a new
+   * one is closed at once (docs/architecture.md, "HTTP"). Proxies TRUST_PROXY trusts are not held to it.
+   */
+  @WholeNumber(1, 1_000_000)
+  MAX_CONNECTIONS_PER_ADDRESS = 64;
+
   /** Seconds a client has to send a request's headers, from its first byte; then the connection is cut (408). */
   @WholeNumber(1, 3600)
   HEADERS_TIMEOUT_SECONDS = 10;

@@ -41,7 +41,11 @@ describe('BearerAuthGuard', () => {
     for (let i = 0; i < 3; i++) {
       const { context, req } = contextFor(`Bearer ${token}`);
       await expect(guard.canActivate(context)).resolves.toBe(true);
-      expect(req.principal).toEqual({ userId: '00000000-0000-4000-8000-000000000001', username: 'alice' });
+      expect(req.principal).toEqual({
+        userId: '00000000-0000-4000-8000-000000000001',
+        username: 'alice',
+        token: { version: 0, expiresAt: expect.any(Number) as number },
+      });
     }
     expect(jwt.verifications - before).toBe(1);
   });

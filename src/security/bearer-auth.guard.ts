@@ -14,12 +14,6 @@ interface TokenClaims {
   tv?: unknown;
 }
 
-/** A token that verified: who it names, and the token version it carries. */
-interface VerifiedToken {
-  readonly principal: Principal;
-  readonly version: number;
-}
-
 /** Tokens verified recently, remembered until they expire (at most this many). */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
@@ -37,7 +31,7 @@ const BEARER_CREDENTIALS = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate {
-  private readonly verified = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS_KEPT, ttlAutopurge: false });
+  private readonly verified = new LRUCache<string, Principal>({ max: VERIFIED_TOKENS_KEPT, ttlAutopurge: false });
 
   constructor(
     private readonly jwt: JwtService,
@@ -55,11 +49,11 @@ export class BearerAuthGuard implements CanActivate {
           : 'This endpoint needs a bearer token (POST /api/auth/token).',
       );
     }
-    const { principal, version } = this.verified.get(token) ?? (await this.verify(token));
+    const principal = this.verified.get(token) ?? (await this.verify(token));
     const known = this.versions.known(principal.userId);
     const current = known !== undefined ? known : await this.versions.current(principal.userId);
     if (current === null) throw new UnauthorizedError('The account of this bearer token no longer exists.');
-    if (version !== current) {
+    if (principal.token.version !== current) {
       throw new UnauthorizedError(
         'The bearer token has been revoked (logged out everywhere, or the password changed); get a new one.',
       );
@@ -68,8 +62,8 @@ export class BearerAuthGuard implements CanActivate {
     return true;
   }
 
-  /** The token's principal and version, remembered until it expires; UnauthorizedError when it is not good. */
-  private async verify(token: string): Promise<VerifiedToken> {
+  /** The token's principal (with its version and expiry), remembered until it expires; UnauthorizedError when it is not good. */
+  private async verify(token: string): Promise<Principal> {
     let claims: TokenClaims;
     try {
       claims = await this.jwt.verifyAsync<TokenClaims & object>(token, { algorithms: ['HS256'] });
@@ -84,11 +78,13 @@ export class BearerAuthGuard implements CanActivate {
       throw new UnauthorizedError('The bearer token is not valid.');
     }
     if (typeof claims.exp !== 'number') throw new UnauthorizedError('The bearer token has no expiry; get a new one.');
-    const verified: VerifiedToken = {
-      principal: Object.freeze({ userId: claims.sub, username: claims.username }),
-      version: version as number, // an integer, checked above
-    };
-    const ttl = claims.exp * 1000 - Date.now();
+    const expiresAt = claims.exp * 1000;
+    const verified: Principal = Object.freeze({
+      userId: claims.sub,
+      username: claims.username,
+      token: Object.freeze({ version: version as number, expiresAt }), // an integer, checked above
+    });
+    const ttl = expiresAt - Date.now();
     if (ttl > 0) this.verified.set(token, verified, { ttl });
     return verified;
   }

@@ -1,9 +1,14 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 
-/** Who a bearer token says is asking. */
+/** Who a bearer token says is asking, and for how long the token holds. */
 export interface Principal {
   readonly userId: string;
   readonly username: string;
+  /**
+   * The token's version of its account (TokenVersions) and its expiry (ms since the epoch): what a
+   * live stream opened with it is held to (TokenWatch; docs/architecture.md, "Live streams").
+   */
+  readonly token: { readonly version: number; readonly expiresAt: number };
 }
 
 export type RequestWithPrincipal = { principal?: Principal };

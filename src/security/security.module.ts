@@ -12,12 +12,14 @@ import { PasswordPolicy } from './password-policy.js';
 import { rateLimitThrottlers } from './rate-limits.js';
 import { TokenVersions } from './token-versions.js';
 import { TokenVersionsRepository } from './token-versions.repository.js';
+import { TokenWatch } from './token-watch.js';
 
 /**
  * What guards routes and keeps passwords, for every feature module that does:
  * bearer tokens (JwtModule, BearerAuthGuard, and TokenVersions, which ends
- * the tokens of an account at once), password hashing (PasswordHasher), the
- * rule new passwords are held to (PasswordPolicy)
+ * the tokens of an account at once; TokenWatch, which ends what they let in,
+ * live streams), password hashing (PasswordHasher), the rule new passwords
+ * are held to (PasswordPolicy)
  * and per-client rate limits (ThrottlerModule; see RateLimited).
  * It imports no feature module, so feature modules can all depend on it.
  */
@@ -46,7 +48,8 @@ import { TokenVersionsRepository } from './token-versions.repository.js';
     OptionalBearerAuthGuard,
     TokenVersions,
     TokenVersionsRepository,
+    TokenWatch,
   ],
-  exports: [PasswordHasher, PasswordPolicy, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, JwtModule],
+  exports: [PasswordHasher, PasswordPolicy, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, TokenWatch, JwtModule],
 })
 export class SecurityModule {}

@@ -19,4 +19,15 @@ export class TokenVersionsRepository {
     );
     return row?.version ?? null;
   }
+
+  /** The token versions of the accounts `userIds`, in one query; an account that does not exist is left out. */
+  async currentOf(userIds: readonly string[]): Promise<Map<string, number>> {
+    const ids = userIds.filter(isUuid);
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<{ id: string; version: number }>(
+      'SELECT id::text AS id, token_version AS version FROM users WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.version]));
+  }
 }

@@ -76,4 +76,40 @@ describe('TokenVersions', () => {
     await notifications.notify('token_versions', 'not a raise');
     expect(await versions.current(ANN)).toBe(7);
   });
+
+  it('tells its listeners of every raise it makes or hears, once per version, never of a lower one', async () => {
+    const notifications = loopback();
+    const versions = new TokenVersions(slowRepository(), notifications);
+    await versions.onApplicationBootstrap();
+    const heard: string[] = [];
+    versions.onRaise((userId, version) => heard.push(`${userId} ${version}`));
+    await versions.raised(ANN, 2);
+    await notifications.notify('token_versions', `${ANN} 3`);
+    await notifications.notify('token_versions', `${ANN} 3`);
+    await notifications.notify('token_versions', `${ANN} 1`);
+    expect(heard).toEqual([`${ANN} 2`, `${ANN} 3`]);
+  });
+
+  it('reads many accounts again in one query, taking a raise found as one heard, null for an account gone', async () => {
+    const BEN = '00000000-0000-4000-8000-000000000002';
+    const queries: string[][] = [];
+    const repository = {
+      currentOf: (ids: string[]) => {
+        queries.push(ids);
+        return Promise.resolve(new Map([[ANN, 4]]));
+      },
+    } as unknown as TokenVersionsRepository;
+    const versions = new TokenVersions(repository, loopback());
+    const heard: string[] = [];
+    versions.onRaise((userId, version) => heard.push(`${userId} ${version}`));
+    expect(await versions.readAgain([ANN, BEN])).toEqual(
+      new Map<string, number | null>([
+        [ANN, 4],
+        [BEN, null],
+      ]),
+    );
+    expect(queries).toEqual([[ANN, BEN]]);
+    expect(heard).toEqual([`${ANN} 4`]);
+    expect(versions.known(ANN)).toBe(4);
+  });
 });

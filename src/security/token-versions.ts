@@ -35,10 +35,11 @@ const NO_ACCOUNT = -1;
 export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TokenVersions.name);
   private readonly versions: LRUCache<string, number>;
+  private readonly raiseListeners: Array<(userId: string, version: number) => void> = [];
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
-    repository: TokenVersionsRepository,
+    private readonly repository: TokenVersionsRepository,
     private readonly notifications: Notifications,
   ) {
     this.versions = new LRUCache<string, number>({
@@ -104,6 +105,30 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
+  /**
+   * Reads the versions of `userIds` again, all in one query, whatever this node knows of them, and
+   * takes a raise found as one heard (TokenWatch's look for raises whose notification it missed).
+   * Answers each account's version; null for an account that no longer exists.
+   */
+  async readAgain(userIds: readonly string[]): Promise<Map<string, number | null>> {
+    const read = await this.repository.currentOf(userIds);
+    const versions = new Map<string, number | null>();
+    for (const userId of userIds) {
+      const version = read.get(userId);
+      if (version !== undefined) this.take(userId, version);
+      versions.set(userId, version ?? null);
+    }
+    return versions;
+  }
+
+  /**
+   * Calls `listener` with each raise this node makes or hears of (an account and its new version),
+   * as soon as it refuses the older tokens (TokenWatch ends the live streams opened with them).
+   */
+  onRaise(listener: (userId: string, version: number) => void): void {
+    this.raiseListeners.push(listener);
+  }
+
   private heard(payload: string): void {
     const [userId, text] = payload.split(' ');
     const version = Number(text);
@@ -113,7 +138,9 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
   /** Keeps the higher of the version known and `version` (a raise is never undone). */
   private take(userId: string, version: number): void {
     const known = this.versions.get(userId);
-    if (known === undefined || known < version) this.versions.set(userId, version);
+    if (known !== undefined && known >= version) return;
+    this.versions.set(userId, version);
+    for (const listener of this.raiseListeners) listener(userId, version);
   }
 }
 

@@ -156,17 +156,28 @@ export class UsersRepository {
    * that has never played: no experience, and no seat in any match. The account after it, or null
    * when it was not changed (it has played, it is a bot already, or there is none). `id` is a UUID
    * (the bearer token's account).
+   *
+   * One step against taking a seat: the account's row is locked first, as every statement that
+   * seats a player locks it (the creator by the caps' `match_slot_refusal`, the joiner by the join's
+   * append), and only then, in a second statement whose snapshot is taken after the lock, are its
+   * seats looked for. A seat whose statement held the lock first is committed by then, and seen;
+   * one whose statement waits for this lock finds the account a bot and is seated as one. A single
+   * UPDATE … WHERE NOT EXISTS would not do: it waits for the lock, but looks with the snapshot it
+   * took before waiting, and misses the seat committed meanwhile.
    */
   async upgradeToBot(id: string): Promise<User | null> {
-    const rows = await this.sql.query<UserRow>(
-      `UPDATE users SET kind = 'bot', updated_at = now()
-        WHERE id = $1::uuid AND kind = 'player' AND experience = 0
-          AND NOT EXISTS (SELECT 1 FROM matches WHERE white_id = $1::uuid)
-          AND NOT EXISTS (SELECT 1 FROM matches WHERE black_id = $1::uuid)
-       RETURNING ${USER_COLUMNS}`,
-      [id],
-    );
-    return rows.length === 0 ? null : toUser(rows[0]);
+    return this.sql.transaction(async (tx) => {
+      await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR NO KEY UPDATE`, [id]);
+      const rows = await tx.query<UserRow>(
+        `UPDATE users SET kind = 'bot', updated_at = now()
+          WHERE id = $1::uuid AND kind = 'player' AND experience = 0
+            AND NOT EXISTS (SELECT 1 FROM matches WHERE white_id = $1::uuid)
+            AND NOT EXISTS (SELECT 1 FROM matches WHERE black_id = $1::uuid)
+         RETURNING ${USER_COLUMNS}`,
+        [id],
+      );
+      return rows.length === 0 ? null : toUser(rows[0]);
+    });
   }
 
   /** The house bots' accounts (the migration that brought bots made them), by username. */

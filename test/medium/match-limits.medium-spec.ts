@@ -46,7 +46,7 @@ async function onTwoConnections(
 function create(repo: MatchesRepository, creator: User, invited: User | null, rated = false, limits = LIMITS) {
   const terms = matchTerms(creator.id, { invitedId: invited?.id ?? null, rated });
   const join = stored({ type: 'join', colour: 'white' }, creator.id);
-  return repo.createWithinLimits(terms, [join], projection({ whiteId: creator.id }), minute(0), limits);
+  return repo.createWithinLimits(terms, [join], projection({ whiteId: creator.id }), minute(0), limits, false);
 }
 
 itOnPostgres(

@@ -7,6 +7,7 @@ import type { MatchProjection } from '../../src/matches/model/match-record.js';
 import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
 import { ReplayCheckRepository } from '../../src/matches/core/replay-check.repository.js';
 import { MatchListsRepository } from '../../src/matches/read/match-lists.repository.js';
+import { TokenVersionsRepository } from '../../src/security/token-versions.repository.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
 
 /**
@@ -119,5 +120,18 @@ describe('IdempotencyRepository on PGlite through Prisma', () => {
       response: { id: 'm-1', version: 2 },
     });
     expect(await keys.purgeOlderThan(minute(1))).toBe(1);
+  });
+});
+
+describe('TokenVersionsRepository on PGlite through Prisma', () => {
+  it('reads many accounts’ token versions in one query, leaving out the accounts that do not exist', async () => {
+    const repo = new TokenVersionsRepository(sql);
+    const nobody = '00000000-0000-4000-8000-00000000dead';
+    expect(await repo.currentOf([ids.ann, ids.ben, nobody, 'not a uuid'])).toEqual(
+      new Map([
+        [ids.ann, 0],
+        [ids.ben, 0],
+      ]),
+    );
   });
 });

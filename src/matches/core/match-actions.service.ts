@@ -42,6 +42,7 @@ import { ratedEndOf } from './match-rating.js';
 import type { MatchRecord, NewMatchEvent, SeatedPlayer } from '../model/match-record.js';
 import { MatchLimitsPolicy } from './match-limits.js';
 import { MatchStore, type LoadedMatch } from './match-store.js';
+import { SeatChangedError } from './seat-changed.error.js';
 import type { MatchView } from '../view/match-view.js';
 
 /** Attempts of an action sent without a version, when another action got in first. */
@@ -103,7 +104,12 @@ export class MatchActionsService {
    * The answer is the state after the write, known before it: with an Idempotency-Key it is stored
    * by the same statement (IdempotencyContext).
    */
-  private async attempt(loaded: LoadedMatch, userId: string, action: MatchAction): Promise<MatchView | null> {
+  private async attempt(
+    loaded: LoadedMatch,
+    userId: string,
+    action: MatchAction,
+    seatChecked = false,
+  ): Promise<MatchView | null> {
     const { record, state } = loaded;
     const now = this.clock.now();
     const decision = await this.decide(record, state, userId, action, now);
@@ -115,15 +121,24 @@ export class MatchActionsService {
       rated !== null && 'abortedBy' in rated
         ? { ...appended, rated: false, unratedReason: 'aborted-by-leave' }
         : appended;
-    // The join of an open challenge asked rated may find the pair's rated matches of the day used up:
-    // the statement decides, and writes its decision over the stored answer too.
+    // A join is written only while the joiner is what it was seated as (a person, or a bot), and that
+    // of an open challenge asked rated may find the pair's rated matches of the day used up: the
+    // statement decides, and writes its decision over the stored answer too.
     const ratedPair =
       action.name === 'join' && record.rated && record.invited === null
         ? this.limits.forJoin(record.creatorId, userId, now)
         : null;
+    const joiner = action.name === 'join' ? (decision.white?.id === userId ? decision.white : decision.black) : null;
+    const join = joiner === null ? null : { joinerId: userId, asBot: joiner.bot, ratedPair };
     const view = presentMatch(next, after, userId, now);
     const answer = this.idempotency.answer(view);
-    if (!(await this.store.append(next, record.version, events, after, now, rated, answer, ratedPair))) return null;
+    try {
+      if (!(await this.store.append(next, record.version, events, after, now, rated, answer, join))) return null;
+    } catch (err: unknown) {
+      // The joiner became a bot meanwhile (an account does so once): decided again, seated as a bot.
+      if (err instanceof SeatChangedError && !seatChecked) return this.attempt(loaded, userId, action, true);
+      throw err;
+    }
     if (ratedPair !== null) {
       const joined = await this.store.load(record.id);
       return presentMatch(joined.record, joined.state, userId, now);

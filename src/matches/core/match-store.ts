@@ -24,12 +24,7 @@ import type { MatchRecord, NewMatchEvent, RatedEnd, StoredMatchEvent } from '../
 import type { MatchDraft } from './match-draft.js';
 import { MatchFeed } from './match-feed.js';
 import { MatchLogError } from './match-rows.js';
-import {
-  MatchesRepository,
-  type CreatedWithinLimits,
-  type MatchLimits,
-  type RatedPairCheck,
-} from './matches.repository.js';
+import { MatchesRepository, type CreatedWithinLimits, type JoinCheck, type MatchLimits } from './matches.repository.js';
 
 /** A match loaded for a use case. */
 export interface LoadedMatch {
@@ -136,6 +131,7 @@ export class MatchStore {
   /**
    * `create` held to `limits` (MatchesRepository.createWithinLimits): nothing is stored when a cap
    * refuses it; with `answer`, the request's Idempotency-Key answer in the same statement.
+   * SeatChangedError, nothing stored, when the creator became a bot since the draft seated it.
    */
   async createWithinLimits(
     draft: MatchDraft,
@@ -143,12 +139,14 @@ export class MatchStore {
     answer: IdempotentAnswer | null = null,
   ): Promise<CreatedWithinLimits> {
     const { terms, events, record } = draft;
+    const creator = record.white?.id === terms.creatorId ? record.white : record.black;
     const created = await this.matches.createWithinLimits(
       terms,
       events,
       record.projection,
       record.createdAt,
       limits,
+      creator?.bot ?? false,
       answer,
     );
     if (created.refusal === null) this.created(draft);
@@ -165,7 +163,8 @@ export class MatchStore {
    * with its projection) and `state`; false when the match had moved on
    * (nothing written). Remembers both on success. With `answer`, the
    * request's Idempotency-Key answer is written with the events; with
-   * `ratedPair`, the join's rated-pair check (MatchesRepository.append).
+   * `join`, the join's checks (MatchesRepository.append: SeatChangedError when
+   * the joiner became a bot since it was seated).
    */
   async append(
     next: MatchRecord,
@@ -175,9 +174,9 @@ export class MatchStore {
     at: Date,
     rated: RatedEnd | null = null,
     answer: IdempotentAnswer | null = null,
-    ratedPair: RatedPairCheck | null = null,
+    join: JoinCheck | null = null,
   ): Promise<boolean> {
-    const written = await this.matches.append(next.id, version, events, next.projection, at, rated, answer, ratedPair);
+    const written = await this.matches.append(next.id, version, events, next.projection, at, rated, answer, join);
     if (written) {
       this.remember(next, state);
       this.feed.announce(next.id, next.version);

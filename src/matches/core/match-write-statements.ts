@@ -58,13 +58,30 @@ SELECT EXISTS (SELECT 1 FROM held) AS held`;
  */
 export const CREATE: WriteStatements = [createSql(false), createSql(true)];
 
+/**
+ * The account taking a seat, locked after `after` (a CTE whose function locked it first, so that
+ * every statement locks players in the same order), and whether it is still what the service seated
+ * (`same`): a person, or a bot (`asBot`). The lock waits for an upgrade to a bot under way (the
+ * upgrade locks the row, then looks for seats on a fresh snapshot), and a locking read returns the
+ * row as that upgrade left it, not as the statement's snapshot saw it: so of a seat taken as a
+ * person and an upgrade, whichever commits second sees the other (docs/bots.md, "Outside bots").
+ */
+function seatSql(userId: string, asBot: string, after: string | null, strength: 'UPDATE' | 'SHARE'): string {
+  return `seat AS (
+  SELECT (users.kind = 'bot') = ${asBot}::boolean AS same
+    FROM ${after === null ? '' : `${after}, `}users WHERE users.id = ${userId}::uuid
+     FOR ${strength} OF users
+)`;
+}
+
 function createWithinLimitsSql(idempotent: boolean): string {
   const projectionFrom = 24;
-  const answerFrom = projectionFrom + PROJECTION_COLUMN_COUNT;
+  const seatFrom = projectionFrom + PROJECTION_COLUMN_COUNT;
+  const answerFrom = seatFrom + 1;
   return `
 WITH ${idempotent ? `${heldKeySql(answerFrom)},\n` : ''}slot AS (
   SELECT match_slot_refusal($7::uuid, $8::uuid, $18::int, $19::int, $20::int, $23::int) AS refusal
-), rating AS (
+), ${seatSql('$7', `$${seatFrom}`, 'slot', 'UPDATE')}, rating AS (
   SELECT CASE WHEN $17::boolean AND $8::uuid IS NOT NULL AND (SELECT refusal FROM slot) IS NULL
               THEN rated_pair_slot_free($7::uuid, $8::uuid, $21::int, $22::timestamptz)
               ELSE TRUE END AS free
@@ -72,15 +89,19 @@ WITH ${idempotent ? `${heldKeySql(answerFrom)},\n` : ''}slot AS (
   INSERT INTO matches (${MATCH_COLUMNS}, unrated_reason, ${PROJECTION_COLUMN_LIST})
   SELECT ${TERMS_VALUES}, $17::boolean AND rating.free,
          CASE WHEN $17::boolean AND NOT rating.free THEN 'pair-daily-limit' END, ${projectionPlaceholders(projectionFrom)}
-    FROM slot, rating${idempotent ? ', held' : ''}
-   WHERE slot.refusal IS NULL
+    FROM slot, seat, rating${idempotent ? ', held' : ''}
+   WHERE slot.refusal IS NULL AND seat.same
   RETURNING id, rated, unrated_reason
 ), e AS (
   ${INSERT_FIRST_EVENTS}
 )${idempotent ? `,\n${storeAnswerSql(answerFrom, 'm', DECIDED_RATING)}` : ''}
-SELECT slot.refusal, m.rated, m.unrated_reason${idempotent ? ', EXISTS (SELECT 1 FROM held) AS held' : ''}
-  FROM slot LEFT JOIN m ON TRUE`;
+SELECT COALESCE(slot.refusal, CASE WHEN seat.same IS NOT TRUE THEN '${SEAT_CHANGED}' END) AS refusal,
+       m.rated, m.unrated_reason${idempotent ? ', EXISTS (SELECT 1 FROM held) AS held' : ''}
+  FROM slot LEFT JOIN seat ON TRUE LEFT JOIN m ON TRUE`;
 }
+
+/** CREATE_WITHIN_LIMITS's refusal when the creator is no longer what the service seated (it became a bot). */
+export const SEAT_CHANGED = 'seat-changed';
 
 /**
  * CREATE for a match played here, held to its creator's caps (`match_slot_refusal`, a function of
@@ -88,8 +109,9 @@ SELECT slot.refusal, m.rated, m.unrated_reason${idempotent ? ', EXISTS (SELECT 1
  * player, $23 the cap on matches under way against the invited house bot, null for anyone else) and,
  * for an invitation asked rated, to the pair's rated matches of the day (`rated_pair_slot_free`; $21
  * the cap, $22 the start of the day): the match is stored only when no cap refuses it, unrated with
- * its reason when the pair's are used up; $24 on, the projection.
- * Answers the refusal (null when stored) and whether the match is rated.
+ * its reason when the pair's are used up; $24 on, the projection; then whether the creator was seated
+ * as a bot: the match is stored only while the account is still so (else the refusal is
+ * SEAT_CHANGED; see seatSql). Answers the refusal (null when stored) and whether the match is rated.
  */
 export const CREATE_WITHIN_LIMITS: WriteStatements = [createWithinLimitsSql(false), createWithinLimitsSql(true)];
 
@@ -108,6 +130,8 @@ interface AppendParts {
   readonly from?: string;
   readonly after?: string;
   readonly join?: string;
+  /** A condition of the UPDATE's WHERE, after the version's. */
+  readonly where?: string;
   /** Writes the rated flag the statement decided over the stored answer. */
   readonly decidesRating?: boolean;
 }
@@ -117,7 +141,7 @@ function versionedAppend(parts: AppendParts, idempotent: boolean): string {
   const update = `${idempotent ? `${heldKeySql(answerFrom)},\n` : ''}${parts.before ?? ''}m AS (
   UPDATE matches
      SET ${projectionAssignments(PROJECTION_FROM)}, version = version + $3::int, updated_at = $4::timestamptz${parts.set ?? ''}${parts.from ?? ''}
-   WHERE id = $1::uuid AND version = $2::int${idempotent ? ' AND EXISTS (SELECT 1 FROM held)' : ''}
+   WHERE id = $1::uuid AND version = $2::int${parts.where ?? ''}${idempotent ? ' AND EXISTS (SELECT 1 FROM held)' : ''}
   RETURNING id, rated, unrated_reason
 )${parts.after ?? ''}`;
   const insertEvents = `INSERT INTO match_events (match_id, seq, type, by_colour, actor_id, data, position_id, created_at)
@@ -193,20 +217,38 @@ export const APPEND_ABORTED_BY_LEAVE = (() => {
 })();
 
 /**
- * The join of an open challenge asked rated: before the versioned append, the
- * pair's rated matches of the day are counted (`rated_pair_slot_free`; its 4
- * parameters: the creator, the joiner, the cap, the start of the day), and the
- * match is played unrated, with its reason, when they are used up.
+ * The versioned append of a join: its 2 parameters, the joiner and whether the service seated it as
+ * a bot; the append is written only while the account is still so (seatSql), else nothing is.
+ * APPEND_SEAT for a join the pair's cap does not hold; APPEND_RATED_JOIN for the join of an open
+ * challenge asked rated: before the versioned append, the pair's rated matches of the day are
+ * counted (`rated_pair_slot_free`, which locks both players first; its 4 parameters after the
+ * joiner's: the creator, the joiner, the cap, the start of the day), and the match is played
+ * unrated, with its reason, when they are used up.
  */
-export const APPEND_JOIN = (() => {
-  const [creator, joiner, cap, since] = [0, 1, 2, 3].map((i) => `$${AFTER_PROJECTION + i}`);
+function joinStatements(ratedPair: boolean): WriteStatements {
+  const [joiner, asBot, creator, joinerAgain, cap, since] = Array.from(
+    { length: 6 },
+    (_, i) => `$${AFTER_PROJECTION + i}`,
+  );
+  if (!ratedPair) {
+    return bothForms({
+      params: 2,
+      before: `${seatSql(joiner, asBot, null, 'SHARE')}, `,
+      from: '\n    FROM seat',
+      where: ' AND seat.same',
+    });
+  }
   return bothForms({
-    params: 4,
-    before: `rating AS (\n  SELECT rated_pair_slot_free(${creator}::uuid, ${joiner}::uuid, ${cap}::int, ${since}::timestamptz) AS free\n), `,
+    params: 6,
+    before: `rating AS (\n  SELECT rated_pair_slot_free(${creator}::uuid, ${joinerAgain}::uuid, ${cap}::int, ${since}::timestamptz) AS free\n), ${seatSql(joiner, asBot, 'rating', 'UPDATE')}, `,
     set: `,
          rated = matches.rated AND rating.free,
          unrated_reason = CASE WHEN matches.rated AND NOT rating.free THEN 'pair-daily-limit' ELSE matches.unrated_reason END`,
-    from: '\n    FROM rating',
+    from: '\n    FROM rating, seat',
+    where: ' AND seat.same',
     decidesRating: true,
   });
-})();
+}
+
+export const APPEND_SEAT = joinStatements(false);
+export const APPEND_RATED_JOIN = joinStatements(true);

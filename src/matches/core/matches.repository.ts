@@ -16,13 +16,16 @@ import type {
 } from '../model/match-record.js';
 import {
   APPEND,
-  APPEND_JOIN,
   APPEND_ABORTED_BY_LEAVE,
   APPEND_RATED,
+  APPEND_RATED_JOIN,
+  APPEND_SEAT,
   CREATE,
   CREATE_WITHIN_LIMITS,
+  SEAT_CHANGED,
   type WriteStatements,
 } from './match-write-statements.js';
+import { SeatChangedError } from './seat-changed.error.js';
 import { appendRatedEnd } from './rated-end.repository.js';
 import type { MatchLimitCode } from '../model/match.errors.js';
 import {
@@ -62,6 +65,16 @@ export interface RatedPairCheck {
   readonly joinerId: string;
   readonly perDay: number;
   readonly since: Date;
+}
+
+/**
+ * A join: the account taking the seat and whether the service seated it as a bot (the join is
+ * written only while the account is still so), and for an open challenge asked rated, the pair's cap.
+ */
+export interface JoinCheck {
+  readonly joinerId: string;
+  readonly asBot: boolean;
+  readonly ratedPair: RatedPairCheck | null;
 }
 
 /** The parameters $1-$17 of CREATE and CREATE_WITHIN_LIMITS: the terms and the first events. */
@@ -139,7 +152,9 @@ export class MatchesRepository {
    * database, under a lock on the players, so that neither two requests nor two nodes pass a cap
    * together): the refusal, with nothing stored; or whether the match was stored rated, and why not.
    * With `answer`, the request's Idempotency-Key answer is stored with the match, its `rated` and
-   * `unratedReason` as the statement decided them.
+   * `unratedReason` as the statement decided them. The creator is locked and must still be what
+   * the service seated (a person, or a bot: `creatorAsBot`); SeatChangedError, with nothing stored,
+   * when it became a bot meanwhile.
    */
   async createWithinLimits(
     record: NewMatchRecord,
@@ -147,6 +162,7 @@ export class MatchesRepository {
     projection: MatchProjection,
     at: Date,
     limits: MatchLimits,
+    creatorAsBot: boolean,
     answer: IdempotentAnswer | null = null,
   ): Promise<CreatedWithinLimits> {
     const params = [
@@ -158,9 +174,10 @@ export class MatchesRepository {
       limits.ratedSince.toISOString(),
       limits.houseBotMatches,
       ...projectionValues(projection),
+      creatorAsBot,
     ];
     const [row] = await this.sql.query<{
-      refusal: MatchLimitCode | null;
+      refusal: MatchLimitCode | typeof SEAT_CHANGED | null;
       rated: boolean | null;
       unrated_reason: UnratedReason | null;
       held?: boolean;
@@ -169,6 +186,7 @@ export class MatchesRepository {
       answer === null ? params : [...params, ...answerParams(answer)],
     );
     if (answer !== null && row.held !== true) throw new IdempotencyKeyInUseError();
+    if (row.refusal === SEAT_CHANGED) throw new SeatChangedError();
     if (row.refusal !== null) return { refusal: row.refusal };
     return { refusal: null, rated: row.rated ?? false, unratedReason: row.unrated_reason };
   }
@@ -212,10 +230,12 @@ export class MatchesRepository {
    * leaver's record counts it; with
    * `answer` the request's Idempotency-Key answer too, and
    * IdempotencyKeyInUseError (nothing written) when the request no longer
-   * holds its key; with `ratedPair` (the join of an
-   * open challenge asked rated), the match is played unrated, with its reason,
-   * when the pair's rated matches of the day are used up. False, with nothing
-   * asked of the database, for an id that is not a UUID.
+   * holds its key; with `join` (the event seats a player), the joiner is
+   * locked and must still be what the service seated, a person or a bot
+   * (SeatChangedError, nothing written, when it became a bot meanwhile), and
+   * for the join of an open challenge asked rated, the match is played unrated,
+   * with its reason, when the pair's rated matches of the day are used up.
+   * False, with nothing asked of the database, for an id that is not a UUID.
    */
   async append(
     id: string,
@@ -225,7 +245,7 @@ export class MatchesRepository {
     at: Date,
     rated: RatedEnd | null = null,
     answer: IdempotentAnswer | null = null,
-    ratedPair: RatedPairCheck | null = null,
+    join: JoinCheck | null = null,
   ): Promise<boolean> {
     if (events.length === 0) throw new RangeError('An append writes at least one event.');
     if (!isUuid(id)) return false;
@@ -252,14 +272,38 @@ export class MatchesRepository {
         return await write(this.sql, APPEND_ABORTED_BY_LEAVE, [rated.abortedBy]);
       if (rated !== null)
         return await appendRatedEnd(this.sql, id, expectedVersion, rated, (tx, own) => write(tx, APPEND_RATED, own));
-      if (ratedPair !== null) {
-        const { creatorId, joinerId, perDay, since } = ratedPair;
-        return await write(this.sql, APPEND_JOIN, [creatorId, joinerId, perDay, since.toISOString()]);
-      }
+      if (join !== null) return await this.appendJoin(join, write);
       return await write(this.sql, APPEND, []);
     } catch (err) {
       if (isUniqueViolation(err)) return false;
       throw err;
     }
+  }
+
+  /** A join's append (see `append`): false when the match moved on, SeatChangedError when the joiner did. */
+  private async appendJoin(
+    join: JoinCheck,
+    write: (sql: SqlClient, statements: WriteStatements, own: readonly unknown[]) => Promise<boolean>,
+  ): Promise<boolean> {
+    const seat = [join.joinerId, join.asBot];
+    const pair = join.ratedPair;
+    const written =
+      pair === null
+        ? await write(this.sql, APPEND_SEAT, seat)
+        : await write(this.sql, APPEND_RATED_JOIN, [
+            ...seat,
+            pair.creatorId,
+            pair.joinerId,
+            pair.perDay,
+            pair.since.toISOString(),
+          ]);
+    if (written) return true;
+    // Nothing written: the match moved on, or the joiner became a bot (which no account undoes).
+    const [joiner] = await this.sql.query<{ bot: boolean }>(
+      `SELECT kind = 'bot' AS bot FROM users WHERE id = $1::uuid`,
+      [join.joinerId],
+    );
+    if (joiner !== undefined && joiner.bot !== join.asBot) throw new SeatChangedError();
+    return false;
   }
 }

@@ -23,6 +23,7 @@ import { UserNotFoundError } from '../../users/user.errors.js';
 import { UsersRepository } from '../../users/users.repository.js';
 import type { User } from '../../users/user.js';
 import { HouseBotPolicy } from '../../users/house-bot-policy.js';
+import { SeatChangedError } from './seat-changed.error.js';
 import { BotCannotPlayError, InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
 import type { MatchRecord, NewMatchEvent } from '../model/match-record.js';
 import { presentMatch } from '../view/match-presenter.js';
@@ -75,6 +76,17 @@ export class MatchesService {
    * With an Idempotency-Key, the answer is written with the match (IdempotencyContext).
    */
   async create(userId: string, terms: MatchTerms): Promise<MatchView> {
+    try {
+      return await this.createOnce(userId, terms);
+    } catch (err: unknown) {
+      // The creator became a bot between its read and the write (which wrote nothing): an account
+      // does so once, so the match is drafted again, seated as a bot (docs/bots.md, "Outside bots").
+      if (err instanceof SeatChangedError) return this.createOnce(userId, terms);
+      throw err;
+    }
+  }
+
+  private async createOnce(userId: string, terms: MatchTerms): Promise<MatchView> {
     const rules = checkTerms(terms);
     const creator = await this.creator(userId);
     let invited: MatchRecord['invited'] = null;

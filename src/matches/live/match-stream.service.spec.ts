@@ -10,6 +10,28 @@ import type { Environment } from '../../config/environment.js';
 import type { MatchStatusName } from '../model/match-record.js';
 import { StreamSlots } from './stream-slots.js';
 import { TooManyStreamsError } from '../model/match.errors.js';
+import type { Principal } from '../../security/principal.js';
+import type { TokenVersions } from '../../security/token-versions.js';
+import { TokenWatch } from '../../security/token-watch.js';
+
+/** Token versions as TokenWatch hears of raises: `raise` is a raise made or heard by this node. */
+const versions = (() => {
+  const listeners: Array<(userId: string, version: number) => void> = [];
+  return {
+    onRaise: (listener: (userId: string, version: number) => void) => void listeners.push(listener),
+    readAgain: (userIds: string[]) => Promise.resolve(new Map(userIds.map((userId) => [userId, 0]))),
+    raise: (userId: string, version: number) => listeners.forEach((listener) => listener(userId, version)),
+  };
+})();
+
+const tokenWatch = (): TokenWatch => new TokenWatch(versions as unknown as TokenVersions);
+
+/** A caller whose token (version 0) expires `ms` from now. */
+const principalOf = (userId: string, ms = 3_600_000): Principal => ({
+  userId,
+  username: userId,
+  token: { version: 0, expiresAt: Date.now() + ms },
+});
 
 /** A sink that records what is written, closed by the test. */
 class RecordingSink implements EventSink {
@@ -57,7 +79,13 @@ function fakes(status: MatchStatusName = 'playing'): {
   } as unknown as MatchFeed;
   const limits = { STREAMS_PER_USER: 1, STREAMS_PER_ADDRESS: 1 } as Record<string, number>;
   const config = { get: (name: string) => limits[name] } as unknown as ConfigService<Environment, true>;
-  const service = new MatchStreamService(store, feed, {} as MatchStreamsRepository, new StreamSlots(config));
+  const service = new MatchStreamService(
+    store,
+    feed,
+    {} as MatchStreamsRepository,
+    new StreamSlots(config),
+    tokenWatch(),
+  );
   return {
     service,
     log,
@@ -98,6 +126,39 @@ const settle = async (): Promise<void> => {
 };
 
 describe('MatchStreamService.match', () => {
+  it('ends a stream opened with a token when the token expires, freeing its slot', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    const { service, log, watching } = fakes();
+    log.push(event(1));
+    const sink = new RecordingSink();
+    await service.match('m', 0, null, { principal: principalOf('u', 60_000) }, answered(sink));
+    jest.advanceTimersByTime(59_999);
+    expect(sink.closed).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(sink.closed).toBe(true);
+    expect(watching()).toBe(0);
+    const again = new RecordingSink();
+    await service.match('m', 0, null, { principal: principalOf('u', 60_000) }, answered(again));
+    expect(again.closed).toBe(false);
+    again.close();
+  });
+
+  it('ends the streams of a token revoked (its account’s version raised), not those of other accounts nor anonymous ones', async () => {
+    const { service, log } = fakes();
+    log.push(event(1));
+    const revoked = new RecordingSink();
+    const otherAccount = new RecordingSink();
+    const anonymous = new RecordingSink();
+    await service.match('m', 0, null, { principal: principalOf('u') }, answered(revoked));
+    await service.match('m', 0, null, { principal: principalOf('v') }, answered(otherAccount));
+    await service.match('m', 0, null, ANONYMOUS, answered(anonymous));
+    versions.raise('u', 1);
+    expect(revoked.closed).toBe(true);
+    expect([otherAccount.closed, anonymous.closed]).toEqual([false, false]);
+    otherAccount.close();
+    anonymous.close();
+  });
+
   it('ends the stream once it has sent the match’s last event (docs/architecture.md, "Live streams")', async () => {
     const { service, log, announce, watching } = fakes();
     log.push(event(1));
@@ -161,7 +222,7 @@ describe('MatchStreamService.match', () => {
     const elsewhere = new RecordingSink();
     await service.match('m', null, null, { address: '192.0.2.2' }, answered(elsewhere));
     const account = new RecordingSink();
-    await service.match('m', null, null, { userId: 'u' }, answered(account));
+    await service.match('m', null, null, { principal: principalOf('u') }, answered(account));
     first.close();
     const third = new RecordingSink();
     await service.match('m', null, null, ANONYMOUS, answered(third));
@@ -227,7 +288,7 @@ describe('MatchStreamService.mine', () => {
     } as unknown as MatchStreamsRepository;
     const limits = { STREAMS_PER_USER: 1, STREAMS_PER_ADDRESS: 1 } as Record<string, number>;
     const config = { get: (name: string) => limits[name] } as unknown as ConfigService<Environment, true>;
-    const service = new MatchStreamService(store, feed, matches, new StreamSlots(config));
+    const service = new MatchStreamService(store, feed, matches, new StreamSlots(config), tokenWatch());
     const sink = new RecordingSink();
     const answer: EventStreamAnswer = {
       open: () => {
@@ -241,7 +302,7 @@ describe('MatchStreamService.mine', () => {
         throw new Error('answered 204 where a stream was due');
       },
     };
-    await service.mine('u', null, answer);
+    await service.mine(principalOf('u'), null, answer);
     await settle();
     expect(sink.sent.map((message) => message.id)).toEqual(['m:1']);
     sink.close();

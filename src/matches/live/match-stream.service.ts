@@ -14,6 +14,8 @@ import { MatchFeed } from '../core/match-feed.js';
 import { isOver } from '../model/match-status.js';
 import { InvalidLastEventIdError } from '../model/match.errors.js';
 import type { MatchRecord } from '../model/match-record.js';
+import type { Principal } from '../../security/principal.js';
+import { TokenWatch } from '../../security/token-watch.js';
 import { MatchStore } from '../core/match-store.js';
 import { MatchEventStream, matchFrame, playerFrame } from './match-event-stream.js';
 import { MatchStreamsRepository } from './match-streams.repository.js';
@@ -40,6 +42,7 @@ export class MatchStreamService {
     private readonly feed: MatchFeed,
     private readonly matches: MatchStreamsRepository,
     private readonly slots: StreamSlots,
+    private readonly tokens: TokenWatch,
   ) {}
 
   /**
@@ -49,7 +52,8 @@ export class MatchStreamService {
    * Once the match is over, the stream ends after its last event; a client
    * that has it already is answered 204 No Content, so that an EventSource
    * stops reconnecting. An unknown match, and a holder with as many streams
-   * open as it may have, are refused before the stream opens.
+   * open as it may have, are refused before the stream opens. A stream opened
+   * with a bearer token ends when the token expires or is revoked.
    */
   async match(
     id: string,
@@ -98,12 +102,14 @@ export class MatchStreamService {
    * match up to it): events sent before the cut may come again, under the same
    * id, and none is missed. An id that is not one of the player's events is
    * refused before the stream opens, as is a player with as many streams open
-   * as they may have.
+   * as they may have. The stream ends when the token expires or is revoked.
    */
-  async mine(userId: string, lastEventId: string | null, answer: EventStreamAnswer): Promise<void> {
+  async mine(principal: Principal, lastEventId: string | null, answer: EventStreamAnswer): Promise<void> {
+    const { userId } = principal;
     const resume = lastEventId === null ? null : await this.resumePoint(userId, lastEventId);
+    const holder = { principal };
     // Freed when the stream closes, or at once if it cannot open (a second call does nothing).
-    const release = this.slots.take({ userId });
+    const release = this.slots.take(holder);
     // Writes heard before the stream opens, judged once it has (what stands is read meanwhile).
     const early: Array<[string, number]> = [];
     let stream: MatchEventStream | null = null;
@@ -127,7 +133,7 @@ export class MatchStreamService {
         resume === null ? new Map<string, number>() : await this.matches.firstSeqsSince(userId, resume.since);
       // Only now does the client see the stream open: a match it creates once it sees the headers is
       // not among those read, so it is sent from its first event.
-      sink = this.openedHolding(answer, release);
+      sink = this.openedHolding(holder, answer, release);
       const opened = new MatchEventStream(sink, this.store, this.logger, `${userId}'s matches`, playerFrame);
       stream = opened;
       this.untilClosed(sink, stop, () => void this.catchUp(opened));
@@ -155,14 +161,20 @@ export class MatchStreamService {
    * otherwise. The slot is freed when the stream closes, however it does.
    */
   private opened(holder: StreamHolder, answer: EventStreamAnswer): EventSink {
-    return this.openedHolding(answer, this.slots.take(holder));
+    return this.openedHolding(holder, answer, this.slots.take(holder));
   }
 
-  /** Opens the stream on a slot taken (`release` gives it back): when the stream closes, or now if it cannot open. */
-  private openedHolding(answer: EventStreamAnswer, release: () => void): EventSink {
+  /**
+   * Opens the stream on a slot taken (`release` gives it back): when the stream closes, or now if it
+   * cannot open. A holder's token holds the stream: it is ended (the response ends, no event says
+   * why) at the token's expiry or revocation, and the client opens it again with a fresh token and
+   * its Last-Event-ID.
+   */
+  private openedHolding(holder: StreamHolder, answer: EventStreamAnswer, release: () => void): EventSink {
     try {
       const sink = answer.open();
       sink.onClose(release);
+      if ('principal' in holder) sink.onClose(this.tokens.until(holder.principal, () => sink.end()));
       return sink;
     } catch (err: unknown) {
       release();

@@ -2,21 +2,22 @@
  * How many live streams each holder has open on this node (docs/architecture.md,
  * "Live streams"): a stream with a bearer token counts against its account
  * (STREAMS_PER_USER), an anonymous one against its client address
- * (STREAMS_PER_ADDRESS, the address the rate limits use). The counts are kept
+ * (STREAMS_PER_ADDRESS, the address the rate limits use: IPv6 by its /64). The counts are kept
  * in memory: each node holds its own.
  */
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
+import { addressBucket } from '../../common/address-bucket.js';
 import type { Principal } from '../../security/principal.js';
 import { TooManyStreamsError } from '../model/match.errors.js';
 
-/** Who holds a stream: the account of its token, else the client address. */
-export type StreamHolder = { readonly userId: string } | { readonly address: string };
+/** Who holds a stream: the account of its token (the stream lives as long as the token), else the client address. */
+export type StreamHolder = { readonly principal: Principal } | { readonly address: string };
 
-/** The holder of a stream opened by `principal` (null: anonymous) from `address`. */
+/** The holder of a stream opened by `principal` (null: anonymous) from `address` (counted as addressBucket counts it). */
 export function streamHolder(principal: Principal | null, address: string): StreamHolder {
-  return principal === null ? { address } : { userId: principal.userId };
+  return principal === null ? { address: addressBucket(address) } : { principal };
 }
 
 /** The Retry-After of a refusal: a stream is freed when its client goes, which nothing here foresees. */
@@ -38,8 +39,8 @@ export class StreamSlots {
    * its limit open; answers the function that frees the slot (the second call does nothing).
    */
   take(holder: StreamHolder): () => void {
-    const byUser = 'userId' in holder;
-    const key = byUser ? `user ${holder.userId}` : `address ${holder.address}`;
+    const byUser = 'principal' in holder;
+    const key = byUser ? `user ${holder.principal.userId}` : `address ${holder.address}`;
     const limit = byUser ? this.perUser : this.perAddress;
     const count = this.open.get(key) ?? 0;
     if (count >= limit) {

@@ -1,0 +1,111 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { Principal } from './principal.js';
+import { TOKEN_VERSION_TRUSTED_MS, TokenVersions } from './token-versions.js';
+
+/** Accounts whose versions one query of a look reads, at most. */
+const READ_PER_QUERY = 1_000;
+
+/** The longest delay setTimeout takes (about 24.8 days); a later expiry is waited for in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** One watch: the token's version, and what ends what it let in. */
+interface Watch {
+  readonly version: number;
+  readonly end: () => void;
+}
+
+/**
+ * Holds what a bearer token let in (a live stream) to the token's life
+ * (docs/architecture.md, "Live streams"): it is ended at the token's expiry,
+ * and as soon as its account's token version is raised (logging out everywhere,
+ * a new password) on any node: this node raised it, or heard the NOTIFY of
+ * another (TokenVersions.onRaise). A node that missed the notification (its
+ * listening session was down) finds the raise at its next look, every
+ * TOKEN_VERSION_TRUSTED_MS, which reads the versions of every account it
+ * watches again in one query (per thousand accounts), not one per account.
+ */
+@Injectable()
+export class TokenWatch implements OnModuleDestroy {
+  /** The watches of each account. */
+  private readonly watched = new Map<string, Set<Watch>>();
+  private looking: NodeJS.Timeout | null = null;
+
+  constructor(private readonly versions: TokenVersions) {
+    versions.onRaise((userId, version) => this.raised(userId, version));
+  }
+
+  onModuleDestroy(): void {
+    this.stopLooking();
+  }
+
+  /**
+   * Calls `end` once, when `principal`'s token expires or is revoked (at once if it has already);
+   * answers the function that stops watching (when what it let in closes first).
+   */
+  until(principal: Principal, end: () => void): () => void {
+    const { userId, token } = principal;
+    let timer: NodeJS.Timeout | null = null;
+    let done = false;
+    const watch: Watch = {
+      version: token.version,
+      end: () => {
+        if (done) return;
+        stop();
+        end();
+      },
+    };
+    const stop = (): void => {
+      done = true;
+      if (timer !== null) clearTimeout(timer);
+      const watches = this.watched.get(userId);
+      watches?.delete(watch);
+      if (watches?.size === 0) this.watched.delete(userId);
+      if (this.watched.size === 0) this.stopLooking();
+    };
+    const wait = (): void => {
+      const left = token.expiresAt - Date.now();
+      if (left <= 0) return watch.end();
+      timer = setTimeout(wait, Math.min(left, LONGEST_TIMER_MS));
+    };
+    const watches = this.watched.get(userId) ?? new Set<Watch>();
+    watches.add(watch);
+    this.watched.set(userId, watches);
+    this.startLooking();
+    wait();
+    return stop;
+  }
+
+  /**
+   * The account's version is now `version` (null: the account is gone): what older tokens let in
+   * ends. A late notification of an older raise ends nothing of a newer token.
+   */
+  private raised(userId: string, version: number | null): void {
+    for (const watch of [...(this.watched.get(userId) ?? [])]) {
+      if (version === null || watch.version < version) watch.end();
+    }
+  }
+
+  private startLooking(): void {
+    if (this.looking !== null) return;
+    this.looking = setInterval(() => void this.look(), TOKEN_VERSION_TRUSTED_MS);
+    this.looking.unref();
+  }
+
+  private stopLooking(): void {
+    if (this.looking !== null) clearInterval(this.looking);
+    this.looking = null;
+  }
+
+  /** Reads the watched accounts' versions again: what a raise missed, or an account gone, let in ends. */
+  private async look(): Promise<void> {
+    const userIds = [...this.watched.keys()];
+    for (let from = 0; from < userIds.length; from += READ_PER_QUERY) {
+      try {
+        const versions = await this.versions.readAgain(userIds.slice(from, from + READ_PER_QUERY));
+        for (const [userId, version] of versions) this.raised(userId, version);
+      } catch {
+        // The next look reads again.
+      }
+    }
+  }
+}
