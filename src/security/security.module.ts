@@ -50,6 +50,14 @@ import { TokenWatch } from './token-watch.js';
     TokenVersionsRepository,
     TokenWatch,
   ],
-  exports: [PasswordHasher, PasswordPolicy, BearerAuthGuard, OptionalBearerAuthGuard, TokenVersions, TokenWatch, JwtModule],
+  exports: [
+    PasswordHasher,
+    PasswordPolicy,
+    BearerAuthGuard,
+    OptionalBearerAuthGuard,
+    TokenVersions,
+    TokenWatch,
+    JwtModule,
+  ],
 })
 export class SecurityModule {}
