@@ -229,7 +229,7 @@ describe('the gnubg bot given no answer it can use (a stand-in for gnubg)', () =
     const player = new GnubgPlayer({ binary: writeFakeGnubg(dir, { answer: 'roll' }), plies: 0, timeoutMs: 5_000 });
     players.push(player);
     const opened = playFirst(fold(seated(5), { type: 'opening-roll', white: 3, black: 1 }));
-    const unwritable = { ...opened, progress: { ...opened.progress, score: { white: 100_000, black: 0 } } };
+    const unwritable = { ...opened, progress: { ...opened.progress, score: { white: 2 ** 31, black: 0 } } };
     await expect(player.decide(unwritable, 'black', 'ann')).rejects.toMatchObject({ reason: 'unreadable' });
     expect(player.pid).toBeNull(); // gnubg was never started: nothing was asked
   });
