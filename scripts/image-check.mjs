@@ -65,16 +65,8 @@ const ignored = new Set(
     .map((l) => l.trim().replace(/^\/|\/$/g, ''))
     .filter((l) => l && !l.startsWith('#')),
 );
-const context = join(work, 'context');
-cpSync(root, context, {
-  recursive: true,
-  verbatimSymlinks: true,
-  filter: (src) => {
-    const rel = src.slice(root.length).replace(/^\/+/, '');
-    return rel === '' || !ignored.has(rel.split('/')[0]);
-  },
-});
 
+/** COPY SRC... DEST from `from` (the context) into the stage's folder. */
 function copyInto(from, sources, dest, cwd) {
   const target = resolve(cwd, dest);
   for (const source of sources) {
@@ -102,84 +94,84 @@ function freePort() {
   });
 }
 
-const steps = instructions(readFileSync(join(root, 'Dockerfile'), 'utf8'));
-const stages = Math.max(...steps.map((s) => s.stage)) + 1;
-if (stages !== 2) throw new Error(`expected a build stage and a runtime stage, found ${stages}`);
+/** A copy of the build context: the repository less .dockerignore's entries. */
+function copyContext() {
+  const context = join(work, 'context');
+  cpSync(root, context, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (src) => {
+      const rel = src.slice(root.length).replace(/^\/+/, '');
+      return rel === '' || !ignored.has(rel.split('/')[0]);
+    },
+  });
+  return context;
+}
 
-// The build stage.
-let cwd = join(work, 'build');
-const buildRoot = { dir: cwd, workdir: cwd };
-let env = { ...process.env };
-for (const { stage, keyword, args } of steps.filter((s) => s.stage === 0)) {
-  if (keyword === 'WORKDIR') {
-    cwd = join(buildRoot.dir, args);
-    buildRoot.workdir = cwd;
-    mkdirSync(cwd, { recursive: true });
-  } else if (keyword === 'ENV') {
-    for (const [key, value] of Object.entries(envPairs(args))) {
-      if (key in process.env) log(`ENV ${key}=${value}: this machine's ${process.env[key]} stands`);
-      else if (value.startsWith('/') && !existsSync(value)) log(`ENV ${key}=${value}: not here, left out`);
-      else env[key] = value;
+/**
+ * Whether an ENV of the image applies here: not where this machine's environment sets the variable,
+ * nor where it names a path absent here (Node's headers for node-gyp must be really there).
+ */
+function appliesHere(key, value) {
+  if (key in process.env) return `this machine's ${process.env[key]} stands`;
+  const needed = key === 'npm_config_nodedir' ? join(value, 'include', 'node', 'node.h') : value;
+  if (value.startsWith('/') && !existsSync(needed)) return `${needed} is not here: left out`;
+  return null;
+}
+
+/** Follows the build stage; answers the folder its `/` stands for. */
+function buildStage(steps) {
+  const context = copyContext();
+  const dir = join(work, 'build');
+  let cwd = dir;
+  const env = { ...process.env };
+  for (const { stage, keyword, args } of steps.filter((s) => s.stage === 0)) {
+    if (keyword === 'WORKDIR') {
+      cwd = join(dir, args);
+      mkdirSync(cwd, { recursive: true });
+    } else if (keyword === 'ENV') {
+      for (const [key, value] of Object.entries(envPairs(args))) {
+        const not = appliesHere(key, value);
+        if (not) log(`ENV ${key}=${value}: ${not}`);
+        else env[key] = value;
+      }
+    } else if (keyword === 'COPY') {
+      const parts = args.split(/\s+/);
+      copyInto(context, parts.slice(0, -1), parts.at(-1), cwd);
+    } else if (keyword === 'RUN') {
+      if (/^apt-get\b/.test(args)) log(`RUN ${args.slice(0, 60)}…: packages are this machine's own`);
+      else if (/^(npm|node)\b/.test(args)) run(args, cwd, env);
+      else throw new Error(`stage ${stage}: a RUN this check cannot follow: ${args}`);
     }
-  } else if (keyword === 'COPY') {
-    const parts = args.split(/\s+/);
-    copyInto(context, parts.slice(0, -1), parts.at(-1), cwd);
-  } else if (keyword === 'RUN') {
-    if (/^apt-get\b/.test(args)) log(`RUN ${args.slice(0, 60)}…: packages are this machine's own`);
-    else if (/^(npm|node)\b/.test(args)) run(args, cwd, env);
-    else throw new Error(`stage ${stage}: a RUN this check cannot follow: ${args}`);
   }
+  return dir;
 }
 
-// The runtime stage: only what COPY --from=build names.
-const runtime = join(work, 'runtime');
-let runCwd = runtime;
-const runtimeEnv = {};
-let cmd = null;
-for (const { keyword, args } of steps.filter((s) => s.stage === 1)) {
-  if (keyword === 'WORKDIR') {
-    runCwd = join(runtime, args);
-    mkdirSync(runCwd, { recursive: true });
-  } else if (keyword === 'ENV') Object.assign(runtimeEnv, envPairs(args));
-  else if (keyword === 'COPY') {
-    const from = /^--from=build\s+/.exec(args);
-    if (!from) throw new Error(`a runtime COPY not from the build stage: ${args}`);
-    const [source, dest] = args.slice(from[0].length).split(/\s+/);
-    const path = join(buildRoot.dir, source);
-    mkdirSync(dirname(resolve(runCwd, dest)), { recursive: true });
-    cpSync(path, resolve(runCwd, dest), { recursive: true, verbatimSymlinks: true });
-  } else if (keyword === 'CMD') cmd = JSON.parse(args);
-  else if (keyword === 'RUN') log(`RUN ${args.slice(0, 60)}…: left to the image (packages, the data folder)`);
+/** Lays out the runtime stage: only what COPY --from=build names. Answers its WORKDIR, ENV and CMD. */
+function runtimeStage(steps, built) {
+  const runtime = join(work, 'runtime');
+  let cwd = runtime;
+  const env = {};
+  let cmd = null;
+  for (const { keyword, args } of steps.filter((s) => s.stage === 1)) {
+    if (keyword === 'WORKDIR') {
+      cwd = join(runtime, args);
+      mkdirSync(cwd, { recursive: true });
+    } else if (keyword === 'ENV') Object.assign(env, envPairs(args));
+    else if (keyword === 'COPY') {
+      const from = /^--from=build\s+/.exec(args);
+      if (!from) throw new Error(`a runtime COPY not from the build stage: ${args}`);
+      const [source, dest] = args.slice(from[0].length).split(/\s+/);
+      mkdirSync(dirname(resolve(cwd, dest)), { recursive: true });
+      cpSync(join(built, source), resolve(cwd, dest), { recursive: true, verbatimSymlinks: true });
+    } else if (keyword === 'CMD') cmd = JSON.parse(args);
+    else if (keyword === 'RUN') log(`RUN ${args.slice(0, 60)}…: left to the image (packages, the data folder)`);
+  }
+  if (!cmd) throw new Error('the runtime stage has no CMD');
+  return { cwd, env, cmd };
 }
-if (!cmd) throw new Error('the runtime stage has no CMD');
 
-// Start it on a fresh PostgreSQL database.
-const admin = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const database = `nardy_image_${randomBytes(4).toString('hex')}`;
-const client = new pg.Client({ connectionString: admin });
-await client.connect();
-await client.query(`CREATE DATABASE ${database}`);
-const url = new URL(admin);
-url.pathname = `/${database}`;
-const port = await freePort();
-const dataDir = join(work, 'data');
-mkdirSync(dataDir, { mode: 0o700 });
-const serviceEnv = {
-  PATH: `${process.env.PATH}:/usr/games`,
-  HOME: process.env.HOME ?? work,
-  ...runtimeEnv,
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  DATABASE_URL: url.toString(),
-  JWT_SECRET: randomBytes(32).toString('base64'),
-  LOG_LEVEL: 'warn',
-};
-log(`CMD ${cmd.join(' ')} (PORT=${port}, NODE_ENV=${serviceEnv.NODE_ENV}, a fresh database)`);
-const service = spawn(cmd[0], cmd.slice(1), { cwd: runCwd, env: serviceEnv, stdio: ['ignore', 'inherit', 'inherit'] });
-const exited = new Promise((ok) => service.once('exit', (code, signal) => ok({ code, signal })));
-const base = `http://127.0.0.1:${port}`;
-
-async function check() {
+async function check(base, exited) {
   const deadline = Date.now() + 90_000;
   for (;;) {
     const early = await Promise.race([exited, new Promise((ok) => setTimeout(() => ok(null), 500))]);
@@ -211,25 +203,60 @@ async function check() {
     throw new Error('gnubg is installed but not offered');
 }
 
-let failure = null;
+/** Runs the image's CMD on a fresh database, checks it, and stops it; whatever happens, cleans up. */
+async function main() {
+  const steps = instructions(readFileSync(join(root, 'Dockerfile'), 'utf8'));
+  const stages = Math.max(...steps.map((s) => s.stage)) + 1;
+  if (stages !== 2) throw new Error(`expected a build stage and a runtime stage, found ${stages}`);
+  const image = runtimeStage(steps, buildStage(steps));
+
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const database = `nardy_image_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  let service = null;
+  try {
+    await client.query(`CREATE DATABASE ${database}`);
+    const url = new URL(admin);
+    url.pathname = `/${database}`;
+    const port = await freePort();
+    const dataDir = join(work, 'data');
+    mkdirSync(dataDir, { mode: 0o700 });
+    const serviceEnv = {
+      PATH: `${process.env.PATH}:/usr/games`,
+      HOME: process.env.HOME ?? work,
+      ...image.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'warn',
+    };
+    log(`CMD ${image.cmd.join(' ')} (PORT=${port}, NODE_ENV=${serviceEnv.NODE_ENV}, a fresh database)`);
+    service = spawn(image.cmd[0], image.cmd.slice(1), {
+      cwd: image.cwd,
+      env: serviceEnv,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const exited = new Promise((ok) => service.once('exit', (code, signal) => ok({ code, signal })));
+    await check(`http://127.0.0.1:${port}`, exited);
+    service.kill('SIGTERM');
+    const stopped = await Promise.race([exited, new Promise((ok) => setTimeout(() => ok(null), 20_000))]);
+    if (!stopped) throw new Error('the service did not stop within 20 s of SIGTERM');
+    if (stopped.code !== 0) throw new Error(`the service exited with ${JSON.stringify(stopped)} on SIGTERM`);
+  } finally {
+    if (service !== null && service.exitCode === null && service.signalCode === null) service.kill('SIGKILL');
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await client.end();
+  }
+}
+
 try {
-  await check();
+  await main();
+  log('the image layout installs, starts on PostgreSQL, serves and stops cleanly');
 } catch (error) {
-  failure = error;
+  console.error(`image-check: FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  if (process.env.KEEP_IMAGE_CHECK !== '1') rmSync(work, { recursive: true, force: true });
 }
-service.kill('SIGTERM');
-const stopped = await Promise.race([exited, new Promise((ok) => setTimeout(() => ok(null), 20_000))]);
-if (!stopped) {
-  service.kill('SIGKILL');
-  failure ??= new Error('the service did not stop within 20 s of SIGTERM');
-} else if (!failure && stopped.code !== 0) {
-  failure = new Error(`the service exited with ${JSON.stringify(stopped)} on SIGTERM`);
-}
-await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-await client.end();
-if (process.env.KEEP_IMAGE_CHECK !== '1') rmSync(work, { recursive: true, force: true });
-if (failure) {
-  console.error(`image-check: FAILED: ${failure.message}`);
-  process.exit(1);
-}
-log('the image layout installs, starts on PostgreSQL, serves and stops cleanly');
