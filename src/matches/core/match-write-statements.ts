@@ -65,6 +65,11 @@ export const CREATE: WriteStatements = [createSql(false), createSql(true)];
  * upgrade locks the row, then looks for seats on a fresh snapshot), and a locking read returns the
  * row as that upgrade left it, not as the statement's snapshot saw it: so of a seat taken as a
  * person and an upgrade, whichever commits second sees the other (docs/bots.md, "Outside bots").
+ * `strength`: SHARE, the weakest lock that waits for the upgrade's FOR NO KEY UPDATE (two joins of
+ * one account do not wait for each other), where nothing locked the row before (a plain join);
+ * UPDATE where `after`'s function has locked it FOR UPDATE already, in the same statement
+ * (`match_slot_refusal` the creator, `rated_pair_slot_free` the joiner): the transaction holds that
+ * lock, so this one waits for nothing and asks for nothing more, and is there for the locking read.
  */
 function seatSql(userId: string, asBot: string, after: string | null, strength: 'UPDATE' | 'SHARE'): string {
   return `seat AS (
