@@ -1,8 +1,11 @@
 /**
  * The statements that write a match (docs/architecture.md, "Persistence"):
- * its creation, held or not to the caps on waiting matches, and the versioned
- * append, plain, ending a rated match, or joining an open challenge asked
- * rated. Each is one statement, so what it writes commits together or not at
+ * its creation, held or not to the caps on waiting matches (CREATE,
+ * CREATE_WITHIN_LIMITS), and the versioned append: plain (APPEND), ending a
+ * rated match (APPEND_RATED), ending one aborted by a leave
+ * (APPEND_ABORTED_BY_LEAVE), or seating a joiner checked to be still what the
+ * service seated (APPEND_SEAT; APPEND_RATED_JOIN for an open challenge asked
+ * rated). Each is one statement, so what it writes commits together or not at
  * all; each comes in two forms, `[plain, idempotent]`: the idempotent one also
  * stores the request's Idempotency-Key answer (docs/architecture.md, "API
  * conventions"), and writes anything only while the request holds its key.
@@ -105,7 +108,11 @@ SELECT COALESCE(slot.refusal, CASE WHEN seat.same IS NOT TRUE THEN '${SEAT_CHANG
   FROM slot LEFT JOIN seat ON TRUE LEFT JOIN m ON TRUE`;
 }
 
-/** CREATE_WITHIN_LIMITS's refusal when the creator is no longer what the service seated (it became a bot). */
+/**
+ * CREATE_WITHIN_LIMITS's refusal when the creator is no longer what the service seated (it became a
+ * bot), and also when the creator's row is missing (the account was deleted meanwhile: `seat` has no
+ * row): the service's retry then finds no such user, and answers 404 user-not-found.
+ */
 export const SEAT_CHANGED = 'seat-changed';
 
 /**
