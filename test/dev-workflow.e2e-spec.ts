@@ -71,7 +71,12 @@ it(
   async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { ...process.env, PORT: String(port), DATA_DIR: join(work, 'data'), LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: join(work, 'data'),
+      LOG_LEVEL: 'warn',
+    };
     delete env.DATABASE_URL;
     delete env.NODE_ENV;
     dev = spawn('npm', ['run', 'dev'], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -14,6 +14,35 @@ function held(served: string[], name: string) {
   return { task, state, finish: (value = name) => finish(value) };
 }
 
+/**
+ * Under fake timers, a queue running one task at a time whose first task (`name`, of the key its
+ * first letter) is held; `run` asks a question of the key its name's first letter, `expiring` ones
+ * with a deadline (the promise resolves when all are refused with DeadlineError), and `release`
+ * ends the first task, back on real timers, and answers the order they were served in.
+ */
+function heldFirst(name: string) {
+  jest.useFakeTimers();
+  const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
+  const served: string[] = [];
+  const first = held(served, name);
+  const answers: Promise<unknown>[] = [queue.run(name[0], first.task)];
+  const run = (question: string): void =>
+    void answers.push(queue.run(question[0], () => Promise.resolve(question)).then((n) => served.push(n)));
+  const expiring = (questions: string[], deadlineMs: number) =>
+    Promise.all(
+      questions.map((q) =>
+        expect(queue.run(q[0], () => Promise.resolve(q), deadlineMs)).rejects.toBeInstanceOf(DeadlineError),
+      ),
+    );
+  const release = async (): Promise<string[]> => {
+    jest.useRealTimers();
+    first.finish();
+    await Promise.all(answers);
+    return served;
+  };
+  return { run, expiring, release };
+}
+
 /** Lets the queue's promise callbacks run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -98,6 +127,38 @@ describe('FairQueue', () => {
       await first;
       expect(late.state.started).toBe(false);
       expect(served).toEqual(['A1']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('serves a key whose waiting tasks all passed their deadline in the round under way again, not behind others', async () => {
+    const scene = heldFirst('X1');
+    try {
+      // A's two questions (rounds 0 and 1) wait behind X1 and time out; B's three wait on.
+      const expired = scene.expiring(['A1', 'A2'], 500);
+      ['B1', 'B2', 'B3'].forEach(scene.run);
+      jest.advanceTimersByTime(500);
+      await expired;
+      // Nothing of A's waits: its next question is a first one, in the round under way.
+      scene.run('A3');
+      expect(await scene.release()).toEqual(['X1', 'B1', 'A3', 'B2', 'B3']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('keeps a key whose task started in the round under way to the next round after its later one expires', async () => {
+    const scene = heldFirst('A1');
+    try {
+      const expired = scene.expiring(['A2'], 500);
+      scene.run('B1');
+      jest.advanceTimersByTime(500);
+      await expired;
+      // A1 was served in the round under way, so A3 is in the next one, after C1 come later.
+      scene.run('A3');
+      scene.run('C1');
+      expect(await scene.release()).toEqual(['A1', 'B1', 'C1', 'A3']);
     } finally {
       jest.useRealTimers();
     }

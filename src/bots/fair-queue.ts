@@ -66,6 +66,8 @@ export class FairQueue {
   /** The round of each key's latest job, while it may still count (not before the round under way). */
   private readonly lastRound = new Map<string, number>();
   private round = 0;
+  /** The keys a job of which has started in the round under way: a job of theirs counts there. */
+  private readonly startedInRound = new Set<string>();
   private seq = 0;
   private runningCount = 0;
   private readonly running = new Set<Promise<void>>();
@@ -126,8 +128,10 @@ export class FairQueue {
       let first = 0;
       for (let i = 1; i < this.jobs.length; i++) if (before(this.jobs[i], this.jobs[first])) first = i;
       const [job] = this.jobs.splice(first, 1);
+      if (job.round > this.round) this.startedInRound.clear();
       this.round = job.round;
       for (const [key, round] of this.lastRound) if (round < this.round) this.lastRound.delete(key);
+      this.startedInRound.add(job.key);
       this.start(job);
     }
   }
@@ -151,8 +155,23 @@ export class FairQueue {
   /** The deadline passed: a waiting job leaves the queue; a running one is told to stop. */
   private expire(job: Job, deadlineMs: number): void {
     const at = this.jobs.indexOf(job);
-    if (at >= 0) this.jobs.splice(at, 1);
+    if (at >= 0) {
+      this.jobs.splice(at, 1);
+      this.recount(job.key);
+    }
     this.fail(job, new DeadlineError(deadlineMs));
+  }
+
+  /**
+   * A job of `key` left the queue without being run: its round counts no more. The key's last
+   * round is again that of its latest job still waiting, or the round under way if one of its jobs
+   * started in it; with neither, its next job is a first one (in the round under way).
+   */
+  private recount(key: string): void {
+    let last = this.startedInRound.has(key) ? this.round : -1;
+    for (const job of this.jobs) if (job.key === key && job.round > last) last = job.round;
+    if (last < this.round) this.lastRound.delete(key);
+    else this.lastRound.set(key, last);
   }
 
   private fulfil(job: Job, value: unknown): void {

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { botDecision, newMatch, type BotDecision, type MatchState, type Variant } from '../engine/index.js';
 import { playRandomMatch } from '../engine/testing/index.js';
 import type { LoadedMatch, MatchRecord } from '../matches/index.js';
@@ -172,6 +173,26 @@ describe('gnubg giving no answer to one question', () => {
       expect(await player.next(match, botOf('gnubg'))).toEqual(strong);
     },
   );
+
+  it('logs the first turn bot decides for each reason, and counts the next ones rather than logging each', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const { player, external } = playerWith(true);
+      const match = loaded(rollOf('white'), { status: 'playing', botColour: 'white' });
+      for (const reason of ['deadline', 'deadline', 'deadline', 'queue-full', 'queue-full'] as const) {
+        external.decide.mockImplementationOnce(() => Promise.reject(new ExternalBotNoAnswerError(reason, 'no answer')));
+        expect(await player.next(match, botOf('gnubg'))).toEqual({ name: 'roll' });
+      }
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+        expect.stringContaining('(deadline: no answer)'),
+        expect.stringContaining('(queue-full: no answer)'),
+      ]);
+      player.onModuleDestroy();
+    } finally {
+      warn.mockRestore();
+    }
+  });
 
   it('still fails the decision when gnubg fails otherwise (asked again on a later sweep)', async () => {
     const { player, external } = playerWith(true);

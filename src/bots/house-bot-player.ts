@@ -4,7 +4,7 @@
  * the match waits for, the engine's (`bot-easy`, `bot`) or the external
  * player's (`gnubg`). The answer is a match action, made as any player's.
  */
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { botDecision, opponentOf, type BotDecision, type BotLevel } from '../engine/index.js';
 import { colourOf, type LoadedMatch, type MatchAction } from '../matches/index.js';
 import { HouseBotPolicy } from '../users/house-bot-policy.js';
@@ -13,6 +13,7 @@ import type { User } from '../users/user.js';
 import { actionFor } from './bot-action.js';
 import { decisionRandom } from './decision-random.js';
 import { FairQueue } from './fair-queue.js';
+import { StandInLog } from './stand-in-log.js';
 import { ExternalBotNoAnswerError, ExternalBotPlayer, ExternalBotUnavailableError } from './external-bot-player.js';
 
 /** A house bot's account, as the worker acts for it. */
@@ -42,8 +43,10 @@ const FALLBACK_LEVEL: BotLevel = ENGINE_LEVELS.bot;
 const ENGINE_QUEUE_LIMIT = 10_000;
 
 @Injectable()
-export class HouseBotPlayer implements OnModuleInit {
+export class HouseBotPlayer implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('HouseBotPlayer');
+  /** The turns `bot` decides for gnubg: the first of each reason, then a count a minute at most. */
+  private readonly standIns = new StandInLog(this.logger);
   /**
    * The engine's decisions, one at a time (each holds the event loop), the people they are for
    * taking turns: one person's many matches never stand before another's next decision
@@ -59,6 +62,10 @@ export class HouseBotPlayer implements OnModuleInit {
   /** Match creation learns from the policy whether gnubg answers (HouseBotPolicy). */
   onModuleInit(): void {
     this.policy.attachExternalPlayer(() => this.external.available());
+  }
+
+  onModuleDestroy(): void {
+    this.standIns.stop();
   }
 
   /**
@@ -88,7 +95,8 @@ export class HouseBotPlayer implements OnModuleInit {
         decision = await this.external.decide(state, colour, asker);
       } catch (error) {
         if (!(error instanceof ExternalBotNoAnswerError)) throw error;
-        this.logger.warn(
+        this.standIns.stoodIn(
+          error.reason,
           `gnubg gave no answer in match ${record.id} at version ${record.version} (${error.reason}: ${error.message}); bot decides this turn`,
         );
         decision = await engine(FALLBACK_LEVEL);

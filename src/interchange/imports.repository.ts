@@ -17,13 +17,15 @@ export class ImportsRepository {
 
   /**
    * Counts the user's attempts since `from` and, below `limit`, records one more at `at`; older
-   * ones are deleted. The
-   * user's row is locked first, so that attempts made at once are counted one after the other
-   * (the count runs after the lock, on a fresh snapshot) and no more than `limit` get in.
+   * ones are deleted. The user's row is locked first, so that attempts made at once are counted one
+   * after the other (the count runs after the lock, on a fresh snapshot) and no more than `limit`
+   * get in. FOR NO KEY UPDATE, as an UPDATE of the row takes (rated-end.repository.ts): it excludes
+   * another admission, not the KEY SHARE lock that an insert referring to the user takes for its
+   * foreign key (a move's events, a new match), which would otherwise wait for the admission.
    */
   admit(userId: string, from: Date, at: Date, limit: number): Promise<ImportAdmission> {
     return this.sql.transaction(async (tx) => {
-      await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR UPDATE`, [userId]);
+      await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR NO KEY UPDATE`, [userId]);
       // The user's attempts out of the window count no more: the table keeps at most `limit` a user.
       await tx.query(`DELETE FROM import_attempts WHERE user_id = $1::uuid AND created_at <= $2::timestamptz`, [
         userId,

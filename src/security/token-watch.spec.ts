@@ -96,4 +96,48 @@ describe('TokenWatch', () => {
     expect(gone).toHaveBeenCalledTimes(1);
     watch.onModuleDestroy();
   });
+
+  it('skips a look while the previous one still waits for the database, and looks again once it is done', async () => {
+    const versions = fakeVersions();
+    let answer: () => void = () => undefined;
+    const reads = jest.fn((userIds: string[]) => {
+      return new Promise<Map<string, number | null>>((resolve) => {
+        answer = () => resolve(new Map(userIds.map((userId) => [userId, 0])));
+      });
+    });
+    versions.readAgain = reads;
+    const watch = new TokenWatch(versions);
+    watch.until(principal(3_600_000), jest.fn());
+    jest.advanceTimersByTime(5 * TOKEN_VERSION_TRUSTED_MS);
+    await settle();
+    expect(reads).toHaveBeenCalledTimes(1);
+    answer();
+    await settle();
+    jest.advanceTimersByTime(TOKEN_VERSION_TRUSTED_MS);
+    await settle();
+    expect(reads).toHaveBeenCalledTimes(2);
+    watch.onModuleDestroy();
+  });
+
+  it('holds the process open by no timer, and leaves none behind when the module is destroyed', () => {
+    const timeout = jest.spyOn(globalThis, 'setTimeout');
+    const interval = jest.spyOn(globalThis, 'setInterval');
+    try {
+      const watch = new TokenWatch(fakeVersions());
+      const ended = jest.fn();
+      const stop = watch.until(principal(60_000), ended);
+      watch.until(principal(3_600_000), ended);
+      const timers = [...timeout.mock.results, ...interval.mock.results].map((r) => r.value as NodeJS.Timeout);
+      expect(timers).toHaveLength(3);
+      for (const timer of timers) expect(timer.hasRef()).toBe(false);
+      watch.onModuleDestroy();
+      expect(jest.getTimerCount()).toBe(0);
+      jest.advanceTimersByTime(3_600_000);
+      expect(ended).not.toHaveBeenCalled();
+      stop();
+    } finally {
+      timeout.mockRestore();
+      interval.mockRestore();
+    }
+  });
 });

@@ -8,10 +8,11 @@ const READ_PER_QUERY = 1_000;
 /** The longest delay setTimeout takes (about 24.8 days); a later expiry is waited for in steps. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
-/** One watch: the token's version, and what ends what it let in. */
+/** One watch: the token's version, what ends what it let in, and what stops watching (its timer too). */
 interface Watch {
   readonly version: number;
   readonly end: () => void;
+  readonly stop: () => void;
 }
 
 /**
@@ -29,12 +30,16 @@ export class TokenWatch implements OnModuleDestroy {
   /** The watches of each account. */
   private readonly watched = new Map<string, Set<Watch>>();
   private looking: NodeJS.Timeout | null = null;
+  /** A look is under way: the next one is skipped (a slow database does not pile looks up). */
+  private lookRunning = false;
 
   constructor(private readonly versions: TokenVersions) {
     versions.onRaise((userId, version) => this.raised(userId, version));
   }
 
+  /** Stops every watch, its expiry timer with it, and the looks: no timer outlives the app. */
   onModuleDestroy(): void {
+    for (const watches of [...this.watched.values()]) for (const watch of [...watches]) watch.stop();
     this.stopLooking();
   }
 
@@ -53,6 +58,7 @@ export class TokenWatch implements OnModuleDestroy {
         stop();
         end();
       },
+      stop: () => stop(),
     };
     const stop = (): void => {
       done = true;
@@ -66,6 +72,7 @@ export class TokenWatch implements OnModuleDestroy {
       const left = token.expiresAt - Date.now();
       if (left <= 0) return watch.end();
       timer = setTimeout(wait, Math.min(left, LONGEST_TIMER_MS));
+      timer.unref();
     };
     const watches = this.watched.get(userId) ?? new Set<Watch>();
     watches.add(watch);
@@ -87,13 +94,24 @@ export class TokenWatch implements OnModuleDestroy {
 
   private startLooking(): void {
     if (this.looking !== null) return;
-    this.looking = setInterval(() => void this.look(), TOKEN_VERSION_TRUSTED_MS);
+    this.looking = setInterval(() => void this.lookUnlessLooking(), TOKEN_VERSION_TRUSTED_MS);
     this.looking.unref();
   }
 
   private stopLooking(): void {
     if (this.looking !== null) clearInterval(this.looking);
     this.looking = null;
+  }
+
+  /** A look, unless the previous one still runs (its queries wait for a slow database). */
+  private async lookUnlessLooking(): Promise<void> {
+    if (this.lookRunning) return;
+    this.lookRunning = true;
+    try {
+      await this.look();
+    } finally {
+      this.lookRunning = false;
+    }
   }
 
   /** Reads the watched accounts' versions again: what a raise missed, or an account gone, let in ends. */

@@ -324,6 +324,16 @@ describe('MatchesRepository.append', () => {
     await expect(repo.append(id, 2, [], whiteToPlay(), minute(9))).rejects.toThrow(RangeError);
   });
 
+  it('refuses an append that is both a rated end and a join, writing nothing', async () => {
+    const id = await seatedMatch();
+    const before = await repo.findById(id);
+    const joinCheck = { joinerId: bob.id, asBot: false, ratedPair: null };
+    await expect(
+      repo.append(id, 2, [stored(openingRoll)], whiteToPlay(), minute(9), { abortedBy: alice.id }, null, joinCheck),
+    ).rejects.toThrow(RangeError);
+    expect(await repo.findById(id)).toEqual(before);
+  });
+
   itOnPostgres(
     'of two appends racing at the same version on two connections, exactly one is written, whole',
     async () => {

@@ -1,8 +1,11 @@
 /**
  * The statements that write a match (docs/architecture.md, "Persistence"):
- * its creation, held or not to the caps on waiting matches, and the versioned
- * append, plain, ending a rated match, or joining an open challenge asked
- * rated. Each is one statement, so what it writes commits together or not at
+ * its creation, held or not to the caps on waiting matches (CREATE,
+ * CREATE_WITHIN_LIMITS), and the versioned append: plain (APPEND), ending a
+ * rated match (APPEND_RATED), ending one aborted by a leave
+ * (APPEND_ABORTED_BY_LEAVE), or seating a joiner checked to be still what the
+ * service seated (APPEND_SEAT; APPEND_RATED_JOIN for an open challenge asked
+ * rated). Each is one statement, so what it writes commits together or not at
  * all; each comes in two forms, `[plain, idempotent]`: the idempotent one also
  * stores the request's Idempotency-Key answer (docs/architecture.md, "API
  * conventions"), and writes anything only while the request holds its key.
@@ -65,6 +68,11 @@ export const CREATE: WriteStatements = [createSql(false), createSql(true)];
  * upgrade locks the row, then looks for seats on a fresh snapshot), and a locking read returns the
  * row as that upgrade left it, not as the statement's snapshot saw it: so of a seat taken as a
  * person and an upgrade, whichever commits second sees the other (docs/bots.md, "Outside bots").
+ * `strength`: SHARE, the weakest lock that waits for the upgrade's FOR NO KEY UPDATE (two joins of
+ * one account do not wait for each other), where nothing locked the row before (a plain join);
+ * UPDATE where `after`'s function has locked it FOR UPDATE already, in the same statement
+ * (`match_slot_refusal` the creator, `rated_pair_slot_free` the joiner): the transaction holds that
+ * lock, so this one waits for nothing and asks for nothing more, and is there for the locking read.
  */
 function seatSql(userId: string, asBot: string, after: string | null, strength: 'UPDATE' | 'SHARE'): string {
   return `seat AS (
@@ -100,7 +108,11 @@ SELECT COALESCE(slot.refusal, CASE WHEN seat.same IS NOT TRUE THEN '${SEAT_CHANG
   FROM slot LEFT JOIN seat ON TRUE LEFT JOIN m ON TRUE`;
 }
 
-/** CREATE_WITHIN_LIMITS's refusal when the creator is no longer what the service seated (it became a bot). */
+/**
+ * CREATE_WITHIN_LIMITS's refusal when the creator is no longer what the service seated (it became a
+ * bot), and also when the creator's row is missing (the account was deleted meanwhile: `seat` has no
+ * row): the service's retry then finds no such user, and answers 404 user-not-found.
+ */
 export const SEAT_CHANGED = 'seat-changed';
 
 /**

@@ -234,7 +234,8 @@ export class MatchesRepository {
    * locked and must still be what the service seated, a person or a bot
    * (SeatChangedError, nothing written, when it became a bot meanwhile), and
    * for the join of an open challenge asked rated, the match is played unrated,
-   * with its reason, when the pair's rated matches of the day are used up.
+   * with its reason, when the pair's rated matches of the day are used up
+   * (RangeError for both `rated` and `join`).
    * False, with nothing asked of the database, for an id that is not a UUID.
    */
   async append(
@@ -248,6 +249,8 @@ export class MatchesRepository {
     join: JoinCheck | null = null,
   ): Promise<boolean> {
     if (events.length === 0) throw new RangeError('An append writes at least one event.');
+    // A join seats a player and an end ends the match: no append does both, and neither is dropped.
+    if (rated !== null && join !== null) throw new RangeError('An append is a rated end or a join, not both.');
     if (!isUuid(id)) return false;
     try {
       const params: unknown[] = [
