@@ -31,7 +31,9 @@ export function decide(state: MatchState, random: () => number): BotAction | nul
  * the state after it. The request carries an Idempotency-Key: when the
  * connection drops before the answer arrives (the server may have acted), it is
  * sent again with the same key, a few times, so the server acts once and the bot
- * still learns the state after its action.
+ * still learns the state after its action (the server answers 409
+ * idempotency-key-in-use while it still handles the first sending: then it is
+ * sent again a little later).
  */
 export async function act(api: Api, state: MatchState, action: BotAction, random: () => number): Promise<MatchState> {
   const params = { path: { id: state.id } };
@@ -55,18 +57,42 @@ export async function act(api: Api, state: MatchState, action: BotAction, random
   );
 }
 
-/** How many times a request is sent in all when its connection drops before the answer. */
-const SENDS = 3;
+/** How many times a request is sent in all when no answer comes, or the server still handles its key. */
+const SENDS = 5;
 
-/** `send()` again (the same request: the same Idempotency-Key) after a network error, up to SENDS times. */
-async function sentAgainOnDrop<T>(send: () => Promise<T>): Promise<T> {
+/**
+ * `send()` again (the same request: the same Idempotency-Key) after a network error, or while the
+ * server answers 409 `idempotency-key-in-use` (the first sending is still being handled there: a
+ * connection cut mid-request does not stop it), up to SENDS times, waiting a little longer each time.
+ */
+async function sentAgainOnDrop<T extends { error?: unknown; response: Response }>(send: () => Promise<T>): Promise<T> {
   for (let sent = 1; ; sent++) {
     try {
-      return await send();
+      const result = await send();
+      if (sent === SENDS || !keyInUse(result)) return result;
     } catch (error: unknown) {
-      // fetch rejects with a TypeError only when no answer came (the connection failed or dropped).
-      if (!(error instanceof TypeError) || sent === SENDS) throw error;
-      await sleep(100 * sent);
+      if (!noAnswer(error) || sent === SENDS) throw error;
     }
+    await sleep(100 * 2 ** (sent - 1));
   }
+}
+
+/**
+ * Whether fetch failed with no answer (the connection failed or dropped): it rejects with a
+ * TypeError then, and only then. Known by its name, as a TypeError of another realm (a test's
+ * sandbox) is no instance of this one's.
+ */
+function noAnswer(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'TypeError';
+}
+
+function keyInUse(result: { error?: unknown; response: Response }): boolean {
+  const { error } = result;
+  return (
+    result.response.status === 409 &&
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === 'idempotency-key-in-use'
+  );
 }
