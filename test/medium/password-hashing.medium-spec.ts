@@ -3,7 +3,7 @@ import { AuthService } from '../../src/auth/auth.service.js';
 import { SecurityModule } from '../../src/security/security.module.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { UsersService } from '../../src/users/users.service.js';
-import { Argon2Probe } from './argon2-probe.js';
+import { Argon2Probe } from '../support/argon2-probe.js';
 import { useMediumApp } from './medium-app.js';
 
 const CONCURRENCY = 2;
