@@ -1,6 +1,7 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { SignInTokenOnly } from '../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { RateLimited } from '../security/rate-limits.js';
@@ -42,6 +43,7 @@ export class AuthController {
   @Post('logout-all')
   @HttpCode(HttpStatus.NO_CONTENT)
   @UseGuards(BearerAuthGuard)
+  @SignInTokenOnly()
   @ApiBearerAuth()
   @ApiOperation({
     summary: 'End every token of the caller’s account issued so far, this one too',

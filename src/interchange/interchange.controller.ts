@@ -28,6 +28,7 @@ import { ApiProblems } from '../common/api-problems.decorator.js';
 import { AcceptsBodies } from '../common/json-body.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { MatchIdPipe, MatchStateDto, type MatchView } from '../matches/index.js';
+import { RequiresScope } from '../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { MatchLogDto } from './dto/match-log.dto.js';
@@ -115,6 +116,7 @@ export class InterchangeController {
   @Post('import')
   @HttpCode(HttpStatus.CREATED)
   @UseGuards(BearerAuthGuard)
+  @RequiresScope('play')
   @UseInterceptors(IdempotencyInterceptor)
   @AcceptsBodies({ text: ['text/plain'], limitBytes: IMPORT_LIMIT_BYTES })
   @ApiBearerAuth()

@@ -1,6 +1,9 @@
 import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
+import { SystemClock } from '../common/clock.js';
+import type { ApiTokensRepository } from './api-tokens.repository.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
 import type { RequestWithPrincipal } from './principal.js';
 import { UnauthorizedError } from './security.errors.js';
@@ -31,11 +34,14 @@ function versions(version = 0): TokenVersions & { version: number } {
 
 describe('BearerAuthGuard', () => {
   const jwt = new CountingJwt({ secret: key, signOptions: { algorithm: 'HS256' } });
+  /** A guard over `tokens`; these tests send JWTs only, so no personal token is ever looked up. */
+  const guardOf = (tokens: TokenVersions) =>
+    new BearerAuthGuard(jwt, tokens, {} as ApiTokensRepository, new SystemClock(), new Reflector());
   const sign = (expiresIn: number, tv?: number) =>
     jwt.signAsync({ sub: '00000000-0000-4000-8000-000000000001', username: 'alice', tv }, { expiresIn });
 
   it('verifies a token once and recognises it on later requests until it expires', async () => {
-    const guard = new BearerAuthGuard(jwt, versions());
+    const guard = guardOf(versions());
     const token = await sign(3600);
     const before = jwt.verifications;
     for (let i = 0; i < 3; i++) {
@@ -51,7 +57,7 @@ describe('BearerAuthGuard', () => {
   });
 
   it('does not take a token with the same claims but another signature for a remembered one', async () => {
-    const guard = new BearerAuthGuard(jwt, versions());
+    const guard = guardOf(versions());
     const token = await sign(3600);
     await guard.canActivate(contextFor(`Bearer ${token}`).context);
     const [header, payload, signature] = token.split('.');
@@ -60,7 +66,7 @@ describe('BearerAuthGuard', () => {
   });
 
   it('refuses a remembered token once it has expired', async () => {
-    const guard = new BearerAuthGuard(jwt, versions());
+    const guard = guardOf(versions());
     const token = await sign(1);
     await expect(guard.canActivate(contextFor(`Bearer ${token}`).context)).resolves.toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -69,7 +75,7 @@ describe('BearerAuthGuard', () => {
 
   it('refuses a remembered token once its account’s token version was raised, and a token of the new version passes', async () => {
     const tokens = versions(3);
-    const guard = new BearerAuthGuard(jwt, tokens);
+    const guard = guardOf(tokens);
     const old = await sign(3600, 3);
     await expect(guard.canActivate(contextFor(`Bearer ${old}`).context)).resolves.toBe(true);
     tokens.version = 4;
@@ -81,7 +87,7 @@ describe('BearerAuthGuard', () => {
 
   it('takes a token without a version for version 0 (issued before versions), and only while the account is at 0', async () => {
     const tokens = versions(0);
-    const guard = new BearerAuthGuard(jwt, tokens);
+    const guard = guardOf(tokens);
     const token = await sign(3600);
     await expect(guard.canActivate(contextFor(`Bearer ${token}`).context)).resolves.toBe(true);
     tokens.version = 1;
@@ -89,7 +95,7 @@ describe('BearerAuthGuard', () => {
   });
 
   it('refuses a token of ours without an expiry, and one whose version is not a whole number', async () => {
-    const guard = new BearerAuthGuard(jwt, versions());
+    const guard = guardOf(versions());
     const claims = { sub: '00000000-0000-4000-8000-000000000001', username: 'alice' };
     const forever = await jwt.signAsync(claims);
     await expect(guard.canActivate(contextFor(`Bearer ${forever}`).context)).rejects.toThrow(/no expiry/);

@@ -1,9 +1,14 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { Clock } from '../common/clock.js';
+import { grants, ROUTE_SCOPE, type RouteScope } from './api-token-scopes.js';
+import { API_TOKEN_CREDENTIALS, apiTokenHash } from './api-token-secret.js';
+import { ApiTokensRepository } from './api-tokens.repository.js';
 import type { Principal, RequestWithPrincipal } from './principal.js';
-import { UnauthorizedError } from './security.errors.js';
+import { InsufficientScopeError, UnauthorizedError } from './security.errors.js';
 import { TokenVersions } from './token-versions.js';
 
 interface TokenClaims {
@@ -17,6 +22,9 @@ interface TokenClaims {
 /** Tokens verified recently, remembered until they expire (at most this many). */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
+/** A personal token's last use is written at most this often (GET /api/users/me/api-tokens shows it). */
+const LAST_USED_EVERY_MS = 60_000;
+
 /** `Authorization: Bearer <JWT>`; the scheme is case-insensitive (RFC 7235). */
 const BEARER_CREDENTIALS = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 
@@ -28,6 +36,14 @@ const BEARER_CREDENTIALS = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9
  * signature included) until its expiry, so a client's later requests skip
  * the HMAC and JSON parsing: most authenticated requests carry a token seen
  * before. Its version is checked on every request, remembered or not.
+ *
+ * It also takes a personal API token (`nardy_pat_…`; docs/architecture.md,
+ * "Personal API tokens"), looked up by its SHA-256 on every request (revoking
+ * one is seen at once, on every instance): an unknown, revoked or expired one
+ * is refused as an invalid JWT is (401). Logging out everywhere does not end
+ * it. It is held to its scopes: the route's RequiresScope, else `read` for a
+ * GET; a route of any other method without one, or marked SignInTokenOnly, is
+ * refused to every personal token (403 insufficient-scope).
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate {
@@ -36,11 +52,19 @@ export class BearerAuthGuard implements CanActivate {
   constructor(
     private readonly jwt: JwtService,
     private readonly versions: TokenVersions,
+    private readonly apiTokens: ApiTokensRepository,
+    private readonly clock: Clock,
+    private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<FastifyRequest & RequestWithPrincipal>();
     const header = req.headers.authorization;
+    const apiToken = header?.match(API_TOKEN_CREDENTIALS)?.[1];
+    if (apiToken) {
+      req.principal = await this.personal(apiToken, context, req.method);
+      return true;
+    }
     const token = header?.match(BEARER_CREDENTIALS)?.[1];
     if (!token) {
       throw new UnauthorizedError(
@@ -60,6 +84,30 @@ export class BearerAuthGuard implements CanActivate {
     }
     req.principal = principal;
     return true;
+  }
+
+  /** The principal of a personal API token good for this route; UnauthorizedError or InsufficientScopeError when it is not. */
+  private async personal(value: string, context: ExecutionContext, method: string): Promise<Principal> {
+    const found = await this.apiTokens.findByHash(apiTokenHash(value));
+    const now = this.clock.now();
+    if (!found) throw new UnauthorizedError('The bearer token is not valid.');
+    if (found.expiresAt !== null && found.expiresAt.getTime() <= now.getTime()) {
+      throw new UnauthorizedError('The personal API token has expired; make a new one.');
+    }
+    const declared = this.reflector.getAllAndOverride<RouteScope | undefined>(ROUTE_SCOPE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const needed = declared !== undefined ? declared : method === 'GET' || method === 'HEAD' ? 'read' : null;
+    if (needed === null || !grants(found.scopes, needed)) throw new InsufficientScopeError(needed);
+    await this.apiTokens.touch(found.id, now, LAST_USED_EVERY_MS);
+    return Object.freeze({
+      userId: found.userId,
+      username: found.username,
+      // The account's version as it is: a live stream opened with it still ends when it is raised.
+      token: Object.freeze({ version: found.tokenVersion, expiresAt: found.expiresAt?.getTime() ?? Infinity }),
+      apiToken: Object.freeze({ id: found.id, scopes: found.scopes }),
+    });
   }
 
   /** The token's principal (with its version and expiry), remembered until it expires; UnauthorizedError when it is not good. */

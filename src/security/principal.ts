@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from './api-token-scopes.js';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 
 /** Who a bearer token says is asking, and for how long the token holds. */
@@ -9,6 +10,11 @@ export interface Principal {
    * live stream opened with it is held to (TokenWatch; docs/architecture.md, "Live streams").
    */
   readonly token: { readonly version: number; readonly expiresAt: number };
+  /**
+   * For a personal API token, its id and scopes (docs/architecture.md, "Personal API tokens");
+   * absent for a sign-in token, which may do everything.
+   */
+  readonly apiToken?: { readonly id: string; readonly scopes: readonly ApiTokenScope[] };
 }
 
 export type RequestWithPrincipal = { principal?: Principal };

@@ -5,6 +5,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Environment } from '../config/environment.js';
 import { resolveJwtSecret } from '../config/jwt-secret.js';
+import { ApiTokensRepository } from './api-tokens.repository.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
 import { OptionalBearerAuthGuard } from './optional-bearer-auth.guard.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -18,7 +19,7 @@ import { TokenWatch } from './token-watch.js';
  * What guards routes and keeps passwords, for every feature module that does:
  * bearer tokens (JwtModule, BearerAuthGuard, and TokenVersions, which ends
  * the tokens of an account at once; TokenWatch, which ends what they let in,
- * live streams), password hashing (PasswordHasher), the rule new passwords
+ * live streams; personal API tokens, ApiTokensRepository), password hashing (PasswordHasher), the rule new passwords
  * are held to (PasswordPolicy)
  * and per-client rate limits (ThrottlerModule; see RateLimited).
  * It imports no feature module, so feature modules can all depend on it.
@@ -42,6 +43,7 @@ import { TokenWatch } from './token-watch.js';
     ThrottlerModule.forRootAsync({ inject: [ConfigService], useFactory: rateLimitThrottlers }),
   ],
   providers: [
+    ApiTokensRepository,
     PasswordHasher,
     PasswordPolicy,
     BearerAuthGuard,
@@ -51,6 +53,7 @@ import { TokenWatch } from './token-watch.js';
     TokenWatch,
   ],
   exports: [
+    ApiTokensRepository,
     PasswordHasher,
     PasswordPolicy,
     BearerAuthGuard,

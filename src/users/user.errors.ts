@@ -1,4 +1,4 @@
-import { DomainError } from '../common/domain-error.js';
+import { DomainError, InvalidFieldError } from '../common/domain-error.js';
 
 export class UsernameTakenError extends DomainError {
   readonly code = 'username-taken';
@@ -33,5 +33,33 @@ export class AccountHasPlayedError extends DomainError {
     super(
       `Only an account that has never played can become a bot account; ${username} has taken a seat in a match or has rated experience. Register a new account for the bot.`,
     );
+  }
+}
+
+/** An account holds at most `limit` personal API tokens (docs/architecture.md, "Personal API tokens"). */
+export class TooManyApiTokensError extends DomainError {
+  readonly code = 'too-many-api-tokens';
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(limit: number) {
+    super(`An account holds at most ${limit} personal API tokens; revoke one first.`);
+    this.extensions = { limit };
+  }
+}
+
+/** No personal API token of the caller's account has this id (never made, revoked, or another account's). */
+export class ApiTokenNotFoundError extends DomainError {
+  readonly code = 'api-token-not-found';
+  readonly kind = 'not-found';
+  constructor() {
+    super('Your account has no personal API token with this id.');
+  }
+}
+
+/** A personal API token's expiry that is not in the future. */
+export class ApiTokenExpiryError extends InvalidFieldError {
+  readonly code = 'invalid-expiry';
+  constructor() {
+    super('expiresAt must be in the future.', 'expiresAt');
   }
 }

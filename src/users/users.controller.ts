@@ -9,6 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { SignInTokenOnly } from '../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { RateLimited } from '../security/rate-limits.js';
@@ -100,6 +101,7 @@ export class UsersController {
   @Post('me/upgrade-to-bot')
   @HttpCode(HttpStatus.OK)
   @UseGuards(BearerAuthGuard)
+  @SignInTokenOnly()
   @ApiBearerAuth()
   @ApiOperation({
     summary: 'Turn the caller’s account into a bot account, for a program that plays',
@@ -123,6 +125,7 @@ export class UsersController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @RateLimited('token')
   @UseGuards(BearerAuthGuard)
+  @SignInTokenOnly()
   @ApiBearerAuth()
   @ApiOperation({
     summary: 'Change the caller’s password; every token issued before ends, this one too',

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SecurityModule } from '../security/security.module.js';
+import { ApiTokensController } from './api-tokens.controller.js';
+import { ApiTokensService } from './api-tokens.service.js';
 import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -7,11 +9,11 @@ import { HouseBotPolicy } from './house-bot-policy.js';
 import { HouseBotsController } from './house-bots.controller.js';
 import { HouseBotsService } from './house-bots.service.js';
 
-/** Registration, accounts (players' and bots'), public profiles, and which house bot plays what. */
+/** Registration, accounts (players' and bots') and their personal API tokens, public profiles, and which house bot plays what. */
 @Module({
   imports: [SecurityModule],
-  controllers: [UsersController, HouseBotsController],
-  providers: [UsersService, UsersRepository, HouseBotPolicy, HouseBotsService],
+  controllers: [UsersController, HouseBotsController, ApiTokensController],
+  providers: [ApiTokensService, UsersService, UsersRepository, HouseBotPolicy, HouseBotsService],
   exports: [UsersRepository, HouseBotPolicy],
 })
 export class UsersModule {}

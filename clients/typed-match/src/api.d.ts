@@ -696,6 +696,50 @@ export interface paths {
         patch: operations["updateMe"];
         trace?: never;
     };
+    "/api/users/me/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s personal API tokens, without their values
+         * @description Oldest first, with their scopes, expiry and last use; never their values.
+         */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Make a personal API token, for a program
+         * @description A long-lived bearer token limited to its scopes, for a bot or a script: send it as `Authorization: Bearer <token>`. Its value is in this answer only (the service keeps its SHA-256). It works until it expires or is revoked; logging out everywhere and changing the password leave it. At most 20 per account.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/api-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a personal API token
+         * @description The token is refused from then on (401), on every instance of the service.
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/matches": {
         parameters: {
             query?: never;
@@ -923,6 +967,33 @@ export interface components {
              */
             expectedVersion?: number;
         };
+        ApiTokenDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null: never expires.
+             */
+            expiresAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The last request made with it, to the minute; null if never used.
+             */
+            lastUsedAt: string | null;
+            /** @example my bot */
+            name: string;
+            /**
+             * @example [
+             *       "play"
+             *     ]
+             */
+            scopes: ("read" | "play")[];
+        };
+        ApiTokenListDto: {
+            items: components["schemas"]["ApiTokenDto"][];
+        };
         AppliedRulesDto: {
             /** @description Automatic doubles on opening ties, at most this many (M4); money sessions only. Default: `0`. */
             automaticDoubles: number;
@@ -1015,6 +1086,26 @@ export interface components {
             /** @description White’s checkers in white’s own numbering. */
             white: components["schemas"]["SideBoardDto"];
         };
+        CreateApiTokenDto: {
+            /**
+             * Format: date-time
+             * @description When the token stops working; in the future. Absent or null: it never expires.
+             * @example 2027-01-01T00:00:00Z
+             */
+            expiresAt?: Record<string, never> | null;
+            /**
+             * @description For you to tell your tokens apart.
+             * @example my bot
+             */
+            name: string;
+            /**
+             * @description `read`: the GET endpoints that need a caller (your account, your matches, streams); `play`: creating, joining and acting in matches and importing them, and everything `read` allows. No personal token may manage the account (password, tokens, logging out everywhere, becoming a bot).
+             * @example [
+             *       "play"
+             *     ]
+             */
+            scopes: ("read" | "play")[];
+        };
         CreateMatchDto: {
             /** @description Each player’s time bank for the whole match, in days; spent by decisions longer than daysPerTurn. Default: `0`. */
             bankDays?: number;
@@ -1051,6 +1142,35 @@ export interface components {
              * @enum {string}
              */
             variant: "backgammon" | "long-nardy";
+        };
+        CreatedApiTokenDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null: never expires.
+             */
+            expiresAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The last request made with it, to the minute; null if never used.
+             */
+            lastUsedAt: string | null;
+            /** @example my bot */
+            name: string;
+            /**
+             * @example [
+             *       "play"
+             *     ]
+             */
+            scopes: ("read" | "play")[];
+            /**
+             * @description The token: send it as `Authorization: Bearer <token>`. Shown only now; only its hash is stored, so it cannot be shown again.
+             * @example nardy_pat_3q2-7wZQb5yX0d1mU9yK2x8sV6hJ4gT1cN0pL5aR7eM
+             */
+            token: string;
         };
         CubeActionDto: {
             /** @enum {string} */
@@ -2983,7 +3103,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3087,7 +3207,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3249,7 +3369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3353,7 +3473,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3457,7 +3577,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3561,7 +3681,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3889,7 +4009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3993,7 +4113,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4128,7 +4248,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4273,7 +4393,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4377,7 +4497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4481,7 +4601,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4585,7 +4705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4760,7 +4880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`). */
+            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,6 +5206,168 @@ export interface operations {
             };
             /** @description Request body is not JSON (`unsupported-media-type`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenListDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not manage tokens (`insufficient-scope`, with `scope: null`): use a sign-in token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenDto"];
+            };
+        };
+        responses: {
+            /** @description The token, with its value (shown only now). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiTokenDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), or an expiry not in the future (`invalid-expiry`, with `field`); nothing made. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not manage tokens (`insufficient-scope`, with `scope: null`): use a sign-in token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account holds 20 tokens already (`too-many-api-tokens`, with `limit`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not manage tokens (`insufficient-scope`, with `scope: null`): use a sign-in token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account has no token with this id (`api-token-not-found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards, UseInte
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { IdempotencyInterceptor } from '../../idempotency/idempotency.interceptor.js';
+import { RequiresScope } from '../../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../../security/principal.js';
 import { ActionDto } from './dto/action.dto.js';
@@ -15,7 +16,10 @@ import type { MatchView } from '../view/match-view.js';
 const ACTION_PROBLEMS: Array<number | [number, string]> = [
   ...BODY_PROBLEMS,
   401,
-  [403, 'The caller is not a player of this match (`not-a-player`).'],
+  [
+    403,
+    'The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`).',
+  ],
   [404, 'No such match (`match-not-found`).'],
   [
     409,
@@ -40,6 +44,7 @@ const ACTION_NOTE =
 @ApiHeader({ name: 'If-Match', required: false, description: 'The version acted on, e.g. "17" (or expectedVersion).' })
 @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Makes a retry return the first answer.' })
 @UseGuards(BearerAuthGuard)
+@RequiresScope('play')
 @UseInterceptors(IdempotencyInterceptor)
 @Controller('api/matches/:id')
 export class MatchActionsController {

@@ -27,6 +27,7 @@ import {
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { ApiEventStream } from './api-event-stream.decorator.js';
 import { IdempotencyInterceptor } from '../../idempotency/idempotency.interceptor.js';
+import { RequiresScope } from '../../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
 import { OptionalBearerAuthGuard } from '../../security/optional-bearer-auth.guard.js';
 import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../../security/principal.js';
@@ -80,6 +81,7 @@ export class MatchesController {
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @UseGuards(BearerAuthGuard)
+  @RequiresScope('play')
   @UseInterceptors(IdempotencyInterceptor)
   @ApiBearerAuth()
   @ApiOperation({

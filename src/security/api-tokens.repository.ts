@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { isUuid } from '../common/uuid.js';
+import { SqlClient } from '../database/sql-client.js';
+import type { ApiTokenScope } from './api-token-scopes.js';
+
+/** A personal API token as stored, without its value (docs/architecture.md, "Personal API tokens"). */
+export interface ApiToken {
+  readonly id: string;
+  readonly name: string;
+  readonly scopes: readonly ApiTokenScope[];
+  readonly createdAt: Date;
+  readonly expiresAt: Date | null;
+  readonly lastUsedAt: Date | null;
+}
+
+/** The token a value stands for, with its account, for the bearer check. */
+export interface ApiTokenHolder extends ApiToken {
+  readonly userId: string;
+  readonly username: string;
+  readonly tokenVersion: number;
+}
+
+interface ApiTokenRow {
+  id: string;
+  name: string;
+  scopes: string[];
+  createdAt: Date | string;
+  expiresAt: Date | string | null;
+  lastUsedAt: Date | string | null;
+}
+
+const COLUMNS = `t.id::text AS id, t.name, t.scopes, t.created_at AS "createdAt", t.expires_at AS "expiresAt",
+       t.last_used_at AS "lastUsedAt"`;
+
+const dateOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+function toApiToken(row: ApiTokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes as ApiTokenScope[], // written from API_TOKEN_SCOPES only
+    createdAt: dateOf(row.createdAt),
+    expiresAt: row.expiresAt === null ? null : dateOf(row.expiresAt),
+    lastUsedAt: row.lastUsedAt === null ? null : dateOf(row.lastUsedAt),
+  };
+}
+
+/** The personal API tokens (`api_tokens`): only the SHA-256 of a value is stored, as hex in and out of SQL. */
+@Injectable()
+export class ApiTokensRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  /** The token whose value hashes to `hash`, with its account; null when there is none (never made, or revoked). */
+  async findByHash(hash: Buffer): Promise<ApiTokenHolder | null> {
+    const [row] = await this.sql.query<ApiTokenRow & { userId: string; username: string; tokenVersion: number }>(
+      `SELECT ${COLUMNS}, u.id::text AS "userId", u.username, u.token_version AS "tokenVersion"
+         FROM api_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = decode($1, 'hex')`,
+      [hash.toString('hex')],
+    );
+    if (!row) return null;
+    return { ...toApiToken(row), userId: row.userId, username: row.username, tokenVersion: row.tokenVersion };
+  }
+
+  /** Notes a use at `now`, unless one was noted less than `everyMs` before (a request does not always write). */
+  async touch(id: string, now: Date, everyMs: number): Promise<void> {
+    await this.sql.query(
+      `UPDATE api_tokens SET last_used_at = $2::timestamptz
+        WHERE id = $1::uuid AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - $3::int * interval '1 millisecond')`,
+      [id, now.toISOString(), everyMs],
+    );
+  }
+
+  /** The account's tokens, oldest first. */
+  async listOf(userId: string): Promise<ApiToken[]> {
+    const rows = await this.sql.query<ApiTokenRow>(
+      `SELECT ${COLUMNS} FROM api_tokens t WHERE t.user_id = $1::uuid ORDER BY t.created_at, t.id`,
+      [userId],
+    );
+    return rows.map(toApiToken);
+  }
+
+  /**
+   * Stores a new token of the account, unless it has `limit` already: null then. The account's row
+   * is locked first (FOR NO KEY UPDATE, as other per-account caps do), and the tokens are counted
+   * in a second statement whose snapshot follows the lock, so two creations at once count each other.
+   */
+  async create(
+    userId: string,
+    token: { name: string; scopes: readonly ApiTokenScope[]; hash: Buffer; createdAt: Date; expiresAt: Date | null },
+    limit: number,
+  ): Promise<ApiToken | null> {
+    return this.sql.transaction(async (tx) => {
+      await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR NO KEY UPDATE`, [userId]);
+      const rows = await tx.query<ApiTokenRow>(
+        `INSERT INTO api_tokens AS t (id, user_id, name, scopes, token_hash, created_at, expires_at)
+         SELECT $1::uuid, $2::uuid, $3, $4::varchar[], decode($5, 'hex'), $6::timestamptz, $7::timestamptz
+          WHERE (SELECT count(*) FROM api_tokens WHERE user_id = $2::uuid) < $8::int
+         RETURNING ${COLUMNS}`,
+        [
+          randomUUID(),
+          userId,
+          token.name,
+          [...token.scopes],
+          token.hash.toString('hex'),
+          token.createdAt.toISOString(),
+          token.expiresAt?.toISOString() ?? null,
+          limit,
+        ],
+      );
+      return rows.length === 0 ? null : toApiToken(rows[0]);
+    });
+  }
+
+  /** Deletes the account's token `id`; false when the account has no such token. */
+  async delete(userId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const rows = await this.sql.query<{ id: string }>(
+      `DELETE FROM api_tokens WHERE id = $1::uuid AND user_id = $2::uuid RETURNING id::text AS id`,
+      [id, userId],
+    );
+    return rows.length > 0;
+  }
+}
