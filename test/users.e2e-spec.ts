@@ -136,7 +136,12 @@ describe('login and tokens', () => {
 
   it('issues a bearer token for the right password, case-insensitively on the username', async () => {
     const res = await login('DAVE', 'orbit-ladder-pawn').expect(200);
-    expect(res.body).toEqual({ accessToken: anyString, tokenType: 'Bearer', expiresIn: 86400 });
+    expect(res.body).toEqual({
+      accessToken: anyString,
+      tokenType: 'Bearer',
+      expiresIn: 86400,
+      refreshToken: anyString,
+    });
     const me = await request(t.http)
       .get('/api/users/me')
       .set('Authorization', `Bearer ${tokenOf(res)}`)

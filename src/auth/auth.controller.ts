@@ -1,15 +1,54 @@
-import { Body, Controller, Header, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Header,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
 import { SignInTokenOnly } from '../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { RateLimited } from '../security/rate-limits.js';
+import { InvalidRefreshTokenError } from './auth.errors.js';
 import { AuthService } from './auth.service.js';
+import { RefreshRequestDto } from './dto/refresh-request.dto.js';
+import { refreshCookie, refreshTokenOfCookies } from './refresh-cookie.js';
 import { TokenRequestDto } from './dto/token-request.dto.js';
 import { TokenResponseDto } from './dto/token-response.dto.js';
 import { ApiPublic } from '../common/api-public.decorator.js';
 import { PRIVATE_NO_STORE } from '../common/response-conventions.js';
+
+const REFRESH_COOKIE_HEADER =
+  '`nardy_refresh=<refresh token>; Path=/api/auth/refresh; Max-Age=2592000; HttpOnly; Secure; SameSite=Strict`.';
+
+/** What answers a token (a login, a refresh) does: 200, uncached, rate-limited, its headers documented. */
+function TokenAnswer(): MethodDecorator {
+  return applyDecorators(
+    HttpCode(HttpStatus.OK),
+    // A token is a secret: no cache keeps it (RFC 6749, 5.1).
+    Header('Cache-Control', PRIVATE_NO_STORE),
+    Header('Pragma', 'no-cache'),
+    RateLimited('token'),
+    ApiOkResponse({
+      type: TokenResponseDto,
+      headers: {
+        'Cache-Control': {
+          description: `\`${PRIVATE_NO_STORE}\`: no cache keeps a token.`,
+          schema: { type: 'string' },
+        },
+        'Set-Cookie': { description: REFRESH_COOKIE_HEADER, schema: { type: 'string' } },
+      },
+    }),
+  );
+}
 
 @ApiTags('auth')
 @ApiPublic()
@@ -18,26 +57,56 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('token')
-  @HttpCode(HttpStatus.OK)
-  // A token is a secret: no cache keeps it (RFC 6749, 5.1).
-  @Header('Cache-Control', PRIVATE_NO_STORE)
-  @Header('Pragma', 'no-cache')
-  @RateLimited('token')
+  @TokenAnswer()
   @ApiOperation({
     summary: 'Log in with username and password; get a bearer token',
     operationId: 'issueToken',
     description:
-      'Exchanges a username and password for a bearer token (a JWT valid `expiresIn` seconds): send it as `Authorization: Bearer <token>`. Rate-limited per client address.',
-  })
-  @ApiOkResponse({
-    type: TokenResponseDto,
-    headers: {
-      'Cache-Control': { description: `\`${PRIVATE_NO_STORE}\`: no cache keeps a token.`, schema: { type: 'string' } },
-    },
+      'Exchanges a username and password for a bearer token (a JWT valid `expiresIn` seconds): send it as `Authorization: Bearer <token>`. ' +
+      'Also answers a refresh token (POST /api/auth/refresh), in the body and as the httpOnly cookie `nardy_refresh`. ' +
+      'Rate-limited per client address.',
   })
   @ApiProblems(...BODY_PROBLEMS, [401, 'Wrong username or password (`invalid-credentials`).'], 429)
-  issueToken(@Body() dto: TokenRequestDto): Promise<TokenResponseDto> {
-    return this.auth.issueToken(dto.username, dto.password);
+  async issueToken(
+    @Body() dto: TokenRequestDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TokenResponseDto> {
+    const answer = await this.auth.issueToken(dto.username, dto.password);
+    void reply.header('Set-Cookie', refreshCookie(answer.refreshToken));
+    return answer;
+  }
+
+  @Post('refresh')
+  @TokenAnswer()
+  @ApiOperation({
+    summary: 'Exchange a refresh token for a new access token and the next refresh token',
+    operationId: 'refreshToken',
+    description:
+      'The refresh token from the body, else from the `nardy_refresh` cookie. Each refresh token works once: the ' +
+      'answer holds the next (in the body and the cookie). One used a second time ends every refresh token of its ' +
+      'sign-in; logging out everywhere and a new password end them too; one unused for 30 days expires. ' +
+      'Rate-limited like POST /api/auth/token.',
+  })
+  @ApiProblems(
+    ...BODY_PROBLEMS,
+    [
+      401,
+      'No refresh token, or one that is unknown, expired, revoked or used before (`invalid-refresh-token`); sign in again.',
+    ],
+    429,
+  )
+  async refresh(
+    @Body() dto: RefreshRequestDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TokenResponseDto> {
+    const value = dto.refreshToken ?? refreshTokenOfCookies(req.headers.cookie);
+    if (value === undefined) {
+      throw new InvalidRefreshTokenError('No refresh token: send refreshToken, or the nardy_refresh cookie.');
+    }
+    const answer = await this.auth.refresh(value);
+    void reply.header('Set-Cookie', refreshCookie(answer.refreshToken));
+    return answer;
   }
 
   @Post('logout-all')

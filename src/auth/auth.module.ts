@@ -3,11 +3,12 @@ import { SecurityModule } from '../security/security.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
-/** Password login: bearer tokens for registered users. */
+/** Password login and refresh tokens: bearer tokens for registered users. */
 @Module({
   imports: [UsersModule, SecurityModule],
   controllers: [AuthController],
-  providers: [AuthService],
+  providers: [AuthService, RefreshTokensRepository],
 })
 export class AuthModule {}

@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
+import { Clock } from '../common/clock.js';
 import type { Environment } from '../config/environment.js';
+import { randomSecret, secretHash } from '../security/opaque-secret.js';
 import { PasswordHasher } from '../security/password-hasher.js';
 import { UnauthorizedError } from '../security/security.errors.js';
 import { TokenVersions } from '../security/token-versions.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { InvalidCredentialsError } from './auth.errors.js';
+import { InvalidCredentialsError, InvalidRefreshTokenError } from './auth.errors.js';
 import type { TokenResponseDto } from './dto/token-response.dto.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
+
+/** How a refresh token's value starts. */
+export const REFRESH_TOKEN_PREFIX = 'nardy_rt_';
+
+/** A refresh token not exchanged for this long ends (docs/architecture.md, "Refresh tokens"). */
+export const REFRESH_IDLE_MS = 30 * 24 * 3600 * 1000;
 
 @Injectable()
 export class AuthService {
@@ -17,33 +26,82 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly config: ConfigService<Environment, true>,
     private readonly tokens: TokenVersions,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly clock: Clock,
   ) {}
 
   /**
    * Password login. An unknown user and a wrong password get the same answer in about the same time.
    * So does a house bot (docs/bots.md): the service plays those itself, and nobody logs in as one
    * (its stored hash verifies no password either); an outside bot logs in as anyone does.
+   * The answer holds the first refresh token of a new family.
    */
   async issueToken(username: string, password: string): Promise<TokenResponseDto> {
     const found = await this.users.findByUsername(username);
     const user = found?.houseBot === null ? found : null;
     const ok = await this.hasher.verify(user?.passwordHash, password);
     if (!user || !ok) throw new InvalidCredentialsError();
-    const expiresIn = this.config.get('JWT_TTL_SECONDS', { infer: true });
-    const accessToken = await this.jwt.signAsync(
-      { sub: user.id, username: user.username, tv: user.tokenVersion },
-      { expiresIn, algorithm: 'HS256' },
-    );
-    return { accessToken, tokenType: 'Bearer', expiresIn };
+    const refreshToken = randomSecret(REFRESH_TOKEN_PREFIX);
+    await this.refreshTokens.startFamily(user.id, user.tokenVersion, secretHash(refreshToken), this.clock.now());
+    return this.answer(user.id, user.username, user.tokenVersion, refreshToken);
+  }
+
+  /**
+   * A new access token and the next refresh token for a refresh token (docs/architecture.md,
+   * "Refresh tokens"). A token used before ends its whole family: one of its two users is not
+   * the person who signed in. One idle for REFRESH_IDLE_MS, or of a family signed in before the
+   * account's token version was raised, ends its family too.
+   */
+  async refresh(value: string): Promise<TokenResponseDto> {
+    const found = await this.refreshTokens.find(secretHash(value));
+    if (!found) throw new InvalidRefreshTokenError('The refresh token is not valid; sign in again.');
+    const now = this.clock.now();
+    const refusal =
+      found.usedAt !== null
+        ? 'The refresh token was used before: every token of its sign-in is ended; sign in again.'
+        : found.createdAt.getTime() + REFRESH_IDLE_MS <= now.getTime()
+          ? 'The refresh token was not used for 30 days and has expired; sign in again.'
+          : found.familyTokenVersion !== found.currentTokenVersion
+            ? 'The refresh token has been revoked (logged out everywhere, or the password changed); sign in again.'
+            : null;
+    if (refusal !== null) {
+      await this.refreshTokens.endFamily(found.familyId);
+      throw new InvalidRefreshTokenError(refusal);
+    }
+    const next = randomSecret(REFRESH_TOKEN_PREFIX);
+    if (!(await this.refreshTokens.rotate(found.familyId, found.id, secretHash(next), now))) {
+      // Used by another request at the same moment: a reuse all the same.
+      await this.refreshTokens.endFamily(found.familyId);
+      throw new InvalidRefreshTokenError(
+        'The refresh token was used before: every token of its sign-in is ended; sign in again.',
+      );
+    }
+    return this.answer(found.userId, found.username, found.familyTokenVersion, next);
   }
 
   /**
    * Ends every token of the account issued so far, the caller's too, on every
-   * instance (docs/architecture.md, "API conventions"); later logins work as before.
+   * instance (docs/architecture.md, "API conventions"), and its refresh tokens;
+   * later logins work as before.
    */
   async logoutEverywhere(userId: string): Promise<void> {
     const version = await this.users.raiseTokenVersion(userId);
     if (version === null) throw new UnauthorizedError('The account of this bearer token no longer exists.');
     await this.tokens.raised(userId, version);
+    await this.refreshTokens.endFamiliesOf(userId);
+  }
+
+  private async answer(
+    userId: string,
+    username: string,
+    tokenVersion: number,
+    refreshToken: string,
+  ): Promise<TokenResponseDto> {
+    const expiresIn = this.config.get('JWT_TTL_SECONDS', { infer: true });
+    const accessToken = await this.jwt.signAsync(
+      { sub: userId, username, tv: tokenVersion },
+      { expiresIn, algorithm: 'HS256' },
+    );
+    return { accessToken, tokenType: 'Bearer', expiresIn, refreshToken };
   }
 }

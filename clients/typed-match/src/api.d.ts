@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a refresh token for a new access token and the next refresh token
+         * @description The refresh token from the body, else from the `nardy_refresh` cookie. Each refresh token works once: the answer holds the next (in the body and the cookie). One used a second time ends every refresh token of its sign-in; logging out everywhere and a new password end them too; one unused for 30 days expires. Rate-limited like POST /api/auth/token.
+         */
+        post: operations["refreshToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/token": {
         parameters: {
             query?: never;
@@ -35,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with username and password; get a bearer token
-         * @description Exchanges a username and password for a bearer token (a JWT valid `expiresIn` seconds): send it as `Authorization: Bearer <token>`. Rate-limited per client address.
+         * @description Exchanges a username and password for a bearer token (a JWT valid `expiresIn` seconds): send it as `Authorization: Bearer <token>`. Also answers a refresh token (POST /api/auth/refresh), in the body and as the httpOnly cookie `nardy_refresh`. Rate-limited per client address.
          */
         post: operations["issueToken"];
         delete?: never;
@@ -2143,6 +2163,13 @@ export interface components {
              */
             type: string;
         };
+        RefreshRequestDto: {
+            /**
+             * @description The refresh token last answered; leave out to use the `nardy_refresh` cookie.
+             * @example nardy_rt_Vh3x0m2Q9bR7kP1sT5yW8zA4cE6gJ0nL2qU4wY6aC8e
+             */
+            refreshToken?: string;
+        };
         RegisterUserDto: {
             /**
              * Format: password
@@ -2537,6 +2564,11 @@ export interface components {
              */
             expiresIn: number;
             /**
+             * @description For POST /api/auth/refresh: a new access token and the next refresh token (this one then ends). Also set as the httpOnly cookie `nardy_refresh`, sent back only to /api/auth/refresh. Ends after 30 days unused.
+             * @example nardy_rt_Vh3x0m2Q9bR7kP1sT5yW8zA4cE6gJ0nL2qU4wY6aC8e
+             */
+            refreshToken: string;
+            /**
              * @example Bearer
              * @enum {string}
              */
@@ -2660,6 +2692,78 @@ export interface operations {
             };
         };
     };
+    refreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `private, no-store`: no cache keeps a token. */
+                    "Cache-Control"?: string;
+                    /** @description `nardy_refresh=<refresh token>; Path=/api/auth/refresh; Max-Age=2592000; HttpOnly; Secure; SameSite=Strict`. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponseDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No refresh token, or one that is unknown, expired, revoked or used before (`invalid-refresh-token`); sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     issueToken: {
         parameters: {
             query?: never;
@@ -2677,6 +2781,8 @@ export interface operations {
                 headers: {
                     /** @description `private, no-store`: no cache keeps a token. */
                     "Cache-Control"?: string;
+                    /** @description `nardy_refresh=<refresh token>; Path=/api/auth/refresh; Max-Age=2592000; HttpOnly; Secure; SameSite=Strict`. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { SqlClient } from '../database/sql-client.js';
+
+/** A refresh token as found by its hash, with its family and account (docs/architecture.md, "Refresh tokens"). */
+export interface StoredRefreshToken {
+  readonly id: string;
+  readonly familyId: string;
+  readonly createdAt: Date;
+  /** When it was exchanged already: null while it is its family's current token. */
+  readonly usedAt: Date | null;
+  /** The account's token version at the family's sign-in, and now. */
+  readonly familyTokenVersion: number;
+  readonly userId: string;
+  readonly username: string;
+  readonly currentTokenVersion: number;
+}
+
+interface Row {
+  id: string;
+  familyId: string;
+  createdAt: Date | string;
+  usedAt: Date | string | null;
+  familyTokenVersion: number;
+  userId: string;
+  username: string;
+  currentTokenVersion: number;
+}
+
+const dateOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+/** The refresh families and their tokens (`refresh_families`, `refresh_tokens`); values only as SHA-256, in hex to SQL. */
+@Injectable()
+export class RefreshTokensRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  /** A new family for a sign-in of `userId` at `tokenVersion`, with its first token. */
+  async startFamily(userId: string, tokenVersion: number, hash: Buffer, now: Date): Promise<void> {
+    await this.sql.query(
+      `WITH family AS (
+         INSERT INTO refresh_families (id, user_id, token_version, created_at)
+         VALUES ($1::uuid, $2::uuid, $3::int, $5::timestamptz) RETURNING id
+       )
+       INSERT INTO refresh_tokens (id, family_id, token_hash, created_at)
+       SELECT $4::uuid, family.id, decode($6, 'hex'), $5::timestamptz FROM family`,
+      [randomUUID(), userId, tokenVersion, randomUUID(), now.toISOString(), hash.toString('hex')],
+    );
+  }
+
+  /** The token whose value hashes to `hash`; null when there is none (never made, or its family ended). */
+  async find(hash: Buffer): Promise<StoredRefreshToken | null> {
+    const [row] = await this.sql.query<Row>(
+      `SELECT t.id::text AS id, t.family_id::text AS "familyId", t.created_at AS "createdAt", t.used_at AS "usedAt",
+              f.token_version AS "familyTokenVersion", u.id::text AS "userId", u.username,
+              u.token_version AS "currentTokenVersion"
+         FROM refresh_tokens t JOIN refresh_families f ON f.id = t.family_id JOIN users u ON u.id = f.user_id
+        WHERE t.token_hash = decode($1, 'hex')`,
+      [hash.toString('hex')],
+    );
+    if (!row) return null;
+    return { ...row, createdAt: dateOf(row.createdAt), usedAt: row.usedAt === null ? null : dateOf(row.usedAt) };
+  }
+
+  /**
+   * Exchanges the family's current token `id` for a new one (`hash`), in one transaction that locks
+   * the family first: false when `id` was exchanged meanwhile, or its family ended (then nothing is
+   * written). A family ended at the same time (endFamily) waits for the lock and ends the new token too.
+   */
+  async rotate(familyId: string, id: string, hash: Buffer, now: Date): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
+      const family = await tx.query(`SELECT 1 FROM refresh_families WHERE id = $1::uuid FOR UPDATE`, [familyId]);
+      if (family.length === 0) return false;
+      const used = await tx.query(
+        `UPDATE refresh_tokens SET used_at = $2::timestamptz WHERE id = $1::uuid AND used_at IS NULL RETURNING id`,
+        [id, now.toISOString()],
+      );
+      if (used.length === 0) return false;
+      await tx.query(
+        `INSERT INTO refresh_tokens (id, family_id, token_hash, created_at)
+         VALUES ($1::uuid, $2::uuid, decode($3, 'hex'), $4::timestamptz)`,
+        [randomUUID(), familyId, hash.toString('hex'), now.toISOString()],
+      );
+      return true;
+    });
+  }
+
+  /** Ends a family: its tokens with it. */
+  async endFamily(familyId: string): Promise<void> {
+    await this.sql.query(`DELETE FROM refresh_families WHERE id = $1::uuid`, [familyId]);
+  }
+
+  /** Ends every family of the account (logging out everywhere). */
+  async endFamiliesOf(userId: string): Promise<void> {
+    await this.sql.query(`DELETE FROM refresh_families WHERE user_id = $1::uuid`, [userId]);
+  }
+}
