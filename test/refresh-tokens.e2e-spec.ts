@@ -89,6 +89,14 @@ describe('POST /api/auth/token and POST /api/auth/refresh', () => {
     await refreshed((other.body as Tokens).refreshToken);
   });
 
+  it('answers one of two refreshes with one token at the same moment, and ends the family for the other', async () => {
+    const signed = await signIn();
+    const both = await Promise.all([refresh(signed.refreshToken), refresh(signed.refreshToken)]);
+    expect(both.map((res) => res.status).sort()).toEqual([200, 401]);
+    const winner = both.find((res) => res.status === 200)?.body as Tokens;
+    await expectRefused(winner.refreshToken);
+  });
+
   it('refuses refresh tokens after logging out everywhere, and after a new password', async () => {
     const a = await signIn();
     await request(t.http).post('/api/auth/logout-all').set('Authorization', `Bearer ${a.accessToken}`).expect(204);
