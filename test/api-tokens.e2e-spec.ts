@@ -114,6 +114,21 @@ describe('making and listing personal API tokens', () => {
     await request(t.http).delete(`/api/users/me/api-tokens/${made[0].id}`).set(bearer(carol.token)).expect(204);
     await makeToken(carol, { name: 'one more', scopes: ['read'] });
   });
+
+  it('counts two creations at once against each other: with 19 tokens, one of two gets 201 and the other 409', async () => {
+    const ivy = await register();
+    for (let i = 0; i < 19; i++) await makeToken(ivy, { name: `t${i}`, scopes: ['read'] });
+    const both = await Promise.all(
+      ['a', 'b'].map((name) =>
+        request(t.http)
+          .post('/api/users/me/api-tokens')
+          .set(bearer(ivy.token))
+          .send({ name, scopes: ['read'] }),
+      ),
+    );
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(await listOf(ivy)).toHaveLength(20);
+  });
 });
 
 describe('using personal API tokens', () => {
