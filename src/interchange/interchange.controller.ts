@@ -28,7 +28,7 @@ import { ApiProblems } from '../common/api-problems.decorator.js';
 import { AcceptsBodies } from '../common/json-body.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { MatchIdPipe, MatchStateDto, type MatchView } from '../matches/index.js';
-import { RequiresScope } from '../security/api-token-scopes.js';
+import { NEEDS_PLAY_SCOPE, RequiresScope } from '../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { MatchLogDto } from './dto/match-log.dto.js';
@@ -149,6 +149,7 @@ export class InterchangeController {
         'or a malformed body (`malformed-json`, `json-too-deep`, `invalid-utf8`, `unstorable-text`: a NUL in the text).',
     ],
     401,
+    NEEDS_PLAY_SCOPE,
     [404, 'The account of the token is gone (`user-not-found`).'],
     [409, 'The same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).'],
     [413, `Request body too large (\`payload-too-large\`): at most ${IMPORT_LIMIT_BYTES} bytes.`],

@@ -25,6 +25,12 @@ export const RequiresScope = (scope: ApiTokenScope): MethodDecorator & ClassDeco
 /** A route no personal token may use, whatever its scopes (managing the account). */
 export const SignInTokenOnly = (): MethodDecorator & ClassDecorator => SetMetadata(ROUTE_SCOPE, null);
 
+/** The refusal of a route that needs `play` to a personal token without it, for ApiProblems. */
+export const NEEDS_PLAY_SCOPE: [number, string] = [
+  403,
+  'A personal API token without the `play` scope (`insufficient-scope`, with `scope`).',
+];
+
 /** Whether a token with `granted` may use a route that needs `needed` (`play` includes `read`). */
 export function grants(granted: readonly ApiTokenScope[], needed: ApiTokenScope): boolean {
   return granted.includes(needed) || (needed === 'read' && granted.includes('play'));

@@ -2961,6 +2961,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such opponent (`user-not-found`). */
             404: {
                 headers: {
@@ -3059,6 +3068,15 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,7 +27,7 @@ import {
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { ApiEventStream } from './api-event-stream.decorator.js';
 import { IdempotencyInterceptor } from '../../idempotency/idempotency.interceptor.js';
-import { RequiresScope } from '../../security/api-token-scopes.js';
+import { NEEDS_PLAY_SCOPE, RequiresScope } from '../../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
 import { OptionalBearerAuthGuard } from '../../security/optional-bearer-auth.guard.js';
 import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../../security/principal.js';
@@ -99,6 +99,7 @@ export class MatchesController {
     ...BODY_PROBLEMS.filter((s) => s !== 400),
     [400, 'Invalid terms (`validation-failed`, `invalid-match-terms` with `field`).'],
     401,
+    NEEDS_PLAY_SCOPE,
     [404, 'No such opponent (`user-not-found`).'],
     [
       409,
