@@ -125,9 +125,9 @@ describe('POST /api/auth/token and POST /api/auth/refresh', () => {
     });
   });
 
-  it('refuses a request without a refresh token, or with an unknown one, with 401; a malformed one with 400', async () => {
-    const none = await request(t.http).post('/api/auth/refresh').expect(401);
-    expect(none.body).toMatchObject({ code: 'invalid-refresh-token' });
+  it('refuses an unknown refresh token with 401; none at all, or a malformed one, with 400', async () => {
+    const none = await request(t.http).post('/api/auth/refresh').expect(400);
+    expect(none.body).toMatchObject({ code: 'missing-refresh-token', field: 'refreshToken' });
     await expectRefused(`nardy_rt_${'A'.repeat(43)}`);
     const bad = await request(t.http).post('/api/auth/refresh').send({ refreshToken: 5 }).expect(400);
     expect(bad.body).toMatchObject({ code: 'validation-failed' });

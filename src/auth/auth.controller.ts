@@ -17,7 +17,7 @@ import { SignInTokenOnly } from '../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { RateLimited } from '../security/rate-limits.js';
-import { InvalidRefreshTokenError } from './auth.errors.js';
+import { MissingRefreshTokenError } from './auth.errors.js';
 import { AuthService } from './auth.service.js';
 import { RefreshRequestDto } from './dto/refresh-request.dto.js';
 import { refreshCookie, refreshTokenOfCookies } from './refresh-cookie.js';
@@ -88,11 +88,14 @@ export class AuthController {
       'Rate-limited like POST /api/auth/token.',
   })
   @ApiProblems(
-    ...BODY_PROBLEMS,
     [
-      401,
-      'No refresh token, or one that is unknown, expired, revoked or used before (`invalid-refresh-token`); sign in again.',
+      400,
+      'Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), or no refresh token in ' +
+        'the body or the cookie (`missing-refresh-token`, with `field`).',
     ],
+    413,
+    415,
+    [401, 'A refresh token that is unknown, expired, revoked or used before (`invalid-refresh-token`); sign in again.'],
     429,
   )
   async refresh(
@@ -101,9 +104,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TokenResponseDto> {
     const value = dto.refreshToken ?? refreshTokenOfCookies(req.headers.cookie);
-    if (value === undefined) {
-      throw new InvalidRefreshTokenError('No refresh token: send refreshToken, or the nardy_refresh cookie.');
-    }
+    if (value === undefined) throw new MissingRefreshTokenError();
     const answer = await this.auth.refresh(value);
     void reply.header('Set-Cookie', refreshCookie(answer.refreshToken));
     return answer;

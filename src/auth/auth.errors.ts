@@ -1,4 +1,4 @@
-import { DomainError } from '../common/domain-error.js';
+import { DomainError, InvalidFieldError } from '../common/domain-error.js';
 
 export class InvalidCredentialsError extends DomainError {
   readonly code = 'invalid-credentials';
@@ -15,4 +15,12 @@ export class InvalidCredentialsError extends DomainError {
 export class InvalidRefreshTokenError extends DomainError {
   readonly code = 'invalid-refresh-token';
   readonly kind = 'unauthenticated';
+}
+
+/** A refresh with no refresh token at all, in the body or the cookie: bad input (400), not bad credentials. */
+export class MissingRefreshTokenError extends InvalidFieldError {
+  readonly code = 'missing-refresh-token';
+  constructor() {
+    super('No refresh token: send refreshToken in the body, or the nardy_refresh cookie.', 'refreshToken');
+  }
 }

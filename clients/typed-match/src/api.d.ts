@@ -2717,7 +2717,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
-            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), or no refresh token in the body or the cookie (`missing-refresh-token`, with `field`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2726,7 +2726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description No refresh token, or one that is unknown, expired, revoked or used before (`invalid-refresh-token`); sign in again. */
+            /** @description A refresh token that is unknown, expired, revoked or used before (`invalid-refresh-token`); sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
