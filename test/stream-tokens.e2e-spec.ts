@@ -9,7 +9,8 @@ import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.
 /**
  * A live stream lives no longer than the bearer token it was opened with
  * (docs/architecture.md, "Live streams"): it ends at the token's expiry, and as
- * soon as the token is revoked (logout-all, a new password) on whichever node,
+ * soon as the token is revoked (logout-all, a new password, a personal API
+ * token's revocation) on whichever node,
  * the streams of the account on every node end. A stream opened without a token
  * is not touched. Two nodes share one database, as behind a load balancer.
  */
@@ -134,5 +135,25 @@ describeOnPostgres('live streams and their tokens', () => {
       .send({ currentPassword: PASSWORD, newPassword: 'another-password-1' })
       .expect(204);
     await Promise.all([ended(onB), ended(onAStream)]);
+  }, 30_000);
+
+  it('ends the streams of a revoked personal API token: at once on the node that revoked it, at the next look on the other', async () => {
+    const { bob } = await players();
+    const made = await request(a.http)
+      .post('/api/users/me/api-tokens')
+      .set('Authorization', `Bearer ${bob.token}`)
+      .send({ name: 'streamer', scopes: ['read'] })
+      .expect(201);
+    const { id, token } = made.body as { id: string; token: string };
+    const other = await stream(a, '/api/users/me/stream', bob.token);
+    const onA = await stream(a, '/api/users/me/stream', token);
+    const onB = await stream(b, '/api/users/me/stream', token);
+    await request(a.http)
+      .delete(`/api/users/me/api-tokens/${id}`)
+      .set('Authorization', `Bearer ${bob.token}`)
+      .expect(204);
+    await ended(onA);
+    await ended(onB);
+    expect(other.ended).toBe(false);
   }, 30_000);
 });

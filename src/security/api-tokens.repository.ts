@@ -113,6 +113,15 @@ export class ApiTokensRepository {
     });
   }
 
+  /** Which of the tokens `ids` still exist (not revoked). */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    const rows = await this.sql.query<{ id: string }>(
+      `SELECT id::text AS id FROM api_tokens WHERE id = ANY($1::uuid[])`,
+      [[...new Set(ids)].filter(isUuid)],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Deletes the account's token `id`; false when the account has no such token. */
   async delete(userId: string, id: string): Promise<boolean> {
     if (!isUuid(id)) return false;

@@ -1,4 +1,5 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
+import { ApiTokensRepository } from './api-tokens.repository.js';
 import type { Principal } from './principal.js';
 import { TOKEN_VERSION_TRUSTED_MS, TokenVersions } from './token-versions.js';
 
@@ -11,6 +12,8 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** One watch: the token's version, what ends what it let in, and what stops watching (its timer too). */
 interface Watch {
   readonly version: number;
+  /** The personal API token it was opened with (docs/architecture.md, "Personal API tokens"); null for a sign-in token. */
+  readonly apiTokenId: string | null;
   readonly end: () => void;
   readonly stop: () => void;
 }
@@ -24,6 +27,9 @@ interface Watch {
  * listening session was down) finds the raise at its next look, every
  * TOKEN_VERSION_TRUSTED_MS, which reads the versions of every account it
  * watches again in one query (per thousand accounts), not one per account.
+ * What a personal API token let in also ends when the token is revoked: at
+ * once on the node that revoked it (apiTokenRevoked), at the next look on the
+ * others, which reads which of the watched tokens are still there.
  */
 @Injectable()
 export class TokenWatch implements OnModuleDestroy {
@@ -33,7 +39,10 @@ export class TokenWatch implements OnModuleDestroy {
   /** A look is under way: the next one is skipped (a slow database does not pile looks up). */
   private lookRunning = false;
 
-  constructor(private readonly versions: TokenVersions) {
+  constructor(
+    private readonly versions: TokenVersions,
+    @Optional() private readonly apiTokens?: ApiTokensRepository,
+  ) {
     versions.onRaise((userId, version) => this.raised(userId, version));
   }
 
@@ -53,6 +62,7 @@ export class TokenWatch implements OnModuleDestroy {
     let done = false;
     const watch: Watch = {
       version: token.version,
+      apiTokenId: principal.apiToken?.id ?? null,
       end: () => {
         if (done) return;
         stop();
@@ -92,6 +102,13 @@ export class TokenWatch implements OnModuleDestroy {
     }
   }
 
+  /** The personal API token `id` was revoked (on this node): what it let in ends. */
+  apiTokenRevoked(id: string): void {
+    for (const watches of [...this.watched.values()]) {
+      for (const watch of [...watches]) if (watch.apiTokenId === id) watch.end();
+    }
+  }
+
   private startLooking(): void {
     if (this.looking !== null) return;
     this.looking = setInterval(() => void this.lookUnlessLooking(), TOKEN_VERSION_TRUSTED_MS);
@@ -124,6 +141,16 @@ export class TokenWatch implements OnModuleDestroy {
       } catch {
         // The next look reads again.
       }
+    }
+    const apiTokenIds = [...this.watched.values()].flatMap((watches) =>
+      [...watches].flatMap((watch) => (watch.apiTokenId === null ? [] : [watch.apiTokenId])),
+    );
+    if (apiTokenIds.length === 0 || !this.apiTokens) return;
+    try {
+      const kept = await this.apiTokens.existing(apiTokenIds);
+      for (const id of new Set(apiTokenIds)) if (!kept.has(id)) this.apiTokenRevoked(id);
+    } catch {
+      // The next look reads again.
     }
   }
 }

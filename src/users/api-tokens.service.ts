@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { newApiTokenValue, apiTokenHash } from '../security/api-token-secret.js';
 import { ApiTokensRepository, type ApiToken } from '../security/api-tokens.repository.js';
+import { TokenWatch } from '../security/token-watch.js';
 import type { ApiTokenDto, ApiTokenListDto, CreateApiTokenDto, CreatedApiTokenDto } from './dto/api-token.dto.js';
 import { ApiTokenExpiryError, ApiTokenNotFoundError, TooManyApiTokensError } from './user.errors.js';
 
@@ -29,6 +30,7 @@ export class ApiTokensService {
   constructor(
     private readonly tokens: ApiTokensRepository,
     private readonly clock: Clock,
+    private readonly watch: TokenWatch,
   ) {}
 
   async create(userId: string, dto: CreateApiTokenDto): Promise<CreatedApiTokenDto> {
@@ -51,5 +53,7 @@ export class ApiTokensService {
 
   async revoke(userId: string, id: string): Promise<void> {
     if (!(await this.tokens.delete(userId, id))) throw new ApiTokenNotFoundError();
+    // Its live streams end: here at once, on the other nodes at their next look (TokenWatch).
+    this.watch.apiTokenRevoked(id);
   }
 }
