@@ -104,6 +104,17 @@ async function botAccount(username: string): Promise<Player> {
   return player;
 }
 
+/** A bot account made as README.md shows for the 40-line bot, and a personal API token with `play` for it. */
+async function personalToken(username: string): Promise<string> {
+  const player = await botAccount(username);
+  const res = await request(t.http)
+    .post('/api/users/me/api-tokens')
+    .set('Authorization', `Bearer ${player.token}`)
+    .send({ name: 'forty-lines', scopes: ['play'] })
+    .expect(201);
+  return (res.body as { token: string }).token;
+}
+
 async function userId(username: string): Promise<string> {
   const row = await t.prisma.user.findUniqueOrThrow({ where: { usernameKey: username }, select: { id: true } });
   return row.id;
@@ -220,6 +231,21 @@ describe('the example bot, run in this process', () => {
     await bot.stop();
   });
 
+  it('plays with a personal API token instead of a password: a 1-point backgammon match to the end', async () => {
+    const token = await personalToken('tokenbot');
+    const bot = startBot({ username: 'tokenbot', token, random: mulberry32(3) });
+    const dora = await client.register('dora');
+    const created = await client.create(dora, { opponent: 'tokenbot', variant: 'backgammon', length: 1 });
+    const end = await playAgainstBot(client, created.id, dora, { random: mulberry32(4), doubleRate: 0.2 });
+    expect(end.status).toBe('finished');
+    await expectBotPlayedItsSide(
+      end,
+      'tokenbot',
+      bot.actions.filter((a) => a.matchId === created.id).map((a) => a.action),
+    );
+    await bot.stop();
+  });
+
   it('stops when its signal aborts, after garbage collections too: runBot resolves, and the server sees its stream closed', async () => {
     const player = await botAccount('stopbot');
     const bot = startBot({ username: 'stopbot', password: PASSWORD });
@@ -269,7 +295,7 @@ describe('the example bots, built and run as their README says', () => {
       ? Promise.resolve([child.exitCode, child.signalCode])
       : new Promise((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
 
-  it('bot.js (BOT_REGISTER=true) and forty-lines.js each play a 1-point backgammon match to the end; SIGTERM stops bot.js', async () => {
+  it('bot.js (BOT_REGISTER=true) and forty-lines.js (BOT_TOKEN, a personal API token) each play a 1-point backgammon match to the end; SIGTERM stops bot.js', async () => {
     await promisify(execFile)(
       process.execPath,
       ['node_modules/typescript/bin/tsc', '-p', join(EXAMPLE, 'tsconfig.json')],
@@ -278,7 +304,7 @@ describe('the example bots, built and run as their README says', () => {
       },
     );
     const main = start('bot.js', 'mainbot', { BOT_REGISTER: 'true' });
-    const forty = start('forty-lines.js', 'fortybot');
+    const forty = start('forty-lines.js', 'fortybot', { BOT_TOKEN: await personalToken('fortybot') });
     const mainOutput = output(main);
     const fortyOutput = output(forty);
     const isBot = async (username: string): Promise<boolean> => {

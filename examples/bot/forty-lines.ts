@@ -1,16 +1,11 @@
-// A bot in 40 lines (README.md, "Write a bot in 40 lines"). Run it with BASE_URL, BOT_USERNAME and BOT_PASSWORD set.
+// A bot in 40 lines (README.md, "Write a bot in 40 lines"). Run it with BASE_URL and BOT_TOKEN set:
+// a personal API token with the `play` scope, made for a bot account (README.md shows how).
 import createClient from 'openapi-fetch';
 import type { paths } from '../../clients/typed-match/src/api.js';
 import { isPlayerStreamEvent, streamMessages } from '../../clients/typed-match/src/event-stream.js';
 
-const baseUrl = process.env.BASE_URL ?? 'http://localhost:3000';
-const { BOT_USERNAME: username = '', BOT_PASSWORD: password = '' } = process.env;
-const api = createClient<paths>({ baseUrl });
-await api.POST('/api/users', { body: { username, password } }); // 409 once it exists: fine
-const { data: token } = await api.POST('/api/auth/token', { body: { username, password } });
-if (!token) throw new Error('cannot sign in');
-const bot = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token.accessToken}` } });
-await bot.POST('/api/users/me/upgrade-to-bot'); // now a bot account (409 if it has played as a person)
+const { BASE_URL: baseUrl = 'http://localhost:3000', BOT_TOKEN: token = '' } = process.env;
+const bot = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
 
 /** Does what the match's `actions` allow until it waits for the opponent: join, roll, play at random, take, accept. */
 async function play(id: string): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * The bot's account and its bearer token (docs/bots.md, "Outside bots"): a
- * client whose every request carries a token, fetched again shortly before it
- * expires; on request, the account is registered first and made a bot account.
+ * client whose every request carries a token: a personal API token as it is, or
+ * one signed in for with the password, fetched again shortly before it expires;
+ * on request, the account is registered first and made a bot account.
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../clients/typed-match/src/api.js';
@@ -11,7 +12,13 @@ export type Api = Client<paths>;
 export interface Account {
   readonly baseUrl: string;
   readonly username: string;
-  readonly password: string;
+  /** The account's password: the bot signs in with it and renews its token (unless `token` is given). */
+  readonly password?: string;
+  /**
+   * A personal API token of the account with the `play` scope (`nardy_pat_…`; README.md, "Write a
+   * bot in 40 lines"): sent as it is, never renewed; no password is needed then.
+   */
+  readonly token?: string;
   /** Register the account if it does not exist yet, and make it a bot account (one that has never played). */
   readonly register?: boolean;
 }
@@ -27,7 +34,8 @@ export function ok<T>(result: { data?: T; error?: unknown; response: Response },
 
 /** A client signed in as the account (registered and upgraded to a bot first if asked). */
 export async function signIn(account: Account): Promise<Api> {
-  const { baseUrl, username, password } = account;
+  const { baseUrl, username, token: personal, password = '' } = account;
+  if (personal !== undefined) return createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${personal}` } });
   const anonymous = createClient<paths>({ baseUrl });
   if (account.register === true) {
     const registered = await anonymous.POST('/api/users', { body: { username, password } });
