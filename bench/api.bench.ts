@@ -24,12 +24,13 @@ import { fileURLToPath } from 'node:url';
 import { withBenchServer } from './bench-server.js';
 import type { ServerProcess } from './server-process.js';
 import { runBench } from './run-bench.js';
+import { wholeNumberFromEnv } from './bench-figures.js';
 
 const BAR = 0.6;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const DURATION = positiveInt('BENCH_DURATION_SECONDS', 10);
-const WARMUP = positiveInt('BENCH_WARMUP_SECONDS', 3);
-const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 16);
+const DURATION = wholeNumberFromEnv('BENCH_DURATION_SECONDS', 10);
+const WARMUP = wholeNumberFromEnv('BENCH_WARMUP_SECONDS', 3);
+const CONNECTIONS = wholeNumberFromEnv('BENCH_CONNECTIONS', 16);
 /** The built server; this file runs as dist/bench/bench/api.bench.js. */
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 
@@ -63,14 +64,6 @@ interface RouteFigures {
   logBytesPerRequest: number;
   /** Server CPU time (user + system) per request, µs: robust to other load on the machine, unlike the rate. */
   cpuUsPerRequest: number | null;
-}
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer (got ${raw})`);
-  return n;
 }
 
 function selectedRoutes(): readonly Route[] {

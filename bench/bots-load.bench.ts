@@ -25,11 +25,12 @@ import { JsonClient, registerPlayer } from './http-client.js';
 import { runBench } from './run-bench.js';
 import type { ServerProcess } from './server-process.js';
 import { SseClient } from './sse-client.js';
+import { nearestRank, wholeNumberFromEnv } from './bench-figures.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const FLOOD = positiveInt('BENCH_FLOOD_MATCHES', 40);
-const WARMUP = positiveInt('BENCH_WARMUP_SECONDS', 5);
-const DURATION = positiveInt('BENCH_DURATION_SECONDS', 60);
+const FLOOD = wholeNumberFromEnv('BENCH_FLOOD_MATCHES', 40);
+const WARMUP = wholeNumberFromEnv('BENCH_WARMUP_SECONDS', 5);
+const DURATION = wholeNumberFromEnv('BENCH_DURATION_SECONDS', 60);
 /** The built server; this file runs as dist/bench/bench/bots-load.bench.js. */
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 const BOTS = ['gnubg', 'bot'] as const;
@@ -54,22 +55,14 @@ interface Run {
   readonly requestMs: number[];
 }
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer (got ${raw})`);
-  return n;
-}
-
 /** Whether the player has one of the actions it takes (it always has `leave` or `resign` besides). */
 const mayAct = (state: State): boolean => state.actions.some((name) => PREFERRED.includes(name));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+  const value = nearestRank(sorted, p);
+  return value === null ? null : Math.round(value);
 }
 
 function figures(samples: readonly number[]) {

@@ -47,14 +47,15 @@ import { productionServerEnv, startServer, type ServerProcess } from './server-p
 import { Pacer } from './pacer.js';
 import { runBench } from './run-bench.js';
 import { mulberry32 } from '../src/engine/testing/index.js';
+import { nearestRank, wholeNumberFromEnv } from './bench-figures.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const MATCHES = wholeNumber('BENCH_MATCHES', 64, 1);
-const MATCH_LENGTH = wholeNumber('BENCH_MATCH_LENGTH', 3, 1);
-const RATE = wholeNumber('BENCH_RATE', 500, 1);
-const LONG_EVENTS = wholeNumber('BENCH_LONG_EVENTS', 2000, 100);
-const PGBENCH_SECONDS = wholeNumber('BENCH_PGBENCH_SECONDS', 20, 0);
-const SERVERS = wholeNumber('BENCH_SERVERS', 1, 1);
+const MATCHES = wholeNumberFromEnv('BENCH_MATCHES', 64, 1);
+const MATCH_LENGTH = wholeNumberFromEnv('BENCH_MATCH_LENGTH', 3, 1);
+const RATE = wholeNumberFromEnv('BENCH_RATE', 500, 1);
+const LONG_EVENTS = wholeNumberFromEnv('BENCH_LONG_EVENTS', 2000, 100);
+const PGBENCH_SECONDS = wholeNumberFromEnv('BENCH_PGBENCH_SECONDS', 20, 0);
+const SERVERS = wholeNumberFromEnv('BENCH_SERVERS', 1, 1);
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 
 /** The bars (printed with the figures). */
@@ -70,18 +71,9 @@ const EARLY_TO = 35;
 const MATCHES_LIMIT_MS = 80_000;
 const LONG_LIMIT_MS = 45_000;
 
-function wholeNumber(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min} (got ${raw})`);
-  return n;
-}
-
 function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return round(sorted[at]);
+  const value = nearestRank(sorted, p);
+  return value === null ? null : round(value);
 }
 
 const round = (n: number, places = 2): number => Math.round(n * 10 ** places) / 10 ** places;
