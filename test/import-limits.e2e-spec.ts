@@ -1,6 +1,6 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
 import { readMatchFile } from '../src/interchange/match-file-reader.js';
+import { ImportPool } from '../src/interchange/import-pool.js';
 import { MatchClient, expectProblem, type Player } from './support/match-client.js';
 import { randomMatText } from './support/random-mat.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -47,15 +47,11 @@ async function importsOf(player: Player): Promise<number> {
 describe('imports off the event loop', () => {
   it('keeps the event loop free while four 64-point imports are read in a worker thread', async () => {
     const files = [1, 2, 3, 4].map((seed) => randomMatText(64, seed).text);
-    // The reference, in this run: reading and judging one of these files on this thread.
-    const started = performance.now();
-    const reading = readMatchFile({ format: 'mat', text: files[0] }, { maxGames: 1000, maxEvents: 100_000 });
-    const oneFileMs = performance.now() - started;
-    expect(reading.ok).toBe(true);
-
-    // The app runs in this process: its event loop is this one.
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
+    expect(readMatchFile({ format: 'mat', text: files[0] }, { maxGames: 1000, maxEvents: 100_000 }).ok).toBe(true);
+    // Counted, not timed (a stall measured in wall-clock time also counts the machine's other load):
+    // each file is read by the pool's worker threads, and the app answers meanwhile.
+    const pool = t.app.get(ImportPool);
+    const readBefore = pool.stats().completed;
     let running = files.length;
     const imports = files.map((text) =>
       importMat(bob, text).then((res) => {
@@ -69,13 +65,9 @@ describe('imports off the event loop', () => {
       if (running > 0) answered++;
     }
     const results = await Promise.all(imports);
-    delay.disable();
     expect(results.map((res) => res.status)).toEqual([201, 201, 201, 201]);
+    expect(pool.stats().completed - readBefore).toBe(files.length);
     expect(answered).toBeGreaterThan(0);
-    // Read on the event loop, the four files would hold it for one file's reading at a stretch at
-    // least; in the worker, what stays here (storing the events) holds it for a fraction of that.
-    const longestStallMs = delay.max / 1e6;
-    expect(longestStallMs).toBeLessThan(oneFileMs / 2);
   });
 });
 
