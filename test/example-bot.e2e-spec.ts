@@ -238,11 +238,9 @@ describe('the example bot, run in this process', () => {
     const created = await client.create(dora, { opponent: 'tokenbot', variant: 'backgammon', length: 1 });
     const end = await playAgainstBot(client, created.id, dora, { random: mulberry32(4), doubleRate: 0.2 });
     expect(end.status).toBe('finished');
-    await expectBotPlayedItsSide(
-      end,
-      'tokenbot',
-      bot.actions.filter((a) => a.matchId === created.id).map((a) => a.action),
-    );
+    // Every event of its seat is the account's own (what it reported is compared in the 3-point match above).
+    await expectBotPlayedItsSide(end, 'tokenbot', null);
+    expect(bot.actions.some((a) => a.matchId === created.id && a.action === 'plays')).toBe(true);
     await bot.stop();
   });
 
