@@ -13,6 +13,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InterchangeModule } from './interchange/interchange.module.js';
 import { MatchesModule } from './matches/index.js';
+import { NotificationsModule } from './notifications/index.js';
 import { PicturesModule } from './pictures/pictures.module.js';
 import { PositionsModule } from './positions/positions.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         InterchangeModule,
         PicturesModule,
         BotsModule,
+        NotificationsModule,
         WebClientModule,
       ],
       providers: [

@@ -235,6 +235,56 @@ export class Environment {
   BOTS_ENABLED: boolean = true;
 
   /**
+   * The web client's address as players reach it, such as https://nardy.example.com; links in
+   * e-mail and push notifications start with it. Unset, http://localhost:PORT.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, {
+    message: 'PUBLIC_URL must be an http(s) URL such as https://nardy.example.com',
+  })
+  PUBLIC_URL?: string;
+  /**
+   * The mail server, such as smtps://user:password@mail.example.com:465 or smtp://127.0.0.1:2525
+   * (nodemailer's connection URL). Unset, mail is not sent: it is logged and kept in the outbox
+   * (docs/notifications.md, "E-mail").
+   */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+  /** The From of the service's mail, such as "Nardy <nardy@example.com>". */
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'Nardy <nardy@localhost>';
+  /**
+   * The VAPID key pair web push is signed with (base64url, as `web-push generate-vapid-keys` prints
+   * them); unset, a pair is made at first start and kept in the database.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{80,100}$/, { message: 'VAPID_PUBLIC_KEY must be a base64url P-256 public key' })
+  VAPID_PUBLIC_KEY?: string;
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{40,50}$/, { message: 'VAPID_PRIVATE_KEY must be a base64url P-256 private key' })
+  VAPID_PRIVATE_KEY?: string;
+  /** Who push services may contact about this sender: a mailto: or https: URL; unset, mailto: the MAIL_FROM address. */
+  @IsOptional()
+  @Matches(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: 'VAPID_SUBJECT must be a mailto: or https: URL' })
+  VAPID_SUBJECT?: string;
+  /**
+   * Whether webhooks and push endpoints may be private addresses (loopback, private networks,
+   * link-local): for development and tests only; off, only public addresses are called.
+   */
+  @ParsedBy(parseBoolean, 'true or false')
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: boolean = false;
+  /** Hours before a correspondence deadline that a player who has not moved is reminded (0: no reminder). */
+  @WholeNumber(0, 24 * 30)
+  NOTIFY_DEADLINE_HOURS = 24;
+  /**
+   * Whether this node delivers queued notifications (any number of nodes may; the queue hands each
+   * delivery to one). Off, the node still queues them; tests that read the queue turn it off.
+   */
+  @ParsedBy(parseBoolean, 'true or false')
+  NOTIFICATIONS_ENABLED: boolean = true;
+  /**
    * A fault only tests arm (refused unless NODE_ENV=test): `on` makes the process kill itself
    * (SIGKILL) right after a request with an Idempotency-Key has done its work, before the answer
    * is sent, as a crash there would (docs/architecture.md, "API conventions").

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notification-channel.js';
+import { NotificationQueueModule } from './core/notification-queue.module.js';
+import { EmailModule } from './email/email.module.js';
+import { PreferencesModule } from './preferences/preferences.module.js';
+import { PushModule } from './push/push.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
+
+/**
+ * Reaching players away from the board (docs/notifications.md): the queue,
+ * the channels, and what decides a notification from committed match events.
+ */
+@Module({
+  imports: [NotificationQueueModule, PreferencesModule, EmailModule, PushModule, WebhooksModule],
+  providers: [
+    {
+      provide: NOTIFICATION_CHANNELS,
+      // Each channel module adds its channel here when it has one.
+      inject: [],
+      useFactory: (...channels: NotificationChannel[]): NotificationChannel[] => channels,
+    },
+  ],
+  exports: [NOTIFICATION_CHANNELS],
+})
+export class NotificationsModule {}

@@ -1,0 +1,29 @@
+import type { NotificationKind } from '../core/notification.js';
+
+/** How e-mail carries a kind: each at once, gathered in a daily digest, or not at all. */
+export type EmailPreference = 'immediately' | 'digest' | 'off';
+
+export interface KindPreference {
+  readonly email: EmailPreference;
+  readonly push: boolean;
+}
+
+export type Preferences = Readonly<Record<NotificationKind, KindPreference>>;
+
+/**
+ * What a correspondence player expects before changing anything: invitations and "your turn" by
+ * e-mail at once (once an address is verified) and by push (once subscribed); the deadline
+ * reminder too; finished matches and tournament news by push only.
+ */
+export const DEFAULT_PREFERENCES: Preferences = {
+  invitation: { email: 'immediately', push: true },
+  turn: { email: 'immediately', push: true },
+  deadline: { email: 'immediately', push: true },
+  finished: { email: 'off', push: true },
+  tournament: { email: 'digest', push: true },
+};
+
+/** Each account's preferences per kind and channel (GET/PUT /api/users/me/notifications). */
+export abstract class NotificationPreferences {
+  abstract of(userId: string): Promise<Preferences>;
+}
