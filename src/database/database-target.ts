@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
+import { fromPglite, type ConstructorOptions } from 'pg-boss';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -14,6 +15,12 @@ import { OwnerOnlyNodeFS } from './owner-only-node-fs.js';
 import { connectPostgres } from './pg-connection.js';
 import { pgliteConnection } from './pglite-connection.js';
 
+/**
+ * Connections the job queue holds on PostgreSQL, beside the service's pool: its workers' fetches,
+ * its maintenance, and the one that LISTENs for new jobs.
+ */
+const JOB_QUEUE_CONNECTIONS = 4;
+
 /** The database the service runs on, migrated and ready for Prisma. */
 export interface DatabaseTarget {
   readonly kind: 'postgres' | 'pglite';
@@ -25,6 +32,8 @@ export interface DatabaseTarget {
   readonly migrations: MigrationReport;
   /** LISTEN on this database (docs/architecture.md "Live streams"). */
   readonly notifications: Notifications;
+  /** How the job queue (pg-boss) reaches this database: its own small pool, or the embedded instance. */
+  readonly jobQueueOptions: ConstructorOptions;
   close(): Promise<void>;
 }
 
@@ -64,6 +73,7 @@ export async function openPostgres(url: string): Promise<DatabaseTarget> {
     pool,
     migrations,
     notifications,
+    jobQueueOptions: { connectionString: url, max: JOB_QUEUE_CONNECTIONS, useListenNotify: true },
     close: async () => {
       await notifications.close();
       if (!pool.ended) await pool.end();
@@ -94,6 +104,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseTarget> {
       pool: null,
       migrations,
       notifications: new PgliteNotifications(db),
+      jobQueueOptions: { db: fromPglite(db), backend: 'pglite' },
       close: () => db.close(),
     };
   } catch (err) {

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
 import { openPglite, openPostgres, type DatabaseTarget } from './database-target.js';
 import { DATABASE_TARGET, PrismaService } from './prisma.service.js';
+import { JobQueue } from './job-queue.js';
 import { Notifications } from './notifications.js';
 import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
 
@@ -28,6 +29,7 @@ import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
       },
     },
     PrismaService,
+    { provide: JobQueue, inject: [DATABASE_TARGET], useFactory: (target: DatabaseTarget) => new JobQueue(target) },
     {
       provide: Notifications,
       inject: [DATABASE_TARGET],
@@ -40,6 +42,6 @@ import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
         target.pool ? new PoolSqlClient(target.pool) : new PrismaSqlClient(prisma),
     },
   ],
-  exports: [PrismaService, SqlClient, Notifications],
+  exports: [PrismaService, SqlClient, Notifications, JobQueue],
 })
 export class DatabaseModule {}

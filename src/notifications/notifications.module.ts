@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notification-channel.js';
 import { NotificationQueueModule } from './core/notification-queue.module.js';
+import { DeadlineReminders } from './core/deadline-reminders.js';
+import { NotificationWorkers } from './core/notification-workers.js';
+import { OutboxRelay } from './core/outbox-relay.js';
 import { EmailModule } from './email/email.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
 import { PushModule } from './push/push.module.js';
@@ -13,6 +16,9 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 @Module({
   imports: [NotificationQueueModule, PreferencesModule, EmailModule, PushModule, WebhooksModule],
   providers: [
+    OutboxRelay,
+    DeadlineReminders,
+    NotificationWorkers,
     {
       provide: NOTIFICATION_CHANNELS,
       // Each channel module adds its channel here when it has one.

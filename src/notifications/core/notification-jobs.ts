@@ -1,0 +1,174 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Job, JobWithMetadata, PgBoss } from 'pg-boss';
+import { JobQueue } from '../../database/job-queue.js';
+import type { Decided, StillDue } from './decide-notifications.js';
+import { MatchFactsRepository } from './match-facts.repository.js';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from './notification-channel.js';
+import type { OpenTransaction } from './notification-queue.js';
+import type { Notification } from './notification.js';
+import { stableId } from './stable-id.js';
+
+/** The fan-out queue: one job per notification, its id the notification's. */
+const FAN_OUT = 'notification';
+/** Where a job goes after its last failed try, for operators to look at (docs/notifications.md). */
+const DEAD_LETTER = 'notification-dead';
+const deliveryQueue = (channel: NotificationChannel): string => `notification-${channel.name}`;
+
+interface FanOutData {
+  readonly notification: Notification;
+  readonly still: StillDue;
+}
+
+interface DeliveryData {
+  readonly notification: Notification;
+  readonly destination: string;
+}
+
+/** Deliveries one node works on at once, per channel (each mostly waits on the network). */
+const DELIVERIES_AT_ONCE = 8;
+
+/**
+ * The notifications' jobs in the job queue (docs/notifications.md, "Durable delivery"). A decided
+ * notification becomes a fan-out job (its id the notification's, so queuing it twice queues it
+ * once); the fan-out checks that it is still due, asks every channel where it goes, and queues one
+ * delivery job per destination (its id made from the notification's and the destination, so a
+ * fan-out retried after a crash queues nothing twice); a delivery job calls its channel, and is
+ * retried by the channel's policy (exponential backoff with jitter, pg-boss's retryBackoff) until
+ * its last try, after which it moves to the dead-letter queue.
+ */
+@Injectable()
+export class NotificationJobs {
+  private readonly logger = new Logger('Notifications');
+  private ready$: Promise<PgBoss> | null = null;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly facts: MatchFactsRepository,
+    private readonly modules: ModuleRef,
+  ) {}
+
+  /**
+   * The channels, from the notifications module: looked up when first needed, because the
+   * channels' modules send through this queue (a constructor dependency would be a cycle).
+   */
+  private get channels(): NotificationChannel[] {
+    return this.modules.get<NotificationChannel[]>(NOTIFICATION_CHANNELS, { strict: false });
+  }
+
+  /** The started queue, with the notifications' queues made (once; each node makes them if absent). */
+  ready(): Promise<PgBoss> {
+    this.ready$ ??= this.createQueues();
+    return this.ready$;
+  }
+
+  /**
+   * Queues `decided` for delivery: in `tx` when given (it exists exactly when `tx` commits), not
+   * before `startAfter`. A notification already queued (by its id) is not queued again.
+   */
+  async enqueue(decided: Decided, options: { tx?: OpenTransaction; startAfter?: Date } = {}): Promise<void> {
+    const boss = await this.ready();
+    const data: FanOutData = { notification: decided.notification, still: decided.still };
+    await boss.send(FAN_OUT, data, {
+      id: decided.notification.id,
+      ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
+      ...(options.tx === undefined ? {} : { db: JobQueue.inTransaction(options.tx) }),
+    });
+  }
+
+  /** Starts this node's workers: the fan-out, and each channel's deliveries. */
+  async work(): Promise<void> {
+    const boss = await this.ready();
+    // New jobs wake the workers at once (LISTEN/NOTIFY on PostgreSQL); retries come due without a
+    // NOTIFY, so the polling stays short enough to keep the retry schedule.
+    const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
+    await boss.work<FanOutData>(FAN_OUT, { ...polling, batchSize: 1, localConcurrency: 2 }, ([job]) =>
+      this.fanOut(boss, job),
+    );
+    for (const channel of this.channels) {
+      await boss.work(
+        deliveryQueue(channel),
+        { ...polling, batchSize: 1, localConcurrency: DELIVERIES_AT_ONCE, includeMetadata: true as const },
+        ([job]: JobWithMetadata<DeliveryData>[]) => this.deliver(channel, job),
+      );
+    }
+  }
+
+  private async createQueues(): Promise<PgBoss> {
+    const boss = await this.queue.ready();
+    const made = new Set((await boss.getQueues()).map((queue) => queue.name));
+    const create = async (name: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> => {
+      if (made.has(name)) return;
+      // Another node may make it between the look and here: making it again is refused, and harmless.
+      await boss.createQueue(name, options).catch(async (err: Error) => {
+        if ((await boss.getQueue(name)) === null) throw err;
+      });
+    };
+    await create(DEAD_LETTER, { retentionSeconds: 30 * 24 * 3600, deleteAfterSeconds: 30 * 24 * 3600 });
+    await create(FAN_OUT, {
+      retryLimit: 8,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 600,
+      expireInSeconds: 120,
+      deleteAfterSeconds: 24 * 3600,
+      deadLetter: DEAD_LETTER,
+      notify: true,
+    });
+    for (const channel of this.channels) {
+      await create(deliveryQueue(channel), {
+        retryLimit: channel.retry.retries,
+        retryDelay: channel.retry.delaySeconds,
+        retryBackoff: true,
+        retryDelayMax: channel.retry.maxDelaySeconds,
+        expireInSeconds: 120,
+        deleteAfterSeconds: 24 * 3600,
+        deadLetter: DEAD_LETTER,
+        notify: true,
+      });
+    }
+    return boss;
+  }
+
+  /** Whether `still` holds of the match now: the turn not taken, the deadline not moved, the invitation open. */
+  private async isStillDue(notification: Notification, still: StillDue): Promise<boolean> {
+    if (still.kind === 'always' || notification.matchId === null) return true;
+    const [facts] = await this.facts.factsOf([notification.matchId]);
+    if (facts === undefined) return false;
+    switch (still.kind) {
+      case 'invited':
+        return facts.status === 'invited';
+      case 'turn':
+        return facts.turnUserId === still.userId && facts.version === still.version;
+      case 'deadline':
+        return facts.turnUserId === still.userId && facts.deadline?.toISOString() === still.deadline;
+    }
+  }
+
+  private async fanOut(boss: PgBoss, job: Job<FanOutData>): Promise<void> {
+    const { notification, still } = job.data;
+    if (!(await this.isStillDue(notification, still))) return;
+    for (const channel of this.channels) {
+      for (const destination of await channel.destinations(notification)) {
+        const data: DeliveryData = { notification, destination };
+        await boss.send(deliveryQueue(channel), data, {
+          id: stableId(`${notification.id}:${channel.name}:${destination}`),
+        });
+      }
+    }
+  }
+
+  private async deliver(channel: NotificationChannel, job: JobWithMetadata<DeliveryData>): Promise<void> {
+    const { notification, destination } = job.data;
+    const attempt = { number: job.retryCount + 1, final: job.retryCount >= job.retryLimit };
+    try {
+      await channel.deliver(notification, destination, attempt);
+    } catch (err) {
+      const next = attempt.final ? 'given up (dead letter)' : 'will be retried';
+      this.logger.warn(
+        `${channel.name} delivery of ${notification.id} failed (try ${attempt.number}), ${next}: ${String(err)}`,
+      );
+      throw err;
+    }
+  }
+}

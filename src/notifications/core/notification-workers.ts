@@ -1,0 +1,64 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ServiceContext } from '../../common/service-context.js';
+import type { Environment } from '../../config/environment.js';
+import { JobQueue } from '../../database/job-queue.js';
+import { Notifications } from '../../database/notifications.js';
+import { DeadlineReminders } from './deadline-reminders.js';
+import { NotificationJobs } from './notification-jobs.js';
+import { OutboxRelay } from './outbox-relay.js';
+
+/** How often the relay looks at the outbox without being woken (a NOTIFY lost with its session). */
+const RELAY_EVERY_MS = 5_000;
+/** How often the deadline reminders are swept. */
+const REMINDERS_EVERY_MS = 60_000;
+
+/**
+ * What a node runs for notifications when NOTIFICATIONS_ENABLED (docs/notifications.md): the
+ * outbox relay, woken by the trigger's NOTIFY and every few seconds; the deadline reminders'
+ * sweep; the job queue's workers. Off, the node still writes the outbox and queues account mail;
+ * other nodes deliver. Stops them, and the job queue, before the database closes.
+ */
+@Injectable()
+export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Notifications');
+  private readonly timers: NodeJS.Timeout[] = [];
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly config: ConfigService<Environment, true>,
+    private readonly queue: JobQueue,
+    private readonly jobs: NotificationJobs,
+    private readonly relay: OutboxRelay,
+    private readonly reminders: DeadlineReminders,
+    private readonly notifications: Notifications,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.get('NOTIFICATIONS_ENABLED', { infer: true })) return;
+    const outside = new ServiceContext();
+    await this.jobs.work();
+    this.unlisten = await this.notifications.listen(
+      'notification_outbox',
+      outside.bind(() => void this.relay.wake()),
+    );
+    const sweep = outside.bind(() => {
+      this.reminders.sweep().catch((err: Error) => this.logger.warn(`Deadline reminders failed: ${err.message}`));
+    });
+    this.timers.push(
+      setInterval(
+        outside.bind(() => void this.relay.wake()),
+        RELAY_EVERY_MS,
+      ).unref(),
+      setInterval(sweep, REMINDERS_EVERY_MS).unref(),
+    );
+    void this.relay.wake();
+    sweep();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    await this.unlisten?.();
+    await this.queue.stop();
+  }
+}
