@@ -69,8 +69,8 @@ describe('what match events notify', () => {
       matchId: match.id,
       path: `/matches/${match.id}`,
       title: `${alice.username} invites you to play`,
-      data: expect.objectContaining({ matchId: match.id, from: alice.username }),
     });
+    expect(toBob[0].data).toMatchObject({ matchId: match.id, from: alice.username });
     expect(channel.deliveredTo(alice.id)).toEqual([]);
   });
 
@@ -180,7 +180,7 @@ describe('deadline reminders', () => {
     clock.advance(7 * HOUR);
     expect(await reminders.sweep()).toBeGreaterThanOrEqual(1);
     await channel.until(() => remindersOf().length > 0, 'the reminder');
-    expect(remindersOf()[0]).toMatchObject({ title: expect.stringContaining('left to move') });
+    expect(remindersOf()[0].title).toContain('left to move');
     expect(await reminders.sweep()).toBe(0);
     await settled();
     expect(remindersOf()).toHaveLength(1);
