@@ -151,7 +151,13 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const since = new Date(this.clock.now().getTime() - BETWEEN_GAMES_PAUSE_MS);
     const busy = [...this.working.keys(), ...this.restingMatches()];
     if (this.working.size > 0) this.sweptWhileWorking = true;
-    for (const found of await this.pending.pendingFor([...bots.keys()], SWEEP_LIMIT, since, busy)) {
+    const now = this.clock.now();
+    const decisions = [
+      ...(await this.pending.pendingFor([...bots.keys()], SWEEP_LIMIT, since, busy)),
+      // Their opponents' passed deadlines: the bots claim the timeouts (docs/bots.md, "Timeouts").
+      ...(await this.pending.overdueOpponentsOf([...bots.keys()], now, SWEEP_LIMIT, busy)),
+    ];
+    for (const found of decisions) {
       const bot = bots.get(found.userId);
       if (bot === undefined || this.stopped || this.working.has(found.matchId)) continue;
       const task = this.work(found, bot).finally(() => {

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { botDecision, newMatch, type BotDecision, type MatchState, type Variant } from '../engine/index.js';
 import { playRandomMatch } from '../engine/testing/index.js';
 import type { LoadedMatch, MatchRecord } from '../matches/index.js';
+import { Clock } from '../common/clock.js';
 import { HouseBotPolicy } from '../users/house-bot-policy.js';
 import type { HouseBot } from '../users/house-bots.js';
 import { actionFor } from './bot-action.js';
@@ -68,13 +69,20 @@ function choiceOf(colour: 'white' | 'black'): MatchState {
   return state;
 }
 
+const clock = new (class extends Clock {
+  at = new Date('2026-11-27T12:00:00.000Z');
+  now(): Date {
+    return this.at;
+  }
+})();
+
 function playerWith(externalAvailable: boolean, decision: BotDecision | null = null) {
   const external = {
     available: jest.fn(() => externalAvailable),
     decide: jest.fn(() => Promise.resolve(decision)),
   } satisfies ExternalBotPlayer;
   const policy = new HouseBotPolicy();
-  const player = new HouseBotPlayer(policy, external);
+  const player = new HouseBotPlayer(policy, external, clock);
   player.onModuleInit();
   return { player, external };
 }
@@ -127,6 +135,17 @@ describe('a house bot in a match under way', () => {
     expect(
       await player.next(loaded(rollOf('white'), { status: 'playing', botColour: 'black' }), botOf('bot')),
     ).toBeNull();
+  });
+
+  it('claims the timeout once the opponent on turn let the deadline pass, not before', async () => {
+    const { player } = playerWith(true);
+    const waiting = (deadline: string): LoadedMatch => {
+      const match = loaded(rollOf('white'), { status: 'playing', botColour: 'black' });
+      const projection = { ...match.record.projection, turnColour: 'white', clock: { deadline: new Date(deadline) } };
+      return { ...match, record: { ...match.record, projection } as unknown as MatchRecord };
+    };
+    expect(await player.next(waiting('2026-11-27T11:59:59.000Z'), botOf('bot'))).toEqual({ name: 'claim-timeout' });
+    expect(await player.next(waiting('2026-11-27T12:00:01.000Z'), botOf('bot'))).toBeNull();
   });
 
   it('asks the external player for gnubg’s decisions, and says so when it is not available', async () => {

@@ -6,7 +6,8 @@
  */
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { botDecision, opponentOf, type BotDecision, type BotLevel } from '../engine/index.js';
-import { colourOf, type LoadedMatch, type MatchAction } from '../matches/index.js';
+import { Clock } from '../common/clock.js';
+import { colourOf, deadlinePassed, type LoadedMatch, type MatchAction } from '../matches/index.js';
 import { HouseBotPolicy } from '../users/house-bot-policy.js';
 import type { HouseBot } from '../users/house-bots.js';
 import type { User } from '../users/user.js';
@@ -57,6 +58,7 @@ export class HouseBotPlayer implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly policy: HouseBotPolicy,
     private readonly external: ExternalBotPlayer,
+    private readonly clock: Clock,
   ) {}
 
   /** Match creation learns from the policy whether gnubg answers (HouseBotPolicy). */
@@ -83,6 +85,13 @@ export class HouseBotPlayer implements OnModuleInit, OnModuleDestroy {
     if (record.projection.status !== 'playing') return null;
     const colour = colourOf(record, bot.id);
     if (colour === null) return null;
+    // The opponent let the deadline pass: the bot claims the timeout, as a player would
+    // (docs/bots.md, "Timeouts"); the opponent was reminded before (docs/notifications.md).
+    if (
+      record.projection.turnColour === opponentOf(colour) &&
+      deadlinePassed(record.projection.clock, this.clock.now())
+    )
+      return { name: 'claim-timeout' };
     const asker = record[opponentOf(colour)]?.id ?? '';
     const engine = (level: BotLevel) =>
       this.engineTurns.run(asker, () =>

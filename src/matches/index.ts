@@ -29,6 +29,7 @@ export { VersionConflictError } from './model/match.errors.js';
 // What the API answers with.
 export type { MatchView } from './view/match-view.js';
 export { colourOf } from './model/seats.js';
+export { deadlinePassed } from './model/match-clock.js';
 export { playerOf, positionIdOf } from './view/match-presenter.js';
 
 // A match id in a path, checked where the request comes in (404 `match-not-found` for one that is no UUID).

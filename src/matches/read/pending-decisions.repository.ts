@@ -30,6 +30,21 @@ ORDER BY updated_at, id
 LIMIT $2::int`;
 
 /**
+ * The playing matches in which one of the users $1 sits opposite a player whose deadline passed
+ * before $2 (docs/bots.md, "Timeouts"): that user may claim the timeout. By matches_deadline_idx;
+ * the nearest deadlines first, at most $3, leaving out the matches $4.
+ */
+export const OVERDUE_OPPONENTS_SQL = `
+SELECT id AS match_id, version, CASE WHEN white_id = ANY($1::uuid[]) THEN white_id ELSE black_id END AS user_id
+  FROM matches
+ WHERE deadline < $2::timestamptz AND status = 'playing'
+   AND (white_id = ANY($1::uuid[]) OR black_id = ANY($1::uuid[]))
+   AND turn_user_id IS NOT NULL AND NOT (turn_user_id = ANY($1::uuid[]))
+   AND id <> ALL($4::uuid[])
+ ORDER BY deadline, id
+ LIMIT $3::int`;
+
+/**
  * The decisions matches wait for from given users (docs/bots.md, "The sweep"): what the house
  * bots' worker looks for, every second and whenever a match changes. Reads the projection
  * columns alone; the worker loads each match it takes.
@@ -54,6 +69,26 @@ export class PendingDecisionsRepository {
       userIds,
       limit,
       betweenGamesSince.toISOString(),
+      excluding,
+    ]);
+    return rows.map((row) => ({ matchId: row.match_id, version: row.version, userId: row.user_id }));
+  }
+
+  /**
+   * The matches in which one of `userIds` may claim a timeout at `now` (its opponent's deadline
+   * passed), nearest deadline first, at most `limit`; none of `excluding`. The user found is the claimant.
+   */
+  async overdueOpponentsOf(
+    userIds: readonly string[],
+    now: Date,
+    limit: number,
+    excluding: readonly string[] = [],
+  ): Promise<PendingDecision[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.sql.query<{ match_id: string; version: number; user_id: string }>(OVERDUE_OPPONENTS_SQL, [
+      userIds,
+      now.toISOString(),
+      limit,
       excluding,
     ]);
     return rows.map((row) => ({ matchId: row.match_id, version: row.version, userId: row.user_id }));
