@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MatchesModule } from '../matches/index.js';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notification-channel.js';
 import { NotificationQueueModule } from './core/notification-queue.module.js';
 import { DeadlineReminders } from './core/deadline-reminders.js';
@@ -14,7 +15,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
  * the channels, and what decides a notification from committed match events.
  */
 @Module({
-  imports: [NotificationQueueModule, PreferencesModule, EmailModule, PushModule, WebhooksModule],
+  imports: [MatchesModule, NotificationQueueModule, PreferencesModule, EmailModule, PushModule, WebhooksModule],
   providers: [
     OutboxRelay,
     DeadlineReminders,

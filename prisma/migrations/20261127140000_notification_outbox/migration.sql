@@ -16,13 +16,15 @@ CREATE TABLE "notification_outbox" (
 
 -- A trigger rather than a clause in each append statement: every writer of match_events is
 -- covered, present and future, and the rows cannot be forgotten. Once per statement, from the
--- rows it inserted; and a NOTIFY, delivered at commit, that wakes the relays at once.
+-- rows it inserted. No NOTIFY here: one inside the write's transaction would make every commit
+-- wait for PostgreSQL's notification lock; the relays hear of writes from the NOTIFY the match
+-- store sends apart from the write (docs/architecture.md, "Live streams"), and look every few
+-- seconds for what that missed.
 CREATE FUNCTION "match_events_to_outbox"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO notification_outbox (match_id, seq)
   SELECT match_id, max(seq) FROM appended GROUP BY match_id;
-  PERFORM pg_notify('notification_outbox', '');
   RETURN NULL;
 END
 $$;

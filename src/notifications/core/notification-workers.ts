@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { ServiceContext } from '../../common/service-context.js';
 import type { Environment } from '../../config/environment.js';
 import { JobQueue } from '../../database/job-queue.js';
-import { Notifications } from '../../database/notifications.js';
+import { MatchFeed } from '../../matches/index.js';
 import { DeadlineReminders } from './deadline-reminders.js';
 import { NotificationJobs } from './notification-jobs.js';
 import { OutboxRelay } from './outbox-relay.js';
@@ -15,7 +15,7 @@ const REMINDERS_EVERY_MS = 60_000;
 
 /**
  * What a node runs for notifications when NOTIFICATIONS_ENABLED (docs/notifications.md): the
- * outbox relay, woken by the trigger's NOTIFY and every few seconds; the deadline reminders'
+ * outbox relay, woken by every committed match write on any node (MatchFeed) and every few seconds; the deadline reminders'
  * sweep; the job queue's workers. Off, the node still writes the outbox and queues account mail;
  * other nodes deliver. Stops them, and the job queue, before the database closes.
  */
@@ -23,7 +23,7 @@ const REMINDERS_EVERY_MS = 60_000;
 export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Notifications');
   private readonly timers: NodeJS.Timeout[] = [];
-  private unlisten: (() => Promise<void>) | null = null;
+  private unwatch: (() => void) | null = null;
 
   constructor(
     private readonly config: ConfigService<Environment, true>,
@@ -31,17 +31,14 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     private readonly jobs: NotificationJobs,
     private readonly relay: OutboxRelay,
     private readonly reminders: DeadlineReminders,
-    private readonly notifications: Notifications,
+    private readonly feed: MatchFeed,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.get('NOTIFICATIONS_ENABLED', { infer: true })) return;
     const outside = new ServiceContext();
     await this.jobs.work();
-    this.unlisten = await this.notifications.listen(
-      'notification_outbox',
-      outside.bind(() => void this.relay.wake()),
-    );
+    this.unwatch = await this.feed.watchAll(outside.bind(() => void this.relay.wake()));
     const sweep = outside.bind(() => {
       this.reminders.sweep().catch((err: Error) => this.logger.warn(`Deadline reminders failed: ${err.message}`));
     });
@@ -58,7 +55,7 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
 
   async onModuleDestroy(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
-    await this.unlisten?.();
+    this.unwatch?.();
     await this.queue.stop();
   }
 }

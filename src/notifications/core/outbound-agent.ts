@@ -1,6 +1,14 @@
 import type { Agent } from 'node:http';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
+/** The instance-metadata services of the clouds (AWS, ECS, Alibaba, AWS over IPv6): never called. */
+export const CLOUD_METADATA_ADDRESSES = [
+  '169.254.169.254',
+  '169.254.170.2',
+  '100.100.100.200',
+  'fd00:ec2::254',
+] as const;
+
 /**
  * The HTTP agents every outbound delivery (webhooks, web push) connects
  * through (docs/notifications.md, "Addresses the service calls"): after DNS
@@ -16,7 +24,14 @@ export class OutboundAgents {
   readonly https: Agent;
 
   constructor(readonly allowPrivateAddresses: boolean) {
-    const filter = { allowPrivateIPAddress: allowPrivateAddresses, allowMetaIPAddress: false, keepAlive: true };
+    const filter = {
+      allowPrivateIPAddress: allowPrivateAddresses,
+      allowMetaIPAddress: false,
+      // The library's "meta" addresses are 0.0.0.0 and :: only; the clouds' metadata services are
+      // refused by name here, even where private addresses are allowed.
+      denyIPAddressList: [...CLOUD_METADATA_ADDRESSES],
+      keepAlive: true,
+    };
     this.http = new RequestFilteringHttpAgent(filter);
     this.https = new RequestFilteringHttpsAgent(filter);
   }

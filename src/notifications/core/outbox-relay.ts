@@ -12,8 +12,8 @@ const BATCH = 50;
  * trigger wrote, decides from each match's committed state what it tells whom, and queues those
  * notifications, in one transaction that also deletes the rows. Rows are taken with SKIP LOCKED,
  * so relays on several nodes share the work and never take a row twice; a relay that dies before
- * its commit leaves its rows to the next. Woken by the trigger's NOTIFY and by a periodic look
- * (a NOTIFY is lost with the listening session); one drain at a time per node.
+ * its commit leaves its rows to the next. Woken by the match feed (every committed write, on any
+ * node) and by a periodic look (a NOTIFY is lost with the listening session); one drain at a time per node.
  */
 @Injectable()
 export class OutboxRelay {
