@@ -29,7 +29,9 @@ describe('webhook signatures', () => {
     const id = '0b5c4a8e-8a3f-4f6e-9a53-2f9d1c0e7b11';
     expect(webhookTimestamp(at)).toBe(String(Math.floor(at.getTime() / 1000)));
     const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-    const expected = createHmac('sha256', key).update(`${id}.${webhookTimestamp(at)}.${body}`).digest('base64');
+    const expected = createHmac('sha256', key)
+      .update(`${id}.${webhookTimestamp(at)}.${body}`)
+      .digest('base64');
     expect(webhookSignature(secret, id, at, body)).toBe(`v1,${expected}`);
   });
 
