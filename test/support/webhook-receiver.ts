@@ -36,10 +36,10 @@ export class WebhookReceiver {
   ) {}
 
   static async start(): Promise<WebhookReceiver> {
-    let receiver: WebhookReceiver | undefined;
-    const server = createServer((req, res) => receiver!.handle(req, res));
+    const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '::', resolve));
-    receiver = new WebhookReceiver(server, (server.address() as AddressInfo).port);
+    const receiver = new WebhookReceiver(server, (server.address() as AddressInfo).port);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => receiver.handle(req, res));
     return receiver;
   }
 
