@@ -1,4 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { SqlClient } from '../src/database/sql-client.js';
@@ -343,6 +346,47 @@ describe('delivering to webhooks', () => {
     expect(attempt).toMatchObject({ status: null, error: 'No answer within 10 s.' });
     expect(receiver.to('/silent')).toHaveLength(1);
   }, 60_000);
+
+  it('cuts an answer whose status came but whose body does not end, and takes its status', async () => {
+    const kai = await register();
+    receiver.on('/trickle', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('working on it');
+    });
+    const cutBefore = receiver.cutAnswers;
+    const hook = await addWebhook(kai, receiver.url('/trickle'), ['match.turn']);
+    await send(notification(kai, 'turn'));
+    const [attempt] = await deliveriesWhen(kai, hook.id, 1);
+    expect(attempt).toMatchObject({ status: 200, error: null });
+    await eventually(() => (receiver.cutAnswers > cutBefore ? true : undefined));
+  }, 60_000);
+
+  it('checks an https receiver’s certificate: a self-signed one is a failed attempt, and no request is sent', async () => {
+    // A certificate for localhost and 127.0.0.1 made for this test (openssl req -x509, 100 years); the
+    // service does not trust it, as it trusts no certificate outside the system's and NODE_EXTRA_CA_CERTS.
+    const tls = new URL('./fixtures/webhook-tls/', import.meta.url);
+    let requests = 0;
+    const server = createHttpsServer(
+      { cert: readFileSync(new URL('cert.pem', tls)), key: readFileSync(new URL('key.pem', tls)) },
+      (_req, res) => {
+        requests++;
+        res.writeHead(204).end();
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const lee = await register();
+      const port = (server.address() as AddressInfo).port;
+      const hook = await addWebhook(lee, `https://127.0.0.1:${port}/hook`, ['match.turn']);
+      await send(notification(lee, 'turn'));
+      const [attempt] = await deliveriesWhen(lee, hook.id, 1);
+      expect(attempt).toMatchObject({ status: null, error: expect.stringMatching(/self-signed/i) as unknown });
+      expect(requests).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 
   it('sends nothing to a webhook once it is removed', async () => {
     const jo = await register();
