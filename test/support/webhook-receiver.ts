@@ -19,8 +19,8 @@ export interface ReceivedRequest {
 export type Answer = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
 /**
- * A webhook receiver, a real HTTP server on this machine (on `::`, so both 127.0.0.1 and ::1
- * reach it): it records every request, answers as told per path, and counts the answers cut
+ * A webhook receiver, a real HTTP server on this machine (on `::` where there is IPv6, so both
+ * 127.0.0.1 and ::1 reach it): it records every request, answers as told per path, and counts the answers cut
  * before they ended (the service closing the connection).
  */
 export class WebhookReceiver {
@@ -37,7 +37,16 @@ export class WebhookReceiver {
 
   static async start(): Promise<WebhookReceiver> {
     const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '::', resolve));
+    const listen = (host: string): Promise<void> =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    // A machine without IPv6 has no `::`: 127.0.0.1 then (localhost resolves to it there).
+    await listen('::').catch(() => listen('127.0.0.1'));
     const receiver = new WebhookReceiver(server, (server.address() as AddressInfo).port);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => receiver.handle(req, res));
     return receiver;
