@@ -96,6 +96,8 @@ export class WebhookSender implements OnApplicationShutdown {
       }
     });
     res.on('end', done);
+    // Cut before its end (by us, or the receiver): the status it gave counts.
+    res.on('error', done);
     res.on('close', done);
     return done;
   }
