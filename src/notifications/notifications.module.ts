@@ -8,6 +8,7 @@ import { OutboxRelay } from './core/outbox-relay.js';
 import { EmailModule } from './email/email.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
 import { PushModule } from './push/push.module.js';
+import { WebhookChannel } from './webhooks/webhook.channel.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /**
@@ -23,7 +24,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     {
       provide: NOTIFICATION_CHANNELS,
       // Each channel module adds its channel here when it has one.
-      inject: [],
+      inject: [WebhookChannel],
       useFactory: (...channels: NotificationChannel[]): NotificationChannel[] => channels,
     },
   ],

@@ -3,11 +3,12 @@ import { SetMetadata } from '@nestjs/common';
 /**
  * What a personal API token may do (docs/architecture.md, "Personal API tokens"):
  * `read` the GET endpoints that need a caller; `play` act in matches (create,
- * join, move, leave, import), and read as `read` does. A sign-in token
+ * join, move, leave, import), and read as `read` does; `webhooks` manage the
+ * account's webhooks (docs/webhooks.md: a bot registers its own). A sign-in token
  * (POST /api/auth/token) may do everything; no personal token may manage the
  * account (its password, its tokens, logging out everywhere, becoming a bot).
  */
-export const API_TOKEN_SCOPES = ['read', 'play'] as const;
+export const API_TOKEN_SCOPES = ['read', 'play', 'webhooks'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 /** What a route asks of a personal token: a scope, or null (sign-in tokens only). */

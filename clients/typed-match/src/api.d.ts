@@ -840,6 +840,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s webhooks, without their secrets
+         * @description Oldest first, with whether each is enabled, and since when it is failing.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook
+         * @description The events chosen are POSTed to the URL as Standard Webhooks, signed with the secret in this answer (shown only now; docs/webhooks.md). Failed deliveries are retried for about a day and a half; a webhook failing for 3 days is disabled and its owner told by mail. At most 10 per account.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook
+         * @description Nothing more is sent to it, retries included.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook’s last delivery attempts
+         * @description Its last 50 tries, newest first: what was sent, what it answered, how long it took.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{username}": {
         parameters: {
             query?: never;
@@ -1009,7 +1073,7 @@ export interface components {
              *       "play"
              *     ]
              */
-            scopes: ("read" | "play")[];
+            scopes: ("read" | "play" | "webhooks")[];
         };
         ApiTokenListDto: {
             items: components["schemas"]["ApiTokenDto"][];
@@ -1119,12 +1183,12 @@ export interface components {
              */
             name: string;
             /**
-             * @description `read`: the GET endpoints that need a caller (your account, your matches, streams); `play`: creating, joining and acting in matches and importing them, and everything `read` allows. No personal token may manage the account (password, tokens, logging out everywhere, becoming a bot).
+             * @description `read`: the GET endpoints that need a caller (your account, your matches, streams); `play`: creating, joining and acting in matches and importing them, and everything `read` allows; `webhooks`: registering, listing and removing the account’s webhooks. No personal token may manage the account (password, tokens, logging out everywhere, becoming a bot).
              * @example [
              *       "play"
              *     ]
              */
-            scopes: ("read" | "play")[];
+            scopes: ("read" | "play" | "webhooks")[];
         };
         CreateMatchDto: {
             /** @description Each player’s time bank for the whole match, in days; spent by decisions longer than daysPerTurn. Default: `0`. */
@@ -1163,6 +1227,22 @@ export interface components {
              */
             variant: "backgammon" | "long-nardy";
         };
+        CreateWebhookDto: {
+            /**
+             * @description The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` (your turn), `match.deadline` (your time is running out), `match.finished`.
+             * @example [
+             *       "match.invitation",
+             *       "match.turn"
+             *     ]
+             */
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished")[];
+            /**
+             * Format: uri
+             * @description Where the events are POSTed: http:// or https://, without user name or password. An IP address must be a public one; a host name is checked at each delivery, once resolved (private, loopback and link-local addresses are refused).
+             * @example https://bot.example.com/nardy/events
+             */
+            url: string;
+        };
         CreatedApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1185,12 +1265,46 @@ export interface components {
              *       "play"
              *     ]
              */
-            scopes: ("read" | "play")[];
+            scopes: ("read" | "play" | "webhooks")[];
             /**
              * @description The token: send it as `Authorization: Bearer <token>`. Shown only now; only its hash is stored, so it cannot be shown again.
              * @example nardy_pat_3q2-7wZQb5yX0d1mU9yK2x8sV6hJ4gT1cN0pL5aR7eM
              */
             token: string;
+        };
+        CreatedWebhookDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was disabled; null if not.
+             */
+            disabledAt: string | null;
+            /** @description Why it was disabled; null if not. */
+            disabledReason: string | null;
+            /** @description False once disabled (3 days of failed deliveries): nothing is sent to it then. */
+            enabled: boolean;
+            /**
+             * @example [
+             *       "match.invitation",
+             *       "match.turn"
+             *     ]
+             */
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished")[];
+            /**
+             * Format: date-time
+             * @description Its first failed delivery since its last success; null while it answers.
+             */
+            failingSince: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The signing secret (`whsec_` and the base64 of 32 random bytes): verify each delivery’s `webhook-signature` with it (docs/webhooks.md). Shown only now.
+             * @example whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD
+             */
+            secret: string;
+            /** @example https://bot.example.com/nardy/events */
+            url: string;
         };
         CubeActionDto: {
             /** @enum {string} */
@@ -2655,6 +2769,69 @@ export interface components {
             record: components["schemas"]["PlayerRecordDto"];
             /** @example alice */
             username: string;
+        };
+        WebhookDeliveryDto: {
+            /**
+             * @description Which try it was, from 1.
+             * @example 1
+             */
+            attempt: number;
+            /** Format: date-time */
+            attemptedAt: string;
+            /** @example 42 */
+            durationMs: number;
+            /** @description Why it failed, in a line; null when delivered (2xx). */
+            error: string | null;
+            /**
+             * Format: uuid
+             * @description The event’s `webhook-id`: the same on every try.
+             */
+            messageId: string;
+            /**
+             * @description The HTTP status answered; null when there was no answer (refused address, timeout).
+             * @example 200
+             */
+            status: number | null;
+            /**
+             * @example match.turn
+             * @enum {string}
+             */
+            type: "match.invitation" | "match.turn" | "match.deadline" | "match.finished";
+        };
+        WebhookDeliveryListDto: {
+            items: components["schemas"]["WebhookDeliveryDto"][];
+        };
+        WebhookDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was disabled; null if not.
+             */
+            disabledAt: string | null;
+            /** @description Why it was disabled; null if not. */
+            disabledReason: string | null;
+            /** @description False once disabled (3 days of failed deliveries): nothing is sent to it then. */
+            enabled: boolean;
+            /**
+             * @example [
+             *       "match.invitation",
+             *       "match.turn"
+             *     ]
+             */
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished")[];
+            /**
+             * Format: date-time
+             * @description Its first failed delivery since its last success; null while it answers.
+             */
+            failingSince: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @example https://bot.example.com/nardy/events */
+            url: string;
+        };
+        WebhookListDto: {
+            items: components["schemas"]["WebhookDto"][];
         };
     };
     responses: never;
@@ -5699,6 +5876,216 @@ export interface operations {
             };
             /** @description The account has played: it has a seat in a match, or experience (`account-has-played`); nothing changed. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `webhooks` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            /** @description The webhook, with its secret (shown only now). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), a URL of the wrong form (`invalid-webhook-url`, with `field`), or a private, loopback, link-local or metadata IP address (`webhook-address-refused`, with `field`); nothing registered. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `webhooks` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account holds 10 webhooks already (`too-many-webhooks`, with `limit`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `webhooks` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account has no webhook with this id (`webhook-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `webhooks` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account has no webhook with this id (`webhook-not-found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

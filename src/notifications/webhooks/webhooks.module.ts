@@ -1,5 +1,34 @@
 import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../../config/environment.js';
+import { SecurityModule } from '../../security/security.module.js';
+import { OutboundAgents } from '../core/outbound-agent.js';
+import { WebhookChannel } from './webhook.channel.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookFailures } from './webhook-failures.js';
+import { WebhookSender } from './webhook-sender.js';
+import { WebhooksController } from './webhooks.controller.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhooksService } from './webhooks.service.js';
 
-/** Webhooks: registration, signing, deliveries, and the webhook channel (docs/notifications.md, "Webhooks"). */
-@Module({ providers: [], exports: [] })
+/** Webhooks: registration, signing, deliveries, and the webhook channel (docs/webhooks.md). */
+@Module({
+  imports: [SecurityModule],
+  controllers: [WebhooksController],
+  providers: [
+    {
+      provide: OutboundAgents,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        new OutboundAgents(config.get('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', { infer: true })),
+    },
+    WebhooksRepository,
+    WebhookDeliveriesRepository,
+    WebhookFailures,
+    WebhookSender,
+    WebhooksService,
+    WebhookChannel,
+  ],
+  exports: [WebhookChannel],
+})
 export class WebhooksModule {}

@@ -14,7 +14,8 @@ import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../security/api-token-s
 
 const SCOPES_RULE =
   '`read`: the GET endpoints that need a caller (your account, your matches, streams); `play`: creating, joining ' +
-  'and acting in matches and importing them, and everything `read` allows. No personal token may manage the ' +
+  'and acting in matches and importing them, and everything `read` allows; `webhooks`: registering, listing and ' +
+  'removing the account’s webhooks. No personal token may manage the ' +
   'account (password, tokens, logging out everywhere, becoming a bot).';
 
 /** A personal API token to make (docs/architecture.md, "Personal API tokens"). */

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { isUuid } from '../../common/uuid.js';
+import { SqlClient } from '../../database/sql-client.js';
+import type { OpenTransaction } from '../core/notification-queue.js';
+import type { WebhookEvent } from './webhook-events.js';
+
+/** A webhook as its owner sees it: never its secret. */
+export interface Webhook {
+  readonly id: string;
+  readonly userId: string;
+  readonly url: string;
+  readonly events: readonly WebhookEvent[];
+  readonly createdAt: Date;
+  readonly failingSince: Date | null;
+  readonly disabledAt: Date | null;
+  readonly disabledReason: string | null;
+}
+
+/** A webhook with its secret, to sign a delivery with. */
+export interface WebhookTarget extends Webhook {
+  readonly secret: string;
+}
+
+interface WebhookRow {
+  id: string;
+  userId: string;
+  url: string;
+  events: string[];
+  createdAt: Date | string;
+  failingSince: Date | string | null;
+  disabledAt: Date | string | null;
+  disabledReason: string | null;
+}
+
+const COLUMNS = `w.id::text AS id, w.user_id::text AS "userId", w.url, w.events, w.created_at AS "createdAt",
+       w.failing_since AS "failingSince", w.disabled_at AS "disabledAt", w.disabled_reason AS "disabledReason"`;
+
+const dateOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+const maybeDate = (value: Date | string | null): Date | null => (value === null ? null : dateOf(value));
+
+function toWebhook(row: WebhookRow): Webhook {
+  return {
+    id: row.id,
+    userId: row.userId,
+    url: row.url,
+    events: row.events as WebhookEvent[], // written from WEBHOOK_EVENTS only
+    createdAt: dateOf(row.createdAt),
+    failingSince: maybeDate(row.failingSince),
+    disabledAt: maybeDate(row.disabledAt),
+    disabledReason: row.disabledReason,
+  };
+}
+
+/** The accounts' webhooks (`webhooks`; docs/webhooks.md). */
+@Injectable()
+export class WebhooksRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  /**
+   * Stores a new webhook of the account, unless it has `limit` already: null then. The account's
+   * row is locked first, as for personal API tokens, so two registrations at once count each other.
+   */
+  async create(
+    userId: string,
+    webhook: { url: string; events: readonly WebhookEvent[]; secret: string; createdAt: Date },
+    limit: number,
+  ): Promise<Webhook | null> {
+    return this.sql.transaction(async (tx) => {
+      await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR NO KEY UPDATE`, [userId]);
+      const rows = await tx.query<WebhookRow>(
+        `INSERT INTO webhooks AS w (id, user_id, url, events, secret, created_at)
+         SELECT $1::uuid, $2::uuid, $3, $4::varchar[], $5, $6::timestamptz
+          WHERE (SELECT count(*) FROM webhooks WHERE user_id = $2::uuid) < $7::int
+         RETURNING ${COLUMNS}`,
+        [
+          randomUUID(),
+          userId,
+          webhook.url,
+          [...webhook.events],
+          webhook.secret,
+          webhook.createdAt.toISOString(),
+          limit,
+        ],
+      );
+      return rows.length === 0 ? null : toWebhook(rows[0]);
+    });
+  }
+
+  /** The account's webhooks, oldest first. */
+  async listOf(userId: string): Promise<Webhook[]> {
+    const rows = await this.sql.query<WebhookRow>(
+      `SELECT ${COLUMNS} FROM webhooks w WHERE w.user_id = $1::uuid ORDER BY w.created_at, w.id`,
+      [userId],
+    );
+    return rows.map(toWebhook);
+  }
+
+  /** The account's webhook `id`; null when the account has none such. */
+  async findOwned(userId: string, id: string): Promise<Webhook | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.sql.query<WebhookRow>(
+      `SELECT ${COLUMNS} FROM webhooks w WHERE w.id = $1::uuid AND w.user_id = $2::uuid`,
+      [id, userId],
+    );
+    return row ? toWebhook(row) : null;
+  }
+
+  /** Deletes the account's webhook `id` (its deliveries with it); false when the account has no such webhook. */
+  async delete(userId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const rows = await this.sql.query<{ id: string }>(
+      `DELETE FROM webhooks WHERE id = $1::uuid AND user_id = $2::uuid RETURNING id::text AS id`,
+      [id, userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The ids of the account's enabled webhooks subscribed to `event`, oldest first. */
+  async subscribed(userId: string, event: WebhookEvent): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      `SELECT id::text AS id FROM webhooks
+        WHERE user_id = $1::uuid AND disabled_at IS NULL AND $2 = ANY(events)
+        ORDER BY created_at, id`,
+      [userId, event],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Webhook `id` with its secret, to deliver to; null when it is gone. */
+  async target(id: string): Promise<WebhookTarget | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.sql.query<WebhookRow & { secret: string }>(
+      `SELECT ${COLUMNS}, w.secret FROM webhooks w WHERE w.id = $1::uuid`,
+      [id],
+    );
+    return row ? { ...toWebhook(row), secret: row.secret } : null;
+  }
+
+  /** A delivery to `id` succeeded: it is failing no more. */
+  async succeeded(id: string): Promise<void> {
+    await this.sql.query(`UPDATE webhooks SET failing_since = NULL WHERE id = $1::uuid AND failing_since IS NOT NULL`, [
+      id,
+    ]);
+  }
+
+  /** A delivery to `id` failed at `at`: its first failure since its last success, `at` if none; null when it is gone. */
+  async failed(id: string, at: Date): Promise<Date | null> {
+    const [row] = await this.sql.query<{ failingSince: Date | string }>(
+      `UPDATE webhooks SET failing_since = COALESCE(failing_since, $2::timestamptz)
+        WHERE id = $1::uuid RETURNING failing_since AS "failingSince"`,
+      [id, at.toISOString()],
+    );
+    return row ? dateOf(row.failingSince) : null;
+  }
+
+  /**
+   * Disables webhook `id` at `at` with `reason` if it is enabled and has been failing since
+   * `failingBefore` or earlier, and then runs `then` in the same transaction (to queue the
+   * owner's notice with it). False when it was not disabled by this call (it answered meanwhile,
+   * or another delivery disabled it first).
+   */
+  async disableIfFailing(
+    id: string,
+    failingBefore: Date,
+    at: Date,
+    reason: string,
+    then: (webhook: Webhook, tx: OpenTransaction) => Promise<void>,
+  ): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
+      const rows = await tx.query<WebhookRow>(
+        `UPDATE webhooks AS w SET disabled_at = $3::timestamptz, disabled_reason = $4
+          WHERE w.id = $1::uuid AND w.disabled_at IS NULL AND w.failing_since <= $2::timestamptz
+         RETURNING ${COLUMNS}`,
+        [id, failingBefore.toISOString(), at.toISOString(), reason],
+      );
+      if (rows.length === 0) return false;
+      await then(toWebhook(rows[0]), tx);
+      return true;
+    });
+  }
+}
