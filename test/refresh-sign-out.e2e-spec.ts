@@ -44,13 +44,11 @@ async function familiesOf(username: string): Promise<number> {
 }
 
 async function tokensOf(username: string): Promise<number> {
-  const [row] = await t.app
-    .get(SqlClient)
-    .query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM refresh_tokens t JOIN refresh_families f ON f.id = t.family_id
+  const [row] = await t.app.get(SqlClient).query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM refresh_tokens t JOIN refresh_families f ON f.id = t.family_id
          JOIN users u ON u.id = f.user_id WHERE u.username = $1`,
-      [username],
-    );
+    [username],
+  );
   return row?.n ?? 0;
 }
 

@@ -104,8 +104,8 @@ export class RefreshTokensRepository {
   }
 
   /**
-   * Deletes at most `limit` families idle since before `idleSince` (no token made since: every one of
-   * theirs is refused already), and at most `limit` tokens exchanged before it; answers how many of
+   * Deletes at most `limit` families idle since `idleSince` (no token made since: every one of
+   * theirs is refused already), and at most `limit` tokens exchanged by then; answers how many of
    * each. Rows another node is deleting, or a rotation holds, are skipped (SKIP LOCKED), so that
    * several nodes may run it at once and none waits for another.
    */
@@ -114,7 +114,7 @@ export class RefreshTokensRepository {
       `WITH idle AS (
          SELECT f.id FROM refresh_families f
           WHERE NOT EXISTS (
-                  SELECT 1 FROM refresh_tokens t WHERE t.family_id = f.id AND t.created_at >= $1::timestamptz)
+                  SELECT 1 FROM refresh_tokens t WHERE t.family_id = f.id AND t.created_at > $1::timestamptz)
           ORDER BY f.created_at LIMIT $2::int FOR UPDATE SKIP LOCKED
        ), gone AS (DELETE FROM refresh_families WHERE id IN (SELECT id FROM idle) RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
@@ -122,7 +122,7 @@ export class RefreshTokensRepository {
     );
     const [tokens] = await this.sql.query<{ n: number }>(
       `WITH spent AS (
-         SELECT id FROM refresh_tokens WHERE used_at < $1::timestamptz
+         SELECT id FROM refresh_tokens WHERE used_at <= $1::timestamptz
           ORDER BY used_at LIMIT $2::int FOR UPDATE SKIP LOCKED
        ), gone AS (DELETE FROM refresh_tokens WHERE id IN (SELECT id FROM spent) RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
