@@ -113,6 +113,7 @@ export class AuthController {
 
   @Delete('refresh')
   @HttpCode(HttpStatus.NO_CONTENT)
+  @RateLimited('token')
   @ApiOperation({
     summary: 'Sign out of this browser: end the sign-in of the refresh token cookie, and clear the cookie',
     operationId: 'endSignIn',
@@ -120,7 +121,7 @@ export class AuthController {
       'Ends the sign-in whose refresh token the `nardy_refresh` cookie holds (every refresh token of its family, ' +
       'a spent one’s too) and clears the cookie. Its access tokens work until they expire; ' +
       'POST /api/auth/logout-all ends those too. Without the cookie, or with one that ends nothing, the answer is ' +
-      'the same: the sign-in is over either way.',
+      'the same: the sign-in is over either way. Rate-limited like POST /api/auth/token.',
   })
   @ApiNoContentResponse({
     description: 'The sign-in is ended.',
@@ -131,6 +132,7 @@ export class AuthController {
       },
     },
   })
+  @ApiProblems(429)
   async endSignIn(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.auth.endSignIn(refreshTokenOfCookies(req.headers.cookie));
     void reply.header('Set-Cookie', clearedRefreshCookie());

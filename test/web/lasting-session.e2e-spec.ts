@@ -183,7 +183,7 @@ describeInBrowser('the lasting session of the web client', () => {
         await signedIn(tab, username);
         await lobbyLoaded(tab);
       }
-      const statuses = [...(await renewals[0]!.statuses()), ...(await renewals[1]!.statuses())];
+      const statuses = [...(await renewals[0].statuses()), ...(await renewals[1].statuses())];
       expect(statuses.length).toBeGreaterThanOrEqual(1);
       expect(statuses.every((status) => status === 200)).toBe(true);
 
@@ -192,7 +192,7 @@ describeInBrowser('the lasting session of the web client', () => {
       await other.reload();
       await signedIn(other, username);
       await lobbyLoaded(other);
-      expect((await renewals[1]!.statuses()).every((status) => status === 200)).toBe(true);
+      expect((await renewals[1].statuses()).every((status) => status === 200)).toBe(true);
       expectNoPageErrors(page);
       expectNoPageErrors(other);
     },

@@ -51,7 +51,7 @@ describeInBrowser('the waiting count of the web client', () => {
     )) as { id: string };
     await titleIs('(1) Your turn · Lobby · Nardy');
     await count.waitFor({ state: 'visible', timeout: DEADLINE_MS });
-    expect(await count.getAttribute('aria-label')).toBe('1 match waits for you');
+    expect(await count.getAttribute('aria-label')).toBe('Your turn: 1 match waits for you');
     expect((await count.textContent())?.replace(/\s+/g, ' ')).toBe('Your turn 1');
     await screenshot(page, 'your-turn-header');
 

@@ -16,7 +16,7 @@ export function YourTurnLink({ player }: { readonly player: string }) {
     return () => setWaitingInTitle('');
   }, [count]);
   if (count === null || count === '') return null;
-  const label = count === '1' ? '1 match waits for you' : `${count} matches wait for you`;
+  const label = `Your turn: ${count === '1' ? '1 match waits' : `${count} matches wait`} for you`;
   return (
     <Link href="/lobby#my-turn" class="your-turn" aria-label={label}>
       Your turn <span class="your-turn-count">{count}</span>
