@@ -130,12 +130,53 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
   return () => stop.abort();
 }
 
-/** Every event of every match the signed-in person is in. Returns the function that stops it. */
+/** The player stream's one connection of this page, and those it is shared by. */
+interface PlayerStreamShare {
+  readonly events: Set<(event: PlayerStreamEvent) => void>;
+  readonly statuses: Set<(status: StreamStatus) => void>;
+  status: StreamStatus;
+  stop: () => void;
+}
+
+let playerStream: PlayerStreamShare | null = null;
+
+/**
+ * Every event of every match the signed-in person is in. Returns the function that stops it. The
+ * parts of a page that follow it (the header's count, the lobby) share one connection, opened for
+ * the first and closed after the last: an account may hold only so many streams open
+ * (STREAMS_PER_USER), and each tab holds one.
+ */
 export function subscribePlayerStream(
   onEvent: (event: PlayerStreamEvent) => void,
   onStatus?: (status: StreamStatus) => void,
 ): () => void {
-  return subscribe({ url: '/api/users/me/stream', accept: isPlayerStreamEvent, onEvent, onStatus });
+  // A stream the server refused (signed out) is not shared: a new subscriber asks again.
+  if (playerStream === null || playerStream.status === 'stopped' || playerStream.status === 'ended') {
+    const share: PlayerStreamShare = { events: new Set(), statuses: new Set(), status: 'connecting', stop: () => {} };
+    playerStream = share;
+    share.stop = subscribe({
+      url: '/api/users/me/stream',
+      accept: isPlayerStreamEvent,
+      onEvent: (event) => [...share.events].forEach((listener) => listener(event)),
+      onStatus: (status) => {
+        share.status = status;
+        [...share.statuses].forEach((listener) => listener(status));
+      },
+    });
+  }
+  const share = playerStream;
+  share.events.add(onEvent);
+  if (onStatus !== undefined) {
+    share.statuses.add(onStatus);
+    onStatus(share.status);
+  }
+  return () => {
+    share.events.delete(onEvent);
+    if (onStatus !== undefined) share.statuses.delete(onStatus);
+    if (share.events.size > 0) return;
+    if (playerStream === share) playerStream = null;
+    share.stop();
+  };
 }
 
 /** The events of one match after event `after` (its version when the page loaded), as they happen. */
