@@ -10,6 +10,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import {
   describeInBrowser,
   expectNoPageErrors,
+  postJson,
   registerUser,
   screenshot,
   SESSION_KEY,
@@ -189,6 +190,43 @@ describeInBrowser('the lasting session of the web client', () => {
           pattern: /Failed to load resource: the server responded with a status of 401/,
           why: 'the test answers one request with the 401 of an expired token; Chromium logs it, the client renews',
         },
+      ]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'a live stream refused with 401 (its token expired) is opened again after a renewal, and its events arrive',
+    async () => {
+      const { page, username } = await signedInPerson(web);
+      await lobbyLoaded(page);
+      const bob = await registerUser(web.baseUrl, `${username}_bob`, PASSWORD);
+      const first = `Bearer ${await storedToken(page)}`;
+      // A token made in the same second as the first would be the same (its times are whole seconds).
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const renewals = renewalsOf(page);
+      // From now on the service takes the first token no more on the player stream, as when it has expired.
+      await page.route('**/api/users/me/stream', async (route) => {
+        if ((await route.request().headerValue('authorization')) !== first) return route.fallback();
+        return route.fulfill({
+          status: 401,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, code: 'unauthorized' }),
+        });
+      });
+      // The service ends the open stream (as it does when its token expires): the page opens it again.
+      web.app.t.http.closeAllConnections();
+      await page.getByText('Live: the lists update as your matches go on.').waitFor({ timeout: 30_000 });
+      await postJson(web.baseUrl, '/api/matches', { variant: 'backgammon', length: 1, opponent: username }, bob.token);
+      await page.locator('header .your-turn').waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await page.title()).toBe('(1) Your turn · Lobby · Nardy');
+      expect(await renewals.statuses()).toEqual([200]);
+      expectNoPageErrors(page, [
+        {
+          pattern: /Failed to load resource: the server responded with a status of 401/,
+          why: 'the test answers the stream with the 401 of an expired token; Chromium logs it, the client renews',
+        },
+        { pattern: /net::ERR|Failed to fetch/, why: 'the service cut the open stream on purpose' },
       ]);
     },
     TEST_TIMEOUT,
