@@ -287,4 +287,36 @@ describeInBrowser('the lasting session of the web client', () => {
     },
     TEST_TIMEOUT,
   );
+  it(
+    'signing out everywhere ends the other browsers’ sign-ins too: their next renewal signs them out',
+    async () => {
+      const { context, page, username } = await signedInPerson(web);
+      const elsewhere = await web.person();
+      await elsewhere.clock.install();
+      const there = await elsewhere.newPage();
+      await there.goto(web.url('/signin?next=%2Flobby'));
+      await there.getByLabel('Username').fill(username);
+      await there.getByLabel('Password').fill(PASSWORD);
+      await there.getByRole('button', { name: 'Sign in' }).click();
+      await lobbyLoaded(there);
+
+      await page.locator('header').getByRole('link', { name: username }).click();
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await page.locator('header').getByRole('link', { name: 'Sign in' }).waitFor({ state: 'visible' });
+      expect((await context.cookies()).find((c) => c.name === 'nardy_refresh')).toBeUndefined();
+
+      // The other browser's token has been revoked: its renewal is refused, and it is signed out.
+      await elsewhere.clock.fastForward(TTL_SECONDS * 1000 + 1000);
+      await there.reload();
+      await there.locator('header').getByRole('link', { name: 'Sign in' }).waitFor({ state: 'visible' });
+      expectNoPageErrors(page);
+      expectNoPageErrors(there, [
+        {
+          pattern: /Failed to load resource: the server responded with a status of 401/,
+          why: 'the renewal of a sign-in ended everywhere is refused; Chromium logs it, the client signs out',
+        },
+      ]);
+    },
+    TEST_TIMEOUT,
+  );
 });
