@@ -5,8 +5,10 @@
  * the plain title and no count while none waits.
  */
 import {
+  axeCheck,
   describeInBrowser,
   expectNoPageErrors,
+  PHONE,
   postJson,
   registerUser,
   screenshot,
@@ -54,6 +56,11 @@ describeInBrowser('the waiting count of the web client', () => {
     expect(await count.getAttribute('aria-label')).toBe('Your turn: 1 match waits for you');
     expect((await count.textContent())?.replace(/\s+/g, ' ')).toBe('Your turn 1');
     await screenshot(page, 'your-turn-header');
+    await axeCheck(page, 'the lobby with the header’s count');
+    // At 360 px wide the header wraps: nothing scrolls sideways.
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'your-turn-header-360');
 
     // The page's own title follows a page change; the count stays before it.
     await page.locator('header').getByRole('link', { name: 'Leaderboard' }).click();
