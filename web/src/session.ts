@@ -3,7 +3,7 @@
  * the username, kept in localStorage so that a reload or a second tab stays signed in. The refresh
  * token is never seen here: it lives in the httpOnly cookie `nardy_refresh`, which the browser sends
  * to POST /api/auth/refresh alone; the token the sign-in answer also holds in its body is dropped.
- * A session whose access token has expired is renewed there (renewal.ts). Pages read the session
+ * A session whose access token has expired is renewed there (api/session-renewal.ts). Pages read the session
  * with `useSession` and are re-rendered when it changes.
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -20,7 +20,7 @@ const listeners = new Set<() => void>();
 
 /**
  * The stored session, its token expired or not: an expired one still says that this browser signed
- * in, and that its refresh cookie may renew it (renewal.ts).
+ * in, and that its refresh cookie may renew it (api/session-renewal.ts).
  */
 export function storedSession(): Session | null {
   try {
@@ -39,7 +39,7 @@ let current: Session | null = storedSession();
 
 /**
  * The session, signed in until a renewal fails or the person signs out: its token may have expired,
- * and the requests renew it first (renewal.ts).
+ * and the requests renew it first (api/session-renewal.ts).
  */
 export function currentSession(): Session | null {
   return current;
