@@ -3,8 +3,8 @@
  * the username, kept in localStorage so that a reload or a second tab stays signed in. The refresh
  * token is never seen here: it lives in the httpOnly cookie `nardy_refresh`, which the browser sends
  * to POST /api/auth/refresh alone; the token the sign-in answer also holds in its body is dropped.
- * A session whose access token has expired is renewed there (api/session-renewal.ts). Pages read the session
- * with `useSession` and are re-rendered when it changes.
+ * A session whose access token has expired is renewed there (api/session-renewal.ts). Pages read
+ * the session with `useSession` and are re-rendered when it changes.
  */
 import { useEffect, useState } from 'preact/hooks';
 
