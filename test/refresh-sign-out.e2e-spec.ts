@@ -109,3 +109,20 @@ describe('RefreshTokenPurger', () => {
     await next(current);
   });
 });
+
+describe('DELETE /api/auth/refresh rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ AUTH_THROTTLE_LIMIT: '2', AUTH_THROTTLE_TTL_SECONDS: '60' });
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 too-many-requests with Retry-After past the token request limit', async () => {
+    const signOut = () => request(limited.http).delete('/api/auth/refresh').set('Cookie', 'nardy_refresh=nardy_rt_x');
+    await signOut().expect(204);
+    await signOut().expect(204);
+    const res = await signOut().expect(429);
+    expect(res.body).toMatchObject({ code: 'too-many-requests' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
