@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { RefreshTokenPurger } from '../src/auth/refresh-token-purger.js';
+import { RefreshTokensRepository } from '../src/auth/refresh-tokens.repository.js';
 import { Clock } from '../src/common/clock.js';
 import { SqlClient } from '../src/database/sql-client.js';
 import { DAY, ManualClock } from './support/manual-clock.js';
@@ -107,6 +108,20 @@ describe('RefreshTokenPurger', () => {
     expect([await familiesOf(idle.username), await tokensOf(busy.username)]).toEqual([0, 2]);
     await refresh(idle.refreshToken).expect(401);
     await next(current);
+  });
+});
+
+describe('RefreshTokenPurger on several nodes', () => {
+  it('two runs at once delete every idle family once between them, neither failing on the other', async () => {
+    const idle = await Promise.all([signIn(), signIn(), signIn()]);
+    clock.advance(30 * DAY);
+    // The runs share no lock: each skips the rows the other has taken (SKIP LOCKED). The repository's
+    // own calls, so that a run that failed would fail the test (the purger logs it and goes on).
+    const tokens = t.app.get(RefreshTokensRepository);
+    const idleSince = new Date(clock.now().getTime() - 30 * DAY);
+    const [a, b] = await Promise.all([tokens.purgeIdle(idleSince, 1000), tokens.purgeIdle(idleSince, 1000)]);
+    expect(a.families + b.families).toBeGreaterThanOrEqual(idle.length);
+    for (const signed of idle) expect(await familiesOf(signed.username)).toBe(0);
   });
 });
 
