@@ -125,6 +125,18 @@ describe('RefreshTokenPurger on several nodes', () => {
   });
 });
 
+describe('RefreshTokensRepository.purgeIdle', () => {
+  it('deletes no more rows of each kind than its limit: a run’s work is bounded', async () => {
+    await Promise.all([signIn(), signIn()]);
+    clock.advance(30 * DAY);
+    const tokens = t.app.get(RefreshTokensRepository);
+    const idleSince = new Date(clock.now().getTime() - 30 * DAY);
+    expect((await tokens.purgeIdle(idleSince, 1)).families).toBe(1);
+    expect((await tokens.purgeIdle(idleSince, 1)).families).toBe(1);
+    expect((await tokens.purgeIdle(idleSince, 1)).families).toBe(0);
+  });
+});
+
 describe('DELETE /api/auth/refresh rate limit', () => {
   let limited: TestApp;
   beforeAll(async () => {
