@@ -2,6 +2,7 @@ import {
   applyDecorators,
   Body,
   Controller,
+  Delete,
   Header,
   HttpCode,
   HttpStatus,
@@ -20,7 +21,7 @@ import { RateLimited } from '../security/rate-limits.js';
 import { MissingRefreshTokenError } from './auth.errors.js';
 import { AuthService } from './auth.service.js';
 import { RefreshRequestDto } from './dto/refresh-request.dto.js';
-import { refreshCookie, refreshTokenOfCookies } from './refresh-cookie.js';
+import { clearedRefreshCookie, refreshCookie, refreshTokenOfCookies } from './refresh-cookie.js';
 import { TokenRequestDto } from './dto/token-request.dto.js';
 import { TokenResponseDto } from './dto/token-response.dto.js';
 import { ApiPublic } from '../common/api-public.decorator.js';
@@ -108,6 +109,33 @@ export class AuthController {
     const answer = await this.auth.refresh(value);
     void reply.header('Set-Cookie', refreshCookie(answer.refreshToken));
     return answer;
+  }
+
+  @Delete('refresh')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @RateLimited('token')
+  @ApiOperation({
+    summary: 'Sign out of this browser: end the sign-in of the refresh token cookie, and clear the cookie',
+    operationId: 'endSignIn',
+    description:
+      'Ends the sign-in whose refresh token the `nardy_refresh` cookie holds (every refresh token of its family, ' +
+      'a spent one’s too) and clears the cookie. Its access tokens work until they expire; ' +
+      'POST /api/auth/logout-all ends those too. Without the cookie, or with one that ends nothing, the answer is ' +
+      'the same: the sign-in is over either way. Rate-limited like POST /api/auth/token.',
+  })
+  @ApiNoContentResponse({
+    description: 'The sign-in is ended.',
+    headers: {
+      'Set-Cookie': {
+        description: '`nardy_refresh=; Path=/api/auth/refresh; Max-Age=0; HttpOnly; Secure; SameSite=Strict`.',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiProblems(429)
+  async endSignIn(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.auth.endSignIn(refreshTokenOfCookies(req.headers.cookie));
+    void reply.header('Set-Cookie', clearedRefreshCookie());
   }
 
   @Post('logout-all')

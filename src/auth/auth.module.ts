@@ -3,12 +3,13 @@ import { SecurityModule } from '../security/security.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { RefreshTokenPurger } from './refresh-token-purger.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
 /** Password login and refresh tokens: bearer tokens for registered users. */
 @Module({
   imports: [UsersModule, SecurityModule],
   controllers: [AuthController],
-  providers: [AuthService, RefreshTokensRepository],
+  providers: [AuthService, RefreshTokensRepository, RefreshTokenPurger],
 })
 export class AuthModule {}

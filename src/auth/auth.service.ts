@@ -80,6 +80,16 @@ export class AuthService {
   }
 
   /**
+   * Signing out of one sign-in: ends the family of `value` (docs/architecture.md, "Refresh tokens"),
+   * a spent token's too (its holder is the person signing out, or a thief whose family should end).
+   * Nothing to end (no token, an unknown one) is no error: the sign-in is over either way.
+   */
+  async endSignIn(value: string | undefined): Promise<void> {
+    if (value === undefined || value === '') return;
+    await this.refreshTokens.endFamilyOfToken(secretHash(value));
+  }
+
+  /**
    * Ends every token of the account issued so far, the caller's too, on every
    * instance (docs/architecture.md, "API conventions"), and its refresh tokens;
    * later logins work as before.

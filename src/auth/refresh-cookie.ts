@@ -16,6 +16,11 @@ export function refreshCookie(value: string): string {
   return `${REFRESH_COOKIE}=${value}; Path=${REFRESH_PATH}; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Strict`;
 }
 
+/** The Set-Cookie value that makes the browser forget its refresh token (signing out). */
+export function clearedRefreshCookie(): string {
+  return `${REFRESH_COOKIE}=; Path=${REFRESH_PATH}; Max-Age=0; HttpOnly; Secure; SameSite=Strict`;
+}
+
 /** The refresh token of a Cookie header, if it holds one. */
 export function refreshTokenOfCookies(header: string | undefined): string | undefined {
   for (const pair of header?.split(';') ?? []) {

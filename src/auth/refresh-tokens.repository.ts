@@ -93,4 +93,41 @@ export class RefreshTokensRepository {
   async endFamiliesOf(userId: string): Promise<void> {
     await this.sql.query(`DELETE FROM refresh_families WHERE user_id = $1::uuid`, [userId]);
   }
+
+  /** Ends the family of the token whose value hashes to `hash` (signing out); nothing when there is none. */
+  async endFamilyOfToken(hash: Buffer): Promise<void> {
+    await this.sql.query(
+      `DELETE FROM refresh_families
+        WHERE id = (SELECT family_id FROM refresh_tokens WHERE token_hash = decode($1, 'hex'))`,
+      [hash.toString('hex')],
+    );
+  }
+
+  /**
+   * Deletes at most `limit` families idle since `idleSince` (no token made since: every one of
+   * theirs is refused already), and at most `limit` tokens exchanged by then; answers how many of
+   * each. Rows another node is deleting, or a rotation holds, are skipped (SKIP LOCKED), so that
+   * several nodes may run it at once and none waits for another.
+   */
+  async purgeIdle(idleSince: Date, limit: number): Promise<{ families: number; tokens: number }> {
+    const [families] = await this.sql.query<{ n: number }>(
+      `WITH idle AS (
+         SELECT f.id FROM refresh_families f
+          WHERE NOT EXISTS (
+                  SELECT 1 FROM refresh_tokens t WHERE t.family_id = f.id AND t.created_at > $1::timestamptz)
+          ORDER BY f.created_at LIMIT $2::int FOR UPDATE SKIP LOCKED
+       ), gone AS (DELETE FROM refresh_families WHERE id IN (SELECT id FROM idle) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [idleSince.toISOString(), limit],
+    );
+    const [tokens] = await this.sql.query<{ n: number }>(
+      `WITH spent AS (
+         SELECT id FROM refresh_tokens WHERE used_at <= $1::timestamptz
+          ORDER BY used_at LIMIT $2::int FOR UPDATE SKIP LOCKED
+       ), gone AS (DELETE FROM refresh_tokens WHERE id IN (SELECT id FROM spent) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [idleSince.toISOString(), limit],
+    );
+    return { families: families?.n ?? 0, tokens: tokens?.n ?? 0 };
+  }
 }

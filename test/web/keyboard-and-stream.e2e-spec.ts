@@ -145,7 +145,8 @@ describeInBrowser('the match page by keyboard and across a dropped connection', 
     const resumes: string[] = [];
     page.on('request', (request) => {
       const lastEventId = request.headers()['last-event-id'];
-      if (request.url().includes('/stream') && lastEventId !== undefined) resumes.push(lastEventId);
+      // The match's stream (the header's player stream resumes too, after ids of its own).
+      if (request.url().includes(`/matches/${id}/stream`) && lastEventId !== undefined) resumes.push(lastEventId);
     });
     await context.setOffline(true);
     // Chromium's offline mode stops new requests but leaves an open stream be: the server cuts it.

@@ -4,6 +4,7 @@ import { matchPath, useLocation } from './router.js';
 import { useSession } from './session.js';
 import { Link } from './ui/link.js';
 import { useTitle } from './ui/use-title.js';
+import { YourTurnLink } from './waiting/your-turn-link.js';
 
 function NotFound() {
   useTitle('Not found');
@@ -40,6 +41,7 @@ export function App() {
             Nardy
           </Link>
           {session !== null && <Link href="/lobby">Lobby</Link>}
+          {session !== null && <YourTurnLink player={session.username} />}
           <Link href="/leaderboard">Leaderboard</Link>
           {session !== null ? (
             <Link href="/account">{session.username}</Link>

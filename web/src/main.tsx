@@ -1,5 +1,8 @@
 import { render } from 'preact';
+import { freshSession } from './api/session-renewal.js';
 import { App } from './app.js';
 
 const root = document.getElementById('app');
-if (root !== null) render(<App />, root);
+// A session kept from an earlier visit may need its token renewed: the pages are drawn once that is
+// settled, so that they draw neither a signed-out page that turns signed-in, nor the reverse.
+if (root !== null) void freshSession().finally(() => render(<App />, root));

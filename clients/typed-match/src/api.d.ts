@@ -38,7 +38,11 @@ export interface paths {
          * @description The refresh token from the body, else from the `nardy_refresh` cookie. Each refresh token works once: the answer holds the next (in the body and the cookie). One used a second time ends every refresh token of its sign-in; logging out everywhere and a new password end them too; one unused for 30 days expires. Rate-limited like POST /api/auth/token.
          */
         post: operations["refreshToken"];
-        delete?: never;
+        /**
+         * Sign out of this browser: end the sign-in of the refresh token cookie, and clear the cookie
+         * @description Ends the sign-in whose refresh token the `nardy_refresh` cookie holds (every refresh token of its family, a spent one’s too) and clears the cookie. Its access tokens work until they expire; POST /api/auth/logout-all ends those too. Without the cookie, or with one that ends nothing, the answer is the same: the sign-in is over either way. Rate-limited like POST /api/auth/token.
+         */
+        delete: operations["endSignIn"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2929,6 +2933,35 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
+            };
+            /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    endSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in is ended. */
+            204: {
+                headers: {
+                    /** @description `nardy_refresh=; Path=/api/auth/refresh; Max-Age=0; HttpOnly; Secure; SameSite=Strict`. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Rate limited (`too-many-requests`); see Retry-After. */
             429: {

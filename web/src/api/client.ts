@@ -3,10 +3,10 @@
  * client): every request a page makes goes through `api` and is checked against the contract by the
  * compiler. `call` turns an answer into its data or throws the ApiProblem a page shows.
  */
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 import type { components, paths } from '../../../clients/typed-match/src/api.js';
-import { currentSession, setSession } from '../session.js';
 import { ApiProblem } from './problem.js';
+import { freshSession, renewSession } from './session-renewal.js';
 
 export type Schemas = components['schemas'];
 export type MatchState = Schemas['MatchStateDto'];
@@ -17,23 +17,26 @@ export type LegalPlay = Schemas['PlayDto'];
 export type Colour = 'white' | 'black';
 export type Variant = 'backgammon' | 'long-nardy';
 
-const auth: Middleware = {
-  onRequest({ request }) {
-    const session = currentSession();
-    if (session !== null && !request.headers.has('Authorization'))
-      request.headers.set('Authorization', `Bearer ${session.token}`);
-    return request;
-  },
-  onResponse({ request, response }) {
-    // A token the server no longer takes (expired, or every session signed out): sign out here too.
-    // Only for a request that carried it (a wrong password on the sign-in form is a 401 too).
-    if (response.status === 401 && currentSession() !== null && request.headers.has('Authorization')) setSession(null);
-    return response;
-  },
-};
+/**
+ * Every request of a signed-in person carries their token, renewed first when it is near its expiry;
+ * a request whose token is refused all the same (expired meanwhile) is sent once more after a
+ * renewal (session-renewal.ts). A renewal that fails signs out, and the first answer is kept.
+ */
+async function authorizedFetch(request: Request): Promise<Response> {
+  if (request.headers.has('Authorization')) return fetch(request);
+  const session = await freshSession();
+  if (session === null) return fetch(request);
+  const again = request.clone();
+  request.headers.set('Authorization', `Bearer ${session.token}`);
+  const answer = await fetch(request);
+  if (answer.status !== 401) return answer;
+  const renewed = await renewSession(session.token);
+  if (renewed === null) return answer;
+  again.headers.set('Authorization', `Bearer ${renewed.token}`);
+  return fetch(again);
+}
 
-export const api = createClient<paths>({ baseUrl: location.origin });
-api.use(auth);
+export const api = createClient<paths>({ baseUrl: location.origin, fetch: authorizedFetch });
 
 interface Answer<T> {
   readonly data?: T;

@@ -5,7 +5,7 @@
  * was missed, so nothing is lost and nothing comes twice.
  */
 import { isMatchEvent, isPlayerStreamEvent, streamMessages } from '../../../clients/typed-match/src/event-stream.js';
-import { currentSession } from '../session.js';
+import { freshSession, renewSession } from './session-renewal.js';
 import type { MatchEvent, PlayerStreamEvent } from './client.js';
 
 /** `ended`: the match is over and its stream with it; `stopped`: the server refused the stream (signed out, gone). */
@@ -32,6 +32,8 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
   let pause = FIRST_PAUSE_MS;
   let over = false;
   let refused = false;
+  /** Whether the token was renewed after a refusal since the stream was last live: a second refusal is final. */
+  let renewed = false;
   /** Ids received lately: after a resume the player stream may send an event again, under its id. */
   const seen = new Set<string>();
 
@@ -59,7 +61,8 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
     while (!stop.signal.aborted && !over) {
       try {
         const headers: Record<string, string> = { Accept: 'text/event-stream' };
-        const session = currentSession();
+        // The token renewed first when it is near its expiry: the server ends a stream when its token expires.
+        const session = await freshSession();
         if (session !== null) headers.Authorization = `Bearer ${session.token}`;
         if (lastId !== null) headers['Last-Event-ID'] = lastId;
         // This connection's own abort: the page's, or the watchdog's when the connection goes silent.
@@ -81,6 +84,11 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
             over = true;
             break;
           }
+          if (response.status === 401 && session !== null && !renewed) {
+            // Refused though fresh (expired meanwhile): once more after a renewal; signed out when it fails.
+            renewed = true;
+            if ((await renewSession(session.token)) !== null) continue;
+          }
           if ([400, 401, 403, 404].includes(response.status)) {
             // Not allowed (signed out), no such match, or a resume the server cannot make: asking again
             // would not change the answer.
@@ -89,6 +97,7 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
             break;
           }
           if (response.ok && response.body !== null) {
+            renewed = false;
             onStatus?.('live');
             pause = FIRST_PAUSE_MS;
             for await (const message of streamMessages(response.body.pipeThrough(heard), connection.signal)) {
@@ -121,12 +130,53 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
   return () => stop.abort();
 }
 
-/** Every event of every match the signed-in person is in. Returns the function that stops it. */
+/** The player stream's one connection of this page, and those it is shared by. */
+interface PlayerStreamShare {
+  readonly events: Set<(event: PlayerStreamEvent) => void>;
+  readonly statuses: Set<(status: StreamStatus) => void>;
+  status: StreamStatus;
+  stop: () => void;
+}
+
+let playerStream: PlayerStreamShare | null = null;
+
+/**
+ * Every event of every match the signed-in person is in. Returns the function that stops it. The
+ * parts of a page that follow it (the header's count, the lobby) share one connection, opened for
+ * the first and closed after the last: an account may hold only so many streams open
+ * (STREAMS_PER_USER), and each tab holds one.
+ */
 export function subscribePlayerStream(
   onEvent: (event: PlayerStreamEvent) => void,
   onStatus?: (status: StreamStatus) => void,
 ): () => void {
-  return subscribe({ url: '/api/users/me/stream', accept: isPlayerStreamEvent, onEvent, onStatus });
+  // A stream the server refused (signed out) is not shared: a new subscriber asks again.
+  if (playerStream === null || playerStream.status === 'stopped' || playerStream.status === 'ended') {
+    const share: PlayerStreamShare = { events: new Set(), statuses: new Set(), status: 'connecting', stop: () => {} };
+    playerStream = share;
+    share.stop = subscribe({
+      url: '/api/users/me/stream',
+      accept: isPlayerStreamEvent,
+      onEvent: (event) => [...share.events].forEach((listener) => listener(event)),
+      onStatus: (status) => {
+        share.status = status;
+        [...share.statuses].forEach((listener) => listener(status));
+      },
+    });
+  }
+  const share = playerStream;
+  share.events.add(onEvent);
+  if (onStatus !== undefined) {
+    share.statuses.add(onStatus);
+    onStatus(share.status);
+  }
+  return () => {
+    share.events.delete(onEvent);
+    if (onStatus !== undefined) share.statuses.delete(onStatus);
+    if (share.events.size > 0) return;
+    if (playerStream === share) playerStream = null;
+    share.stop();
+  };
 }
 
 /** The events of one match after event `after` (its version when the page loaded), as they happen. */

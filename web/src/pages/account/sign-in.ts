@@ -2,7 +2,11 @@
 import { api, call } from '../../api/client.js';
 import { setSession } from '../../session.js';
 
-/** Asks the server for a token and keeps it; throws the ApiProblem of a refusal. */
+/**
+ * Asks the server for a token and keeps it; throws the ApiProblem of a refusal. The answer's refresh
+ * token is left alone: the browser keeps it in the httpOnly cookie, out of every script's reach
+ * (session-renewal.ts).
+ */
 export async function signIn(username: string, password: string): Promise<void> {
   const token = await call(api.POST('/api/auth/token', { body: { username, password } }));
   setSession({ username, token: token.accessToken, expiresAt: Date.now() + token.expiresIn * 1000 });

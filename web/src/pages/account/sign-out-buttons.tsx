@@ -1,18 +1,22 @@
 import { useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { endSignIn } from '../../api/session-renewal.js';
 import { navigate } from '../../router.js';
-import { setSession } from '../../session.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import '../../ui/common.css';
 
-/** Sign out here (forget the token), or everywhere (POST /api/auth/logout-all ends every token of the account). */
+/**
+ * Sign out here (DELETE /api/auth/refresh ends this browser's sign-in and clears its cookie), or
+ * everywhere (POST /api/auth/logout-all ends every token of the account, then the same).
+ */
 export function SignOutButtons() {
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const signOut = (): void => {
-    setSession(null);
+  const signOut = async (): Promise<void> => {
+    setBusy(true);
+    await endSignIn();
     navigate('/', { replace: true });
   };
 
@@ -21,7 +25,7 @@ export function SignOutButtons() {
     setProblem(null);
     try {
       await call(api.POST('/api/auth/logout-all'));
-      signOut();
+      await signOut();
     } catch (error) {
       setProblem(asProblem(error));
       setBusy(false);
@@ -32,7 +36,7 @@ export function SignOutButtons() {
     <>
       <ProblemMessage problem={problem} />
       <p class="button-row">
-        <button type="button" onClick={signOut}>
+        <button type="button" disabled={busy} onClick={() => void signOut()}>
           Sign out
         </button>
         <button type="button" class="secondary" disabled={busy} onClick={() => void signOutEverywhere()}>

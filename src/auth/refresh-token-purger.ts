@@ -1,0 +1,54 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
+import { REFRESH_IDLE_MS } from './auth.service.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
+
+/** How often the refresh tokens no one can use any more are deleted. */
+export const REFRESH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Rows of each kind deleted per batch, and batches per run: a run's work is bounded. */
+export const REFRESH_PURGE_BATCH = 1000;
+export const REFRESH_PURGE_BATCHES = 10;
+
+/**
+ * Deletes, hourly on every node, the refresh families idle for 30 days (each of their tokens is
+ * refused already) and the tokens exchanged more than 30 days ago (docs/architecture.md, "Refresh
+ * tokens"). Nothing but the tables' size depends on it. A spent token is kept those 30 days so
+ * that its reuse ends its family; an older one coming back is refused as unknown.
+ */
+@Injectable()
+export class RefreshTokenPurger implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RefreshTokenPurger.name);
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly tokens: RefreshTokensRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.purge(), REFRESH_PURGE_INTERVAL_MS).unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Deletes what has expired now, in at most REFRESH_PURGE_BATCHES batches; answers how much (0 when the database failed, which is logged). */
+  async purge(): Promise<{ families: number; tokens: number }> {
+    const total = { families: 0, tokens: 0 };
+    try {
+      const idleSince = new Date(this.clock.now().getTime() - REFRESH_IDLE_MS);
+      for (let batch = 0; batch < REFRESH_PURGE_BATCHES; batch++) {
+        const done = await this.tokens.purgeIdle(idleSince, REFRESH_PURGE_BATCH);
+        total.families += done.families;
+        total.tokens += done.tokens;
+        if (done.families < REFRESH_PURGE_BATCH && done.tokens < REFRESH_PURGE_BATCH) break;
+      }
+      if (total.families + total.tokens > 0)
+        this.logger.log(`Deleted ${total.families} idle refresh families and ${total.tokens} spent refresh tokens`);
+    } catch (err) {
+      this.logger.error({ err }, 'Could not delete the expired refresh tokens');
+    }
+    return total;
+  }
+}

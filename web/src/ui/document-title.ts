@@ -1,0 +1,23 @@
+/**
+ * The document's title: the page's own, after "(2) Your turn" while matches wait for the person
+ * (docs/architecture.md, "The web client's session"), so that the tab says so when it is not in view.
+ */
+let page = '';
+let waiting = '';
+
+function apply(): void {
+  const own = page === '' ? 'Nardy' : `${page} · Nardy`;
+  document.title = waiting === '' ? own : `(${waiting}) Your turn · ${own}`;
+}
+
+/** The page's title (useTitle). */
+export function setPageTitle(title: string): void {
+  page = title;
+  apply();
+}
+
+/** How many matches wait ("100+" beyond a page of them); "" when none does, or nobody is signed in. */
+export function setWaitingInTitle(count: string): void {
+  waiting = count;
+  apply();
+}

@@ -1,0 +1,57 @@
+/**
+ * How many matches wait for the signed-in person to act (the inbox, GET /api/users/me/matches with
+ * `awaiting=me`), kept current: read again after the events of their player stream (a burst of
+ * them reads it once, a moment after the last) and when the page comes back into view.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, call } from '../api/client.js';
+import { subscribePlayerStream } from '../api/stream.js';
+
+/** A page of the inbox: beyond it the count is shown as "100+". */
+const PAGE = 100;
+const QUIET_MS = 700;
+
+/** "3", "100+", or "" when none waits; null while unknown (signed out, or not read yet). */
+export type WaitingCount = string | null;
+
+export function useWaitingCount(player: string | null): WaitingCount {
+  const [count, setCount] = useState<WaitingCount>(null);
+  useEffect(() => {
+    setCount(null);
+    if (player === null) return;
+    let gone = false;
+    let asked = 0;
+    const read = async (): Promise<void> => {
+      const ask = ++asked;
+      try {
+        const inbox = await call(
+          api.GET('/api/users/me/matches', { params: { query: { awaiting: 'me', limit: PAGE } } }),
+        );
+        // Only the latest reading counts: an older answer may come after a newer one.
+        if (gone || ask !== asked) return;
+        const n = inbox.items.length;
+        setCount(n === 0 ? '' : inbox.next !== null ? `${n}+` : String(n));
+      } catch {
+        // Kept as it was: the next event or showing the page reads it again.
+      }
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void read(), QUIET_MS);
+    };
+    const shown = (): void => {
+      if (document.visibilityState === 'visible') soon();
+    };
+    void read();
+    const stop = subscribePlayerStream(soon);
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+      stop();
+      document.removeEventListener('visibilitychange', shown);
+    };
+  }, [player]);
+  return count;
+}
