@@ -16,7 +16,10 @@
  * 3. plays one money session alone, with real plays only (never a double, so never
  *    a drop or a quick resignation), until its version passes BENCH_LONG_EVENTS (2,000),
  *    then times actions on it in turns with actions on young sessions (events 5-35);
- * 4. measures the PostgreSQL server itself with pgbench (TPC-B: `-i -s 10` into a scratch
+ * 4. throughput with notifications: every player registers a webhook (invitations, turns, ends) to
+ *    a receiver in this process (bench/webhook-sink.ts), and phase 1 is played again; its actions
+ *    per second against phase 1's is `webhooksRatio` (bar: at least 0.9);
+ * 5. measures the PostgreSQL server itself with pgbench (TPC-B: `-i -s 10` into a scratch
  *    database, then `-c 16 -j 2 -T 20`), when pgbench is installed.
  * Prints ONE JSON line: `actionsPerSecond` (phase 1: the most the server does) and
  * `latencyMs` p50/p95/p99 of the actions posted (phase 2: at BENCH_RATE actions/s), with
@@ -46,6 +49,7 @@ import { measurePgbench, type PgbenchFigures } from './pgbench.js';
 import { productionServerEnv, startServer, type ServerProcess } from './server-process.js';
 import { Pacer } from './pacer.js';
 import { runBench } from './run-bench.js';
+import { WebhookSink } from './webhook-sink.js';
 import { mulberry32 } from '../src/engine/testing/index.js';
 import { nearestRank, wholeNumberFromEnv } from './bench-figures.js';
 
@@ -59,7 +63,7 @@ const SERVERS = wholeNumberFromEnv('BENCH_SERVERS', 1, 1);
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 
 /** The bars (printed with the figures). */
-const BARS = { actionsPerSecond: 500, p99Ms: 50, errors: 0, longSessionRatio: 1.5 };
+const BARS = { actionsPerSecond: 500, p99Ms: 50, errors: 0, longSessionRatio: 1.5, webhooksRatio: 0.9 };
 /** Players registered: each plays MATCHES / PLAYERS * 2 matches, one loop per match. */
 const PLAYERS = 32;
 /** Actions timed at each end of the long session. */
@@ -301,6 +305,48 @@ function phaseFigures(phase: ManyMatchesFigures): Record<string, unknown> {
   };
 }
 
+interface WebhookFigures {
+  readonly phase: ManyMatchesFigures;
+  /** Actions per second with the webhooks, over phase 1's without. */
+  readonly ratio: number;
+  readonly deliveredDuring: number;
+  readonly deliveredAfter: number;
+  /** Deliveries that arrived twice with one webhook-id. */
+  readonly duplicates: number;
+}
+
+/** Phase 4: `play` with a webhook registered for every player, to `sink`; compared with phase 1. */
+async function withEveryPlayersWebhook(
+  client: JsonClient,
+  players: readonly Seat[],
+  sink: WebhookSink,
+  without: ManyMatchesFigures,
+  play: () => Promise<ManyMatchesFigures>,
+): Promise<WebhookFigures> {
+  try {
+    for (const player of players) {
+      const made = await client.send('POST', '/api/users/me/webhooks', player.token, {
+        url: sink.url,
+        events: ['match.invitation', 'match.turn', 'match.finished'],
+      });
+      if (made.status !== 201) throw new Error(`POST webhooks: ${made.status} ${JSON.stringify(made.body)}`);
+    }
+    const before = sink.received;
+    const phase = await play();
+    const deliveredDuring = sink.received - before;
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    return {
+      phase,
+      ratio: without.actionsPerSecond === 0 ? 0 : round(phase.actionsPerSecond / without.actionsPerSecond, 3),
+      deliveredDuring,
+      deliveredAfter: sink.received - before,
+      duplicates: sink.received - sink.ids.size,
+    };
+  } finally {
+    await sink.close();
+  }
+}
+
 async function main(): Promise<number> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\``);
   const work = mkdtempSync(join(tmpdir(), 'nardy-bench-http-'));
@@ -309,7 +355,7 @@ async function main(): Promise<number> {
   let database: BenchDatabase | undefined;
   const servers: ServerProcess[] = [];
   const clients: JsonClient[] = [];
-  const budgetMs = (60 + (2 * MATCHES_LIMIT_MS) / 1000 + LONG_LIMIT_MS / 1000 + PGBENCH_SECONDS * 2 + 30) * 1000;
+  const budgetMs = (90 + (3 * MATCHES_LIMIT_MS) / 1000 + LONG_LIMIT_MS / 1000 + PGBENCH_SECONDS * 2 + 30) * 1000;
   const watchdog = setTimeout(() => {
     process.stderr.write(`bench:http: gave up after ${budgetMs / 1000} s\n`);
     for (const server of servers) server.kill();
@@ -338,6 +384,11 @@ async function main(): Promise<number> {
     const paced = await playManyMatches(servers, clients, players, RATE);
     progress(`${paced.matchesFinished}/${MATCHES} finished in ${paced.seconds} s; the long session`);
     const long = await playLongSession(client, players);
+    progress('throughput again, each player with a webhook');
+    const sink = await WebhookSink.start();
+    const withWebhooks = await withEveryPlayersWebhook(client, players, sink, many, () =>
+      playManyMatches(servers, clients, players, null),
+    );
     for (const server of servers) await server.stop();
     progress(`long session at event ${long.events}; pgbench`);
     const pgbench: PgbenchFigures =
@@ -345,12 +396,13 @@ async function main(): Promise<number> {
         ? { available: false, reason: 'skipped (BENCH_PGBENCH_SECONDS=0)' }
         : await measurePgbench(ADMIN_URL, { scale: 10, clients: 16, threads: 2, seconds: PGBENCH_SECONDS });
 
-    const errors = many.errors + paced.errors + long.errors;
+    const errors = many.errors + paced.errors + long.errors + withWebhooks.phase.errors;
     const pass = {
       actionsPerSecond: many.actionsPerSecond >= BARS.actionsPerSecond,
       p99AtRate: paced.latencyMs.p99 !== null && paced.latencyMs.p99 < BARS.p99Ms,
       errors: errors === BARS.errors,
       longSession: long.ratio !== null && long.ratio <= BARS.longSessionRatio,
+      webhooks: withWebhooks.ratio >= BARS.webhooksRatio,
     };
     const line = {
       actionsPerSecond: many.actionsPerSecond,
@@ -365,6 +417,13 @@ async function main(): Promise<number> {
       throughput: phaseFigures(many),
       atRate: phaseFigures(paced),
       longSession: long,
+      withWebhooks: {
+        ...phaseFigures(withWebhooks.phase),
+        webhooksRatio: withWebhooks.ratio,
+        deliveriesDuringPhase: withWebhooks.deliveredDuring,
+        deliveriesTenSecondsLater: withWebhooks.deliveredAfter,
+        duplicates: withWebhooks.duplicates,
+      },
       pgbench,
       actionsPerPgbenchTps: pgbench.available ? round(many.actionsPerSecond / pgbench.tps, 3) : null,
       bars: BARS,

@@ -169,6 +169,8 @@ export function productionServerEnv(
     INVITATIONS_PER_TARGET: '100000',
     // Every connection of a load run comes from this machine's one address.
     MAX_CONNECTIONS_PER_ADDRESS: '100000',
+    // The benchmarks' webhook receiver listens on this machine.
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
   };
 }
