@@ -3,6 +3,7 @@ import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notifica
 import { NotificationQueueModule } from './core/notification-queue.module.js';
 import { EmailModule } from './email/email.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
+import { PushChannel } from './push/push-channel.js';
 import { PushModule } from './push/push.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -16,7 +17,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     {
       provide: NOTIFICATION_CHANNELS,
       // Each channel module adds its channel here when it has one.
-      inject: [],
+      inject: [PushChannel],
       useFactory: (...channels: NotificationChannel[]): NotificationChannel[] => channels,
     },
   ],

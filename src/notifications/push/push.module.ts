@@ -1,5 +1,40 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../../config/environment.js';
+import { SecurityModule } from '../../security/security.module.js';
+import { OutboundAgents } from '../core/outbound-agent.js';
+import { PreferencesModule } from '../preferences/preferences.module.js';
+import { PushChannel } from './push-channel.js';
+import { PushPublicKeyController } from './push-public-key.controller.js';
+import { PushSubscriptionsController } from './push-subscriptions.controller.js';
+import { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
+import { PushSubscriptionsService } from './push-subscriptions.service.js';
+import { VapidKeysRepository } from './vapid-keys.repository.js';
+import { Vapid } from './vapid.js';
 
-/** Web push: the VAPID key, subscriptions, and the push channel (docs/notifications.md, "Web push"). */
-@Module({ providers: [], exports: [] })
-export class PushModule {}
+/** Web push: the VAPID key, subscriptions, and the push channel (docs/web-push.md). */
+@Module({
+  imports: [SecurityModule, PreferencesModule],
+  controllers: [PushPublicKeyController, PushSubscriptionsController],
+  providers: [
+    Vapid,
+    VapidKeysRepository,
+    PushSubscriptionsRepository,
+    PushSubscriptionsService,
+    PushChannel,
+    {
+      provide: OutboundAgents,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        new OutboundAgents(config.get('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', { infer: true })),
+    },
+  ],
+  exports: [PushChannel],
+})
+export class PushModule implements OnModuleDestroy {
+  constructor(private readonly agents: OutboundAgents) {}
+
+  onModuleDestroy(): void {
+    this.agents.destroy();
+  }
+}
