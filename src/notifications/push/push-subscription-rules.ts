@@ -24,7 +24,9 @@ export function isP256Point(p256dh: string): boolean {
   if (point.length !== 65 || point[0] !== 0x04) return false;
   try {
     // OpenSSL refuses a point that is not on the curve.
-    createECDH('prime256v1').computeSecret(point);
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(point);
     return true;
   } catch {
     return false;

@@ -77,7 +77,10 @@ export class PushSubscriptionsController {
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiNoContentResponse({ description: 'Removed.' })
-  @ApiProblems(401, SIGN_IN_ONLY, [404, 'The account has no push subscription with this id (`push-subscription-not-found`).'])
+  @ApiProblems(401, SIGN_IN_ONLY, [
+    404,
+    'The account has no push subscription with this id (`push-subscription-not-found`).',
+  ])
   unsubscribe(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     return this.subscriptions.unsubscribe(principal.userId, id);
   }

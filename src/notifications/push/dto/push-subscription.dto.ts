@@ -24,7 +24,10 @@ export class PushSubscriptionKeysDto {
   @Matches(/^[A-Za-z0-9_-]{87}=?$/, { message: 'keys.p256dh must be base64url of 65 bytes' })
   p256dh!: string;
 
-  @ApiProperty({ example: 'tBHItJI5svbpez7KI4CCXg', description: 'The browser’s authentication secret: base64url of 16 bytes.' })
+  @ApiProperty({
+    example: 'tBHItJI5svbpez7KI4CCXg',
+    description: 'The browser’s authentication secret: base64url of 16 bytes.',
+  })
   @IsString()
   @Matches(/^[A-Za-z0-9_-]{22}(==)?$/, { message: 'keys.auth must be base64url of 16 bytes' })
   auth!: string;
