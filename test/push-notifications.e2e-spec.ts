@@ -46,7 +46,10 @@ function subscribe(player: Player, body: unknown): request.Test {
 async function subscribed(player: Player, body: unknown): Promise<string> {
   const res = await subscribe(player, body);
   // The problem, when it is refused, shows in the failure.
-  expect({ status: res.status, body: res.body as unknown }).toEqual({ status: 201, body: { id: expect.any(String) } });
+  expect({ status: res.status, body: res.body as unknown }).toEqual({
+    status: 201,
+    body: { id: expect.any(String) as unknown },
+  });
   return (res.body as { id: string }).id;
 }
 const subscriptionCount = async (userOf: Player): Promise<number> => {

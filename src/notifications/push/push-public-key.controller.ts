@@ -1,10 +1,13 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblems } from '../../common/api-problems.decorator.js';
+import { ApiPublic } from '../../common/api-public.decorator.js';
 import { PushPublicKeyDto } from './dto/push-subscription.dto.js';
 import { Vapid } from './vapid.js';
 
 /** The key browsers subscribe to this service's pushes with (docs/web-push.md, "VAPID"); public. */
 @ApiTags('notifications')
+@ApiPublic()
 @Controller('api/push/public-key')
 export class PushPublicKeyController {
   constructor(private readonly vapid: Vapid) {}
@@ -18,6 +21,7 @@ export class PushPublicKeyController {
       'subscription to `POST /api/users/me/push-subscriptions`. It stays the same across restarts and nodes.',
   })
   @ApiOkResponse({ type: PushPublicKeyDto })
+  @ApiProblems([400, 'No client error of its own: a path that is not valid percent-encoding (`bad-request`).'])
   publicKey(): PushPublicKeyDto {
     return { publicKey: this.vapid.current.publicKey };
   }
