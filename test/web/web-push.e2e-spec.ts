@@ -37,15 +37,16 @@ async function poll<T>(what: string, check: () => Promise<T | null | undefined |
 }
 
 /** The page's service worker, active, with its scope and script. */
-async function activeWorker(page: Page): Promise<{ scope: string; script: string }> {
-  return (await page.evaluate(
+function activeWorker(page: Page): Promise<{ scope: string; script: string }> {
+  return page.evaluate<{ scope: string; script: string }>(
     `navigator.serviceWorker.ready.then((r) => ({ scope: r.scope, script: r.active.scriptURL }))`,
-  )) as { scope: string; script: string };
+  );
 }
 
 /** The context's service worker as Playwright reaches it (to run code in it). */
-async function workerOf(context: BrowserContext): Promise<Worker> {
-  return context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker');
+function workerOf(context: BrowserContext): Promise<Worker> {
+  const [worker] = context.serviceWorkers();
+  return worker ? Promise.resolve(worker) : context.waitForEvent('serviceworker');
 }
 
 /** The registration id DevTools knows the service worker of `origin` by. */
@@ -66,11 +67,11 @@ interface ShownNotification {
   data: { url: string; id: string | null };
 }
 
-const shownNotifications = async (page: Page): Promise<ShownNotification[]> =>
-  (await page.evaluate(
+const shownNotifications = (page: Page): Promise<ShownNotification[]> =>
+  page.evaluate<ShownNotification[]>(
     `navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) =>
        all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))`,
-  )) as ShownNotification[];
+  );
 
 describeInBrowser('web push and the installable client in Chromium', () => {
   const web = useWebHarness({ AUTH_THROTTLE_LIMIT: '1000', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
