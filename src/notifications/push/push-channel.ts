@@ -26,7 +26,7 @@ const GONE = new Set([404, 410]);
 @Injectable()
 export class PushChannel extends NotificationChannel {
   readonly name = 'push' as const;
-  /** Retries after 1, 2, 4, ... minutes up to an hour apart: about six hours in all, then the dead letters. */
+  /** Retries after 1, 2, 4, ... minutes up to an hour apart: about five hours in all, then the dead letters. */
   readonly retry: RetryPolicy = { retries: 10, delaySeconds: 60, maxDelaySeconds: 3600 };
   private readonly logger = new Logger('PushChannel');
   private readonly publicUrl: string;
