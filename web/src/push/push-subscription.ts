@@ -5,21 +5,26 @@
  */
 import { api, call } from '../api/client.js';
 import { ApiProblem } from '../api/problem.js';
+import { currentSession } from '../session.js';
 
 const KEY = 'nardy.push-subscription';
 
 /** What this browser can do: no push at all, notifications blocked, or on or off now. */
 export type PushState = 'unsupported' | 'denied' | 'on' | 'off';
 
+/** The subscription this browser made, and for whom (another account signing in here sees it off). */
 interface Kept {
   readonly id: string;
   readonly endpoint: string;
+  readonly username: string;
 }
 
 function kept(): Kept | null {
   try {
     const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<Kept> | null;
-    return typeof value?.id === 'string' && typeof value.endpoint === 'string' ? (value as Kept) : null;
+    return typeof value?.id === 'string' && typeof value.endpoint === 'string' && typeof value.username === 'string'
+      ? (value as Kept)
+      : null;
   } catch {
     return null;
   }
@@ -41,7 +46,9 @@ export async function pushState(): Promise<PushState> {
   if (Notification.permission === 'denied') return 'denied';
   const registration = await navigator.serviceWorker.getRegistration('/');
   const subscription = await registration?.pushManager.getSubscription();
-  return subscription && kept()?.endpoint === subscription.endpoint ? 'on' : 'off';
+  const mine = kept();
+  const on = subscription && mine?.endpoint === subscription.endpoint && mine.username === currentSession()?.username;
+  return on ? 'on' : 'off';
 }
 
 /** Asks for permission, subscribes with the service's key, and hands the subscription to the API. */
@@ -65,14 +72,15 @@ export async function turnPushOn(): Promise<PushState> {
       },
     }),
   );
-  localStorage.setItem(KEY, JSON.stringify({ id, endpoint: subscription.endpoint } satisfies Kept));
+  const username = currentSession()?.username ?? '';
+  localStorage.setItem(KEY, JSON.stringify({ id, endpoint: subscription.endpoint, username } satisfies Kept));
   return 'on';
 }
 
 /** Tells the API to stop, and unsubscribes the browser. */
 export async function turnPushOff(): Promise<PushState> {
   const mine = kept();
-  if (mine !== null) {
+  if (mine !== null && mine.username === currentSession()?.username) {
     try {
       await call(api.DELETE('/api/users/me/push-subscriptions/{id}', { params: { path: { id: mine.id } } }));
     } catch (error) {
