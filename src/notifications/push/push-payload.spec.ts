@@ -1,5 +1,5 @@
 import type { Notification } from '../core/notification.js';
-import { pushPayloadOf, topicOf, urgencyOf } from './push-payload.js';
+import { BODY_CHARACTERS, pushPayloadOf, TITLE_CHARACTERS, topicOf, urgencyOf } from './push-payload.js';
 
 const turn: Notification = {
   id: '5f0c8b8e-3b9e-4f2b-9d59-2d7d5e0f6a10',
@@ -29,5 +29,14 @@ describe('the push payload (docs/web-push.md, "The push")', () => {
     expect([urgencyOf('deadline'), urgencyOf('turn'), urgencyOf('finished')]).toEqual(['high', 'normal', 'low']);
     expect(topicOf(turn)).toBe('a1b2c3d4e5f64a7b8c9d0e1f2a3b4c5d');
     expect(topicOf({ ...turn, matchId: null })).toBeUndefined();
+  });
+
+  it('cuts a title or body too long for a push, with an ellipsis', () => {
+    const long = { ...turn, title: 'é'.repeat(500), body: '🎲'.repeat(5000) };
+    const payload = pushPayloadOf(long, 'https://nardy.example.com');
+    expect([...payload.title]).toHaveLength(TITLE_CHARACTERS);
+    expect([...payload.body]).toHaveLength(BODY_CHARACTERS);
+    expect(payload.body.endsWith('🎲…')).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(4000);
   });
 });

@@ -15,13 +15,25 @@ export interface PushPayload {
   readonly url: string;
 }
 
+/**
+ * The longest title and body pushed, in characters: a push carries at most 4 KB (RFC 8291), and a
+ * notification shows a line or two; longer ones are cut with an ellipsis.
+ */
+export const TITLE_CHARACTERS = 120;
+export const BODY_CHARACTERS = 600;
+
+const cut = (text: string, most: number): string => {
+  const characters = [...text];
+  return characters.length <= most ? text : characters.slice(0, most - 1).join('') + '…';
+};
+
 export function pushPayloadOf(notification: Notification, publicUrl: string): PushPayload {
   return {
     id: notification.id,
     type: notification.kind,
     matchId: notification.matchId,
-    title: notification.title,
-    body: notification.body,
+    title: cut(notification.title, TITLE_CHARACTERS),
+    body: cut(notification.body, BODY_CHARACTERS),
     url: publicUrl.replace(/\/+$/, '') + notification.path,
   };
 }

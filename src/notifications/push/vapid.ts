@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import webpush from 'web-push';
@@ -14,6 +15,19 @@ export interface VapidDetails extends VapidKeyPair {
 export function mailtoOf(from: string): string {
   const address = /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
   return `mailto:${address}`;
+}
+
+/** Whether `pair` is one P-256 key pair: the private key's public key is the public key given. */
+export function isVapidKeyPair(pair: VapidKeyPair): boolean {
+  const privateKey = Buffer.from(pair.privateKey, 'base64url');
+  if (privateKey.length !== 32) return false;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(privateKey);
+    return ecdh.getPublicKey().equals(Buffer.from(pair.publicKey, 'base64url'));
+  } catch {
+    return false; // not a key of the curve
+  }
 }
 
 /**
@@ -39,6 +53,9 @@ export class Vapid implements OnModuleInit {
       publicKey && privateKey
         ? { publicKey, privateKey }
         : await this.keys.keepFirst(webpush.generateVAPIDKeys(), this.clock.now());
+    // A pair that does not sign would fail every push: the service does not start with one.
+    if (!isVapidKeyPair(pair))
+      throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not one P-256 key pair (docs/web-push.md, "VAPID")');
     const subject = this.config.get('VAPID_SUBJECT', { infer: true }) ?? mailtoOf(this.config.get('MAIL_FROM'));
     this.details = { ...pair, subject };
   }
