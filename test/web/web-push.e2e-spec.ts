@@ -14,6 +14,7 @@
  */
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import {
+  axeCheck,
   describeInBrowser,
   expectNoPageErrors,
   registerUser,
@@ -210,6 +211,7 @@ describeInBrowser('web push and the installable client in Chromium', () => {
       const page = await web.open('/account', context);
       const state = page.locator('[data-push-state]');
       await poll('the switch, off', async () => (await state.getAttribute('data-push-state')) === 'off');
+      await axeCheck(page, '/account');
       await screenshot(page, 'push-switch-off');
       const count = async (): Promise<number> => {
         const rows = await web.app.t.prisma.pushSubscription.count({ where: { endpoint } });
