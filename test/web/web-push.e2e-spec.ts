@@ -106,6 +106,9 @@ describeInBrowser('web push and the installable client in Chromium', () => {
           expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
         }
       }
+      // Only the files named: nothing else of the build, and nothing outside it.
+      for (const path of ['/icons/nope.png', '/icons/..%2F..%2Fpackage.json', '/icons/..%2Findex.html'])
+        expect([path, (await fetch(web.url(path))).status]).toEqual([path, 404]);
       const sw = await fetch(web.url('/sw.js'));
       expect(sw.status).toBe(200);
       expect(sw.headers.get('content-type')).toMatch(/^text\/javascript/);
