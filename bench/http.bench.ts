@@ -38,6 +38,7 @@
  * its profile there; see bench/profile-summary.ts).
  */
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -74,6 +75,8 @@ const EARLY_TO = 35;
 /** Time limits of the phases: a phase past its limit stops its loops (the figures say what was done). */
 const MATCHES_LIMIT_MS = 80_000;
 const LONG_LIMIT_MS = 45_000;
+/** How long phase 4 waits for the notifications decided before it, and after it, to be delivered. */
+const DRAIN_LIMIT_MS = 120_000;
 
 function percentile(sorted: readonly number[], p: number): number | null {
   const value = nearestRank(sorted, p);
@@ -305,8 +308,34 @@ function phaseFigures(phase: ManyMatchesFigures): Record<string, unknown> {
   };
 }
 
+/** Notifications not yet delivered: outbox rows and queued jobs (docs/notifications.md). */
+const UNDELIVERED = `SELECT (SELECT count(*)::int FROM notification_outbox)
+  + (SELECT count(*)::int FROM pgboss.job WHERE name LIKE 'notification%' AND name <> 'notification-dead'
+       AND state IN ('created', 'retry', 'active') AND start_after <= now()) AS n`;
+
+/** Waits (up to `limitMs`) until every notification decided so far is delivered; the seconds it took, null past the limit. */
+async function drained(databaseUrl: string, limitMs: number): Promise<number | null> {
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+  const started = performance.now();
+  try {
+    while (performance.now() - started < limitMs) {
+      if ((await sql.query<{ n: number }>(UNDELIVERED)).rows[0].n === 0)
+        return round((performance.now() - started) / 1000, 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return null;
+  } finally {
+    await sql.end();
+  }
+}
+
 interface WebhookFigures {
   readonly phase: ManyMatchesFigures;
+  /** Seconds until the earlier phases' notifications were all delivered, before phase 4 began. */
+  readonly backlogSeconds: number | null;
+  /** Seconds after phase 4 until all of its notifications were delivered. */
+  readonly lagAfterSeconds: number | null;
   /** Actions per second with the webhooks, over phase 1's without. */
   readonly ratio: number;
   readonly deliveredDuring: number;
@@ -317,6 +346,7 @@ interface WebhookFigures {
 
 /** Phase 4: `play` with a webhook registered for every player, to `sink`; compared with phase 1. */
 async function withEveryPlayersWebhook(
+  databaseUrl: string,
   client: JsonClient,
   players: readonly Seat[],
   sink: WebhookSink,
@@ -331,12 +361,15 @@ async function withEveryPlayersWebhook(
       });
       if (made.status !== 201) throw new Error(`POST webhooks: ${made.status} ${JSON.stringify(made.body)}`);
     }
+    const backlogSeconds = await drained(databaseUrl, DRAIN_LIMIT_MS);
     const before = sink.received;
     const phase = await play();
     const deliveredDuring = sink.received - before;
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const lagAfterSeconds = await drained(databaseUrl, DRAIN_LIMIT_MS);
     return {
       phase,
+      backlogSeconds,
+      lagAfterSeconds,
       ratio: without.actionsPerSecond === 0 ? 0 : round(phase.actionsPerSecond / without.actionsPerSecond, 3),
       deliveredDuring,
       deliveredAfter: sink.received - before,
@@ -355,7 +388,8 @@ async function main(): Promise<number> {
   let database: BenchDatabase | undefined;
   const servers: ServerProcess[] = [];
   const clients: JsonClient[] = [];
-  const budgetMs = (90 + (3 * MATCHES_LIMIT_MS) / 1000 + LONG_LIMIT_MS / 1000 + PGBENCH_SECONDS * 2 + 30) * 1000;
+  const budgetMs =
+    (90 + (3 * MATCHES_LIMIT_MS + 2 * DRAIN_LIMIT_MS) / 1000 + LONG_LIMIT_MS / 1000 + PGBENCH_SECONDS * 2 + 30) * 1000;
   const watchdog = setTimeout(() => {
     process.stderr.write(`bench:http: gave up after ${budgetMs / 1000} s\n`);
     for (const server of servers) server.kill();
@@ -386,7 +420,7 @@ async function main(): Promise<number> {
     const long = await playLongSession(client, players);
     progress('throughput again, each player with a webhook');
     const sink = await WebhookSink.start();
-    const withWebhooks = await withEveryPlayersWebhook(client, players, sink, many, () =>
+    const withWebhooks = await withEveryPlayersWebhook(database.url, client, players, sink, many, () =>
       playManyMatches(servers, clients, players, null),
     );
     for (const server of servers) await server.stop();
@@ -420,8 +454,10 @@ async function main(): Promise<number> {
       withWebhooks: {
         ...phaseFigures(withWebhooks.phase),
         webhooksRatio: withWebhooks.ratio,
+        backlogDrainedBeforeSeconds: withWebhooks.backlogSeconds,
         deliveriesDuringPhase: withWebhooks.deliveredDuring,
-        deliveriesTenSecondsLater: withWebhooks.deliveredAfter,
+        deliveriesOnceDrained: withWebhooks.deliveredAfter,
+        drainedAfterPhaseSeconds: withWebhooks.lagAfterSeconds,
         duplicates: withWebhooks.duplicates,
       },
       pgbench,

@@ -6,6 +6,7 @@ import { MATCH_EVENT_MODELS, MATCH_EVENT_SCHEMAS } from './matches/index.js';
 const TAGS: ReadonlyArray<readonly [string, string]> = [
   ['auth', 'Bearer tokens: POST a username and password, send the token as `Authorization: Bearer …`.'],
   ['users', 'Registration, accounts and settings, public profiles, ratings and head-to-head records.'],
+  ['notifications', 'Reaching players away from the board: web push subscriptions and the key they use.'],
   [
     'matches',
     'Matches and money sessions: create, join, the state and what the caller may do (`actions`), the actions, ' +

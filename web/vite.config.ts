@@ -11,7 +11,8 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 export default defineConfig({
   root: here('.'),
   base: '/',
-  publicDir: false,
+  // The files served at fixed paths (the service worker, the web app manifest, the icons): copied as they are.
+  publicDir: here('public'),
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
     // The board's geometry comes from the service's own code (src/pictures), which reaches the engine's

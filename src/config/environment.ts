@@ -322,6 +322,9 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
       'HEADERS_TIMEOUT_SECONDS: must not be over REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
     );
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (one key pair) or neither (a pair is made and kept)');
+  }
   if (problems.length > 0) throw new EnvironmentError(problems);
   return env;
 }

@@ -16,8 +16,9 @@ import { connectPostgres } from './pg-connection.js';
 import { pgliteConnection } from './pglite-connection.js';
 
 /**
- * Connections the job queue holds on PostgreSQL, beside the service's pool: its workers' fetches,
- * its maintenance, and the one that LISTENs for new jobs.
+ * Connections the job queue holds on PostgreSQL, beside the service's pool: its workers' fetches
+ * and its upkeep. (No LISTEN session of its own: its listener ends the process when the server
+ * drops it; the node wakes its own workers, and polling finds what other nodes queue.)
  */
 const JOB_QUEUE_CONNECTIONS = 4;
 
@@ -73,7 +74,7 @@ export async function openPostgres(url: string): Promise<DatabaseTarget> {
     pool,
     migrations,
     notifications,
-    jobQueueOptions: { connectionString: url, max: JOB_QUEUE_CONNECTIONS, useListenNotify: true },
+    jobQueueOptions: { connectionString: url, max: JOB_QUEUE_CONNECTIONS },
     close: async () => {
       await notifications.close();
       if (!pool.ended) await pool.end();

@@ -7,6 +7,7 @@ import { NotificationWorkers } from './core/notification-workers.js';
 import { OutboxRelay } from './core/outbox-relay.js';
 import { EmailModule } from './email/email.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
+import { PushChannel } from './push/push-channel.js';
 import { PushModule } from './push/push.module.js';
 import { WebhookChannel } from './webhooks/webhook.channel.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -24,7 +25,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     {
       provide: NOTIFICATION_CHANNELS,
       // Each channel module adds its channel here when it has one.
-      inject: [WebhookChannel],
+      inject: [WebhookChannel, PushChannel],
       useFactory: (...channels: NotificationChannel[]): NotificationChannel[] => channels,
     },
   ],

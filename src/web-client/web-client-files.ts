@@ -12,3 +12,9 @@ export function readIndexHtml(dir: string = WEB_CLIENT_DIR): string | null {
   const path = `${dir}index.html`;
   return existsSync(path) ? readFileSync(path, 'utf8') : null;
 }
+
+/** A file of the built client by its path under dist/web, or null when it is not there. */
+export function readWebClientFile(name: string, dir: string = WEB_CLIENT_DIR): Buffer | null {
+  const path = `${dir}${name}`;
+  return existsSync(path) ? readFileSync(path) : null;
+}

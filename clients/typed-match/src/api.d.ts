@@ -672,6 +672,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAPID public key to subscribe with
+         * @description Pass it as `applicationServerKey` to `pushManager.subscribe` (decoded from base64url), then send the subscription to `POST /api/users/me/push-subscriptions`. It stays the same across restarts and nodes.
+         */
+        get: operations["getPushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -802,6 +822,46 @@ export interface paths {
          * @description Needs the current password. Every bearer token of the account issued before the change is refused from then on (401), on every instance of the service: log in again with the new password. The new password is held to the rule of registration. Rate-limited like POST /api/auth/token.
          */
         patch: operations["changePassword"];
+        trace?: never;
+    };
+    "/api/users/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive notifications in this browser (web push)
+         * @description Send the JSON of the browser’s `PushSubscription`, made with `pushManager.subscribe` and the key of `GET /api/push/public-key`. The same endpoint again answers the id it has, with its keys updated; an endpoint another account had moves to this one (a browser notifies the last person who turned notifications on in it). At most 20 per account.
+         */
+        post: operations["createPushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop notifications in a browser
+         * @description Nothing more is pushed to it. The browser should also call `PushSubscription.unsubscribe()`.
+         */
+        delete: operations["deletePushSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/users/me/stream": {
@@ -1230,6 +1290,19 @@ export interface components {
              * @enum {string}
              */
             variant: "backgammon" | "long-nardy";
+        };
+        CreatePushSubscriptionDto: {
+            /**
+             * @description The push service’s URL for this browser: https (the service calls public addresses only).
+             * @example https://fcm.googleapis.com/fcm/send/c1KrmpTuRm0:APA91bE…
+             */
+            endpoint: string;
+            /**
+             * @description When the subscription ends, in milliseconds since 1970, as the browser says; usually null.
+             * @example null
+             */
+            expirationTime?: number | null;
+            keys: components["schemas"]["PushSubscriptionKeysDto"];
         };
         CreateWebhookDto: {
             /**
@@ -2280,6 +2353,32 @@ export interface components {
              * @example urn:nardy:problem:validation-failed
              */
             type: string;
+        };
+        PushPublicKeyDto: {
+            /**
+             * @description The service’s VAPID public key (RFC 8292), base64url of the 65-byte uncompressed P-256 point: the `applicationServerKey` of `pushManager.subscribe`.
+             * @example BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U
+             */
+            publicKey: string;
+        };
+        PushSubscriptionIdDto: {
+            /**
+             * Format: uuid
+             * @description The subscription’s id, for turning it off (DELETE).
+             */
+            id: string;
+        };
+        PushSubscriptionKeysDto: {
+            /**
+             * @description The browser’s authentication secret: base64url of 16 bytes.
+             * @example tBHItJI5svbpez7KI4CCXg
+             */
+            auth: string;
+            /**
+             * @description The browser’s P-256 public key: base64url of the 65-byte uncompressed point.
+             * @example BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM
+             */
+            p256dh: string;
         };
         RefreshRequestDto: {
             /**
@@ -5359,6 +5458,34 @@ export interface operations {
             };
         };
     };
+    getPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPublicKeyDto"];
+                };
+            };
+            /** @description No client error of its own: a path that is not valid percent-encoding (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listUsersByRating: {
         parameters: {
             query: {
@@ -5821,6 +5948,131 @@ export interface operations {
             };
             /** @description Rate limited (`too-many-requests`); see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePushSubscriptionDto"];
+            };
+        };
+        responses: {
+            /** @description Kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionIdDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), an endpoint that is not an https URL (`invalid-push-endpoint`, with `field`), or a key that is not a P-256 point (`invalid-push-key`, with `field`); nothing kept. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not manage push subscriptions (`insufficient-scope`, with `scope: null`): a browser subscribes with its sign-in token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account holds 20 subscriptions already (`too-many-push-subscriptions`, with `limit`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not manage push subscriptions (`insufficient-scope`, with `scope: null`): a browser subscribes with its sign-in token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account has no push subscription with this id (`push-subscription-not-found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -46,6 +46,7 @@ export class DeadlineReminders {
       });
       if (sent) queued++;
     }
+    if (queued > 0) this.jobs.wake();
     if (queued > 0) this.logger.debug(`Deadline reminders queued: ${queued}`);
     return queued;
   }

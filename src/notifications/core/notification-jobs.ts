@@ -25,6 +25,8 @@ interface DeliveryData {
   readonly destination: string;
 }
 
+/** Fan-out jobs taken per fetch. */
+const FAN_OUTS_PER_BATCH = 20;
 /** Deliveries one node works on at once, per channel (each mostly waits on the network). */
 const DELIVERIES_AT_ONCE = 8;
 
@@ -41,6 +43,8 @@ const DELIVERIES_AT_ONCE = 8;
 export class NotificationJobs {
   private readonly logger = new Logger('Notifications');
   private ready$: Promise<PgBoss> | null = null;
+  /** This node's workers, by queue. */
+  private readonly workers = new Map<string, string>();
 
   constructor(
     private readonly queue: JobQueue,
@@ -67,30 +71,63 @@ export class NotificationJobs {
    * before `startAfter`. A notification already queued (by its id) is not queued again.
    */
   async enqueue(decided: Decided, options: { tx?: OpenTransaction; startAfter?: Date } = {}): Promise<void> {
+    await this.enqueueAll([decided], options);
+  }
+
+  /** `enqueue` for several, in one statement. */
+  async enqueueAll(
+    decided: readonly Decided[],
+    options: { tx?: OpenTransaction; startAfter?: Date } = {},
+  ): Promise<void> {
+    if (decided.length === 0) return;
     const boss = await this.ready();
-    const data: FanOutData = { notification: decided.notification, still: decided.still };
-    await boss.send(FAN_OUT, data, {
-      id: decided.notification.id,
+    const jobs = decided.map(({ notification, still }) => ({
+      id: notification.id,
+      data: { notification, still } satisfies FanOutData,
       ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
-      ...(options.tx === undefined ? {} : { db: JobQueue.inTransaction(options.tx) }),
-    });
+    }));
+    if (options.tx !== undefined) {
+      // Woken by the caller once its transaction commits (before, the worker would find nothing).
+      await boss.insert(FAN_OUT, jobs, { db: JobQueue.inTransaction(options.tx) });
+      return;
+    }
+    await boss.insert(FAN_OUT, jobs);
+    this.wake();
+  }
+
+  /** Wakes this node's fan-out worker, after its caller's transaction queued notifications and committed. */
+  wake(): void {
+    this.wakeWorker(FAN_OUT);
+  }
+
+  private wakeWorker(queue: string): void {
+    const worker = this.workers.get(queue);
+    if (worker !== undefined && this.ready$ !== null)
+      void this.ready$.then((boss) => boss.notifyWorker(worker)).catch(() => undefined);
   }
 
   /** Starts this node's workers: the fan-out, and each channel's deliveries. */
   async work(): Promise<void> {
     const boss = await this.ready();
-    // New jobs wake the workers at once (LISTEN/NOTIFY on PostgreSQL); retries come due without a
-    // NOTIFY, so the polling stays short enough to keep the retry schedule.
-    const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
-    await boss.work<FanOutData>(FAN_OUT, { ...polling, batchSize: 1, localConcurrency: 2 }, ([job]) =>
-      this.fanOut(boss, job),
+    // The jobs this node queues wake its workers at once (`wake`); those of other nodes, and
+    // retries coming due, are found by polling.
+    const polling = { pollingIntervalSeconds: 2 };
+    // Fan-outs in batches (one fetch, one completion for many); a failed one fails its batch,
+    // whose others are then fanned out again, which queues nothing twice (stable delivery ids).
+    await boss.work<FanOutData>(
+      FAN_OUT,
+      { ...polling, batchSize: FAN_OUTS_PER_BATCH, localConcurrency: 2 },
+      async (jobs) => {
+        for (const job of jobs) await this.fanOut(boss, job);
+      },
     );
     for (const channel of this.channels) {
-      await boss.work(
+      const worker = await boss.work(
         deliveryQueue(channel),
         { ...polling, batchSize: 1, localConcurrency: DELIVERIES_AT_ONCE, includeMetadata: true as const },
         ([job]: JobWithMetadata<DeliveryData>[]) => this.deliver(channel, job),
       );
+      this.workers.set(deliveryQueue(channel), worker);
     }
   }
 
@@ -113,7 +150,6 @@ export class NotificationJobs {
       expireInSeconds: 120,
       deleteAfterSeconds: 24 * 3600,
       deadLetter: DEAD_LETTER,
-      notify: true,
     });
     for (const channel of this.channels) {
       await create(deliveryQueue(channel), {
@@ -124,7 +160,6 @@ export class NotificationJobs {
         expireInSeconds: 120,
         deleteAfterSeconds: 24 * 3600,
         deadLetter: DEAD_LETTER,
-        notify: true,
       });
     }
     return boss;
@@ -149,12 +184,16 @@ export class NotificationJobs {
     const { notification, still } = job.data;
     if (!(await this.isStillDue(notification, still))) return;
     for (const channel of this.channels) {
-      for (const destination of await channel.destinations(notification)) {
-        const data: DeliveryData = { notification, destination };
-        await boss.send(deliveryQueue(channel), data, {
+      const destinations = await channel.destinations(notification);
+      if (destinations.length === 0) continue;
+      await boss.insert(
+        deliveryQueue(channel),
+        destinations.map((destination) => ({
           id: stableId(`${notification.id}:${channel.name}:${destination}`),
-        });
-      }
+          data: { notification, destination } satisfies DeliveryData,
+        })),
+      );
+      this.wakeWorker(deliveryQueue(channel));
     }
   }
 

@@ -1,4 +1,5 @@
 import type { Agent } from 'node:http';
+import type { OnModuleDestroy } from '@nestjs/common';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
 /** The instance-metadata services of the clouds (AWS, ECS, Alibaba, AWS over IPv6): never called. */
@@ -19,7 +20,7 @@ export const CLOUD_METADATA_ADDRESSES = [
  * that resolves to a public address when registered and to a private one
  * later is refused then. Redirects are never followed by the callers.
  */
-export class OutboundAgents {
+export class OutboundAgents implements OnModuleDestroy {
   readonly http: Agent;
   readonly https: Agent;
 
@@ -44,5 +45,10 @@ export class OutboundAgents {
   destroy(): void {
     this.http.destroy();
     this.https.destroy();
+  }
+
+  /** Closes the kept-alive connections when the service stops. */
+  onModuleDestroy(): void {
+    this.destroy();
   }
 }

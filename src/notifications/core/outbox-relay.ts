@@ -47,7 +47,11 @@ export class OutboxRelay {
 
   private async drainAll(): Promise<void> {
     await this.jobs.ready();
-    while ((await this.drainBatch()) === BATCH);
+    for (;;) {
+      const taken = await this.drainBatch();
+      if (taken > 0) this.jobs.wake();
+      if (taken < BATCH) return;
+    }
   }
 
   /** One transaction: up to BATCH rows taken, decided, queued, deleted; how many rows it took. */
@@ -55,9 +59,11 @@ export class OutboxRelay {
     return this.facts.transaction(async (tx) => {
       const matchIds = await this.facts.claimOutbox(tx, BATCH);
       const now = this.clock.now();
-      for (const facts of await this.facts.factsOf(matchIds, tx)) {
-        for (const decided of decideNotifications(facts, now)) await this.jobs.enqueue(decided, { tx });
-      }
+      const facts = await this.facts.factsOf(matchIds, tx);
+      await this.jobs.enqueueAll(
+        facts.flatMap((match) => decideNotifications(match, now)),
+        { tx },
+      );
       return matchIds.length;
     });
   }

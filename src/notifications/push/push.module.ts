@@ -1,5 +1,19 @@
 import { Module } from '@nestjs/common';
+import { SecurityModule } from '../../security/security.module.js';
+import { PreferencesModule } from '../preferences/preferences.module.js';
+import { PushChannel } from './push-channel.js';
+import { PushPublicKeyController } from './push-public-key.controller.js';
+import { PushSubscriptionsController } from './push-subscriptions.controller.js';
+import { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
+import { PushSubscriptionsService } from './push-subscriptions.service.js';
+import { VapidKeysRepository } from './vapid-keys.repository.js';
+import { Vapid } from './vapid.js';
 
-/** Web push: the VAPID key, subscriptions, and the push channel (docs/notifications.md, "Web push"). */
-@Module({ providers: [], exports: [] })
+/** Web push: the VAPID key, subscriptions, and the push channel (docs/web-push.md). */
+@Module({
+  imports: [SecurityModule, PreferencesModule],
+  controllers: [PushPublicKeyController, PushSubscriptionsController],
+  providers: [Vapid, VapidKeysRepository, PushSubscriptionsRepository, PushSubscriptionsService, PushChannel],
+  exports: [PushChannel],
+})
 export class PushModule {}

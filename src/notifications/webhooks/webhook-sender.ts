@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { OutboundAgents } from '../core/outbound-agent.js';
 
 /** How long a delivery may take, connecting and answering: then it is cut, and failed (docs/webhooks.md, "Deliveries"). */
@@ -34,7 +34,7 @@ function lineOf(err: unknown): string {
  * URL); for at most WEBHOOK_TIMEOUT_MS in all; reading at most WEBHOOK_ANSWER_MAX_BYTES of the answer.
  */
 @Injectable()
-export class WebhookSender implements OnApplicationShutdown {
+export class WebhookSender {
   constructor(private readonly agents: OutboundAgents) {}
 
   post(url: string, headers: Readonly<Record<string, string>>, body: string): Promise<WebhookAnswer> {
@@ -100,9 +100,5 @@ export class WebhookSender implements OnApplicationShutdown {
     res.on('error', done);
     res.on('close', done);
     return done;
-  }
-
-  onApplicationShutdown(): void {
-    this.agents.destroy();
   }
 }

@@ -1,8 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '../../config/environment.js';
 import { SecurityModule } from '../../security/security.module.js';
-import { OutboundAgents } from '../core/outbound-agent.js';
 import { WebhookChannel } from './webhook.channel.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookFailures } from './webhook-failures.js';
@@ -16,12 +13,6 @@ import { WebhooksService } from './webhooks.service.js';
   imports: [SecurityModule],
   controllers: [WebhooksController],
   providers: [
-    {
-      provide: OutboundAgents,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) =>
-        new OutboundAgents(config.get('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', { infer: true })),
-    },
     WebhooksRepository,
     WebhookDeliveriesRepository,
     WebhookFailures,

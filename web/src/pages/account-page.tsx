@@ -1,4 +1,5 @@
 import { ChangePasswordForm } from './account/change-password-form.js';
+import { PushNotificationsSwitch } from './account/push-notifications-switch.js';
 import { SignOutButtons } from './account/sign-out-buttons.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
@@ -23,6 +24,8 @@ export function AccountPage(_: { readonly params: Record<string, string> }) {
         Signed in as <strong>{session.username}</strong>.{' '}
         <Link href={`/users/${encodeURIComponent(session.username)}`}>Your profile</Link>
       </p>
+      <h2>Notifications</h2>
+      <PushNotificationsSwitch />
       <h2>Sign out</h2>
       <SignOutButtons />
       <h2>Change password</h2>
