@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notification-channel.js';
 import { NotificationQueueModule } from './core/notification-queue.module.js';
+import { EmailChannel } from './email/email.channel.js';
 import { EmailModule } from './email/email.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
 import { PushModule } from './push/push.module.js';
@@ -16,7 +17,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     {
       provide: NOTIFICATION_CHANNELS,
       // Each channel module adds its channel here when it has one.
-      inject: [],
+      inject: [EmailChannel],
       useFactory: (...channels: NotificationChannel[]): NotificationChannel[] => channels,
     },
   ],
