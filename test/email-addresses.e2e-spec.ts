@@ -97,7 +97,10 @@ describe('verifying an address', () => {
       [carol, 'AAAAAAAA'],
       [carol, 'nardy_ev_not-a-real-token'],
     ] as const) {
-      const res = await request(t.http).post('/api/users/me/email/verify').set(bearer(who.token)).send({ token: tried });
+      const res = await request(t.http)
+        .post('/api/users/me/email/verify')
+        .set(bearer(who.token))
+        .send({ token: tried });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'invalid-token' });
     }
@@ -122,7 +125,10 @@ describe('verifying an address', () => {
       .send({ name: 'bot', scopes: ['play'] })
       .expect(201);
     const pat = (made.body as { token: string }).token;
-    const refused = await request(t.http).put('/api/users/me/email').set(bearer(pat)).send({ email: addressOf(erin) });
+    const refused = await request(t.http)
+      .put('/api/users/me/email')
+      .set(bearer(pat))
+      .send({ email: addressOf(erin) });
     expect(refused.status).toBe(403);
     await request(t.http).get('/api/users/me/email').set(bearer(pat)).expect(403);
     await request(t.http).get('/api/users/me/email').expect(401);
@@ -201,7 +207,11 @@ describe('changing and removing an address', () => {
 
   it('stores only hashes of the tokens and codes', async () => {
     const kim = await register();
-    await request(t.http).put('/api/users/me/email').set(bearer(kim.token)).send({ email: addressOf(kim) }).expect(202);
+    await request(t.http)
+      .put('/api/users/me/email')
+      .set(bearer(kim.token))
+      .send({ email: addressOf(kim) })
+      .expect(202);
     await queue.settled();
     const mail = await mailbox.nth(addressOf(kim), 1);
     const rows = await t.app

@@ -17,26 +17,25 @@ export class Mailbox {
   readonly received: ReceivedMail[] = [];
   private readonly waiters = new Set<() => void>();
 
-  private constructor(private readonly server: SMTPServer) {}
+  private readonly server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, session, callback) => {
+      simpleParser(stream)
+        .then((mail) => {
+          this.take({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), mail });
+          callback();
+        })
+        .catch((err: Error) => callback(err));
+    },
+  });
+
+  private constructor() {}
 
   static async start(): Promise<Mailbox> {
-    let box: Mailbox | undefined;
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-            box!.take({ to, mail });
-            callback();
-          })
-          .catch((err: Error) => callback(err));
-      },
-    });
-    box = new Mailbox(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const box = new Mailbox();
+    await new Promise<void>((resolve) => box.server.listen(0, '127.0.0.1', resolve));
     return box;
   }
 
