@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { SseClient } from '../bench/sse-client.js';
 import { Clock } from '../src/common/clock.js';
 import { NotificationQueue } from '../src/notifications/core/notification-queue.js';
 import { bearer, verifyAddress } from './support/email-addresses.js';
@@ -34,6 +36,7 @@ beforeAll(async () => {
   );
   queue.attach(t.app);
   client = new MatchClient(t.http);
+  await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
 });
 afterAll(async () => {
   await t.close();
@@ -92,6 +95,23 @@ describe('resetting a password through the mailbox', () => {
     await queue.settled();
     const told = await mailbox.nth(address, mailsBefore + 2);
     expect(told.subject).toBe('Your Nardy password was changed');
+  });
+
+  it('closes the live streams opened with the tokens it ends', async () => {
+    const { player, address } = await playerWithAddress();
+    const port = (t.http.address() as AddressInfo).port;
+    const stream = await SseClient.open(port, '/api/users/me/stream', { authorization: `Bearer ${player.token}` });
+    try {
+      expect(stream.status).toBe(200);
+      const before = mailbox.to(address).length;
+      await ask({ username: player.username }).expect(202);
+      await queue.settled();
+      expect(stream.ended).toBe(false);
+      await confirm(linkTokenOf(await mailbox.nth(address, before + 1))).expect(204);
+      await stream.waitFor((c) => c.ended, 15_000);
+    } finally {
+      stream.close();
+    }
   });
 
   it('finds the account by its verified address, whatever its case', async () => {
@@ -163,6 +183,25 @@ describe('asking tells nothing', () => {
     for (const body of [{ newPassword: NEW_PASSWORD }, { token: 'x', newPassword: 'short' }, { token: 'x' }]) {
       const res = await request(t.http).post('/api/auth/password-reset/confirm').send(body);
       expect(res.status).toBe(400);
+    }
+  });
+});
+
+describe('the per-client throttle', () => {
+  it('limits both routes per client address as password logins are (429 with Retry-After)', async () => {
+    const throttled = await startTestApp({ AUTH_THROTTLE_LIMIT: '2' }, t.db);
+    try {
+      for (const path of ['/api/auth/password-reset', '/api/auth/password-reset/confirm']) {
+        const body = path.endsWith('confirm') ? { token: 'x', newPassword: NEW_PASSWORD } : { username: 'nobody' };
+        const statuses: number[] = [];
+        for (let i = 0; i < 2; i++) statuses.push((await request(throttled.http).post(path).send(body)).status);
+        expect(statuses).not.toContain(429);
+        const refused = await request(throttled.http).post(path).send(body);
+        expect(refused.status).toBe(429);
+        expect(refused.headers['retry-after']).toBeDefined();
+      }
+    } finally {
+      await throttled.close();
     }
   });
 });
