@@ -197,6 +197,25 @@ describe('changing and removing an address', () => {
     expect(await stateOf(hal)).toEqual({ email: null, verified: false, pendingEmail: null });
   });
 
+  it('gives an address verified by several accounts at the same moment to one of them, answering each 204', async () => {
+    const players = [await register(), await register(), await register()];
+    const shared = `race_${n}@example.com`;
+    const tokens: string[] = [];
+    for (const player of players) {
+      await request(t.http).put('/api/users/me/email').set(bearer(player.token)).send({ email: shared }).expect(202);
+      await queue.settled();
+      tokens.push(linkTokenOf(await mailbox.nth(shared, tokens.length + 1)));
+    }
+    const answers = await Promise.all(
+      players.map((player, i) =>
+        request(t.http).post('/api/users/me/email/verify').set(bearer(player.token)).send({ token: tokens[i] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204]);
+    const states = (await Promise.all(players.map(stateOf))) as Array<{ verified: boolean }>;
+    expect(states.filter((state) => state.verified)).toHaveLength(1);
+  });
+
   it('removes the address: DELETE answers 204, also when there is none', async () => {
     const jo = await register();
     await verifyAddress(t.http, mailbox, queue, jo, addressOf(jo));

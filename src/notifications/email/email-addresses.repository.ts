@@ -48,9 +48,15 @@ export class EmailAddressesRepository {
    * it loses it (whoever proved control of the mailbox last has it; docs/email.md, "One account
    * per address"). Answers the account's address before, null when it had none. The account's
    * unsubscribe key stays when it had an address, so the links of its earlier mail still work.
+   * Accounts taking one address at the same moment take it in turn (a transaction lock on the
+   * address's key, taken first), so the last removes the row of the one before, and none meets
+   * another's uncommitted row in the unique index.
    */
   async take(userId: string, address: string, now: Date): Promise<string | null> {
     return this.sql.transaction(async (tx) => {
+      await tx.query(`SELECT true AS locked FROM pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        addressKey(address),
+      ]);
       const [before] = await tx.query<{ address: string }>(
         `SELECT address FROM email_addresses WHERE user_id = $1::uuid FOR UPDATE`,
         [userId],

@@ -35,10 +35,15 @@ export class EmailTokensRepository {
 
   /**
    * Stores a new token. A new verification ends the account's earlier ones still unused: only the
-   * address asked for last can be verified.
+   * address asked for last can be verified. The account's tokens expired a day ago or more go: no
+   * count looks back that far.
    */
   async create(token: NewEmailToken): Promise<void> {
     await this.sql.transaction(async (tx) => {
+      await tx.query(
+        `DELETE FROM email_tokens WHERE user_id = $1::uuid AND expires_at < $2::timestamptz - interval '1 day'`,
+        [token.userId, token.createdAt.toISOString()],
+      );
       if (token.purpose === 'verify') {
         await tx.query(
           `UPDATE email_tokens SET used_at = $2::timestamptz
