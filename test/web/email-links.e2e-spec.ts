@@ -1,0 +1,111 @@
+/**
+ * The pages a mail's links open (docs/email.md), in Chromium against the real service and a real
+ * SMTP server: the verification link, signed in, confirms the address with one press (nothing on
+ * load); "Forgot your password?" on the sign-in page asks for a reset mail, whose link opens the
+ * form that sets the new password, which then signs in.
+ */
+import { Mailbox } from '../support/mailbox.js';
+import {
+  axeCheck,
+  describeInBrowser,
+  expectNoPageErrors,
+  registerUser,
+  screenshot,
+  signInPage,
+  tokenFor,
+  useWebHarness,
+} from './support/index.js';
+
+const PASSWORD = 'correct horse battery';
+const NEW_PASSWORD = 'quartz lantern orbit meadow';
+
+/** The path and query of the link in a mail's text (PUBLIC_URL is not this test server's). */
+function linkPathOf(text: string, page: string): string {
+  const match = new RegExp(`https?://[^/\\s]+(/${page}\\?token=[A-Za-z0-9_-]+)`).exec(text);
+  if (match === null) throw new Error(`No /${page} link in: ${text}`);
+  return match[1];
+}
+
+describeInBrowser('the pages of the mails’ links in Chromium', () => {
+  let mailbox: Mailbox;
+  const env: Record<string, string | undefined> = {};
+  beforeAll(async () => {
+    mailbox = await Mailbox.start();
+    // Read by the harness's start, which runs after this.
+    env.SMTP_URL = mailbox.url;
+  });
+  afterAll(() => mailbox.close());
+  const web = useWebHarness(env);
+
+  it('the verification link confirms the address once its button is pressed, signed in', async () => {
+    const session = await registerUser(web.baseUrl, 'mail_link_ann', PASSWORD);
+    const address = 'ann@example.com';
+    const put = await fetch(new URL('/api/users/me/email', web.baseUrl), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({ email: address }),
+    });
+    expect(put.status).toBe(202);
+    const mail = await mailbox.nth(address, 1);
+    const context = await web.person();
+    await signInPage(context, web.baseUrl, session.username, PASSWORD);
+    const page = await web.open(linkPathOf(mail.text ?? '', 'verify-email'), context);
+    await page.getByRole('button', { name: 'Confirm address' }).waitFor();
+    const before = await (
+      await fetch(new URL('/api/users/me/email', web.baseUrl), {
+        headers: { authorization: `Bearer ${session.token}` },
+      })
+    ).json();
+    expect(before).toMatchObject({ verified: false, pendingEmail: address });
+    await axeCheck(page, '/verify-email');
+
+    await page.getByRole('button', { name: 'Confirm address' }).click();
+    await page.getByRole('status').getByText('Your address is confirmed').waitFor();
+    await screenshot(page, 'verify-email-done');
+    const after = await (
+      await fetch(new URL('/api/users/me/email', web.baseUrl), {
+        headers: { authorization: `Bearer ${session.token}` },
+      })
+    ).json();
+    expect(after).toEqual({ email: address, verified: true, pendingEmail: null });
+    expectNoPageErrors(page);
+  });
+
+  it('"Forgot your password?" mails a link whose page sets the new password', async () => {
+    const session = await registerUser(web.baseUrl, 'mail_link_bob', PASSWORD);
+    const address = 'bob@example.com';
+    await fetch(new URL('/api/users/me/email', web.baseUrl), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({ email: address }),
+    });
+    const verification = await mailbox.nth(address, 1);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(verification.text ?? '')![1];
+    const verified = await fetch(new URL('/api/users/me/email/verify', web.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({ token }),
+    });
+    expect(verified.status).toBe(204);
+
+    const page = await web.open('/signin');
+    await page.getByRole('link', { name: 'Reset it by e-mail' }).click();
+    await page.getByLabel('Username or e-mail address').fill(session.username);
+    await axeCheck(page, '/reset-password');
+    await page.getByRole('button', { name: 'Mail me a link' }).click();
+    await page.getByRole('status').getByText('a mail with a link is on its way').waitFor();
+
+    const reset = await mailbox.nth(address, 2);
+    const resetPage = await web.open(linkPathOf(reset.text ?? '', 'reset-password'));
+    await resetPage.getByLabel('New password').fill(NEW_PASSWORD);
+    await resetPage.getByRole('button', { name: 'Set new password' }).click();
+    await resetPage.getByRole('status').getByText('Your password is changed').waitFor();
+    await screenshot(resetPage, 'reset-password-done');
+    await expect(tokenFor(web.baseUrl, session.username, NEW_PASSWORD)).resolves.toMatchObject({
+      username: session.username,
+    });
+    await expect(tokenFor(web.baseUrl, session.username, PASSWORD)).rejects.toThrow(/401/);
+    expectNoPageErrors(page);
+    expectNoPageErrors(resetPage);
+  });
+});
