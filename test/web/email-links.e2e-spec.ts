@@ -26,6 +26,12 @@ function linkPathOf(text: string, page: string): string {
   return match[1];
 }
 
+/** GET /api/users/me/email. */
+async function emailOf(baseUrl: string, token: string): Promise<unknown> {
+  const res = await fetch(new URL('/api/users/me/email', baseUrl), { headers: { authorization: `Bearer ${token}` } });
+  return res.json();
+}
+
 describeInBrowser('the pages of the mails’ links in Chromium', () => {
   let mailbox: Mailbox;
   const env: Record<string, string | undefined> = {};
@@ -37,38 +43,34 @@ describeInBrowser('the pages of the mails’ links in Chromium', () => {
   afterAll(() => mailbox.close());
   const web = useWebHarness(env);
 
-  it('the verification link confirms the address once its button is pressed, signed in', async () => {
+  it('the account page asks for a verification mail; its link confirms the address once its button is pressed', async () => {
     const session = await registerUser(web.baseUrl, 'mail_link_ann', PASSWORD);
     const address = 'ann@example.com';
-    const put = await fetch(new URL('/api/users/me/email', web.baseUrl), {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify({ email: address }),
-    });
-    expect(put.status).toBe(202);
-    const mail = await mailbox.nth(address, 1);
     const context = await web.person();
     await signInPage(context, web.baseUrl, session.username, PASSWORD);
+    const account = await web.open('/account', context);
+    await account.getByText('No confirmed address').waitFor();
+    await account.getByLabel('E-mail address').fill(address);
+    await account.getByRole('button', { name: 'Send confirmation mail' }).click();
+    await account.getByRole('status').getByText(`on its way to ${address}`).waitFor();
+    await account.getByText(`Waiting for you to confirm ${address}`).waitFor();
+    await axeCheck(account, '/account');
+
+    const mail = await mailbox.nth(address, 1);
     const page = await web.open(linkPathOf(mail.text ?? '', 'verify-email'), context);
     await page.getByRole('button', { name: 'Confirm address' }).waitFor();
-    const before = await (
-      await fetch(new URL('/api/users/me/email', web.baseUrl), {
-        headers: { authorization: `Bearer ${session.token}` },
-      })
-    ).json();
-    expect(before).toMatchObject({ verified: false, pendingEmail: address });
+    expect(await emailOf(web.baseUrl, session.token)).toMatchObject({ verified: false, pendingEmail: address });
     await axeCheck(page, '/verify-email');
 
     await page.getByRole('button', { name: 'Confirm address' }).click();
     await page.getByRole('status').getByText('Your address is confirmed').waitFor();
     await screenshot(page, 'verify-email-done');
-    const after = await (
-      await fetch(new URL('/api/users/me/email', web.baseUrl), {
-        headers: { authorization: `Bearer ${session.token}` },
-      })
-    ).json();
-    expect(after).toEqual({ email: address, verified: true, pendingEmail: null });
+    expect(await emailOf(web.baseUrl, session.token)).toEqual({ email: address, verified: true, pendingEmail: null });
+    const again = await web.open('/account', context);
+    await again.getByText(`Mail goes to ${address}.`).waitFor();
+    expectNoPageErrors(account);
     expectNoPageErrors(page);
+    expectNoPageErrors(again);
   });
 
   it('"Forgot your password?" mails a link whose page sets the new password', async () => {

@@ -1,4 +1,5 @@
 import { ChangePasswordForm } from './account/change-password-form.js';
+import { EmailAddressForm } from './account/email-address-form.js';
 import { SignOutButtons } from './account/sign-out-buttons.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
@@ -27,6 +28,8 @@ export function AccountPage(_: { readonly params: Record<string, string> }) {
       <SignOutButtons />
       <h2>Change password</h2>
       <ChangePasswordForm username={session.username} />
+      <h2>E-mail address</h2>
+      <EmailAddressForm />
     </section>
   );
 }
