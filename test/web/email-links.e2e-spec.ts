@@ -26,10 +26,21 @@ function linkPathOf(text: string, page: string): string {
   return match[1];
 }
 
-/** GET /api/users/me/email. */
-async function emailOf(baseUrl: string, token: string): Promise<unknown> {
-  const res = await fetch(new URL('/api/users/me/email', baseUrl), { headers: { authorization: `Bearer ${token}` } });
+/** A GET of the API with a bearer token: the JSON answered. */
+async function getJson(baseUrl: string, path: string, token: string): Promise<unknown> {
+  const res = await fetch(new URL(path, baseUrl), { headers: { authorization: `Bearer ${token}` } });
   return res.json();
+}
+
+const emailOf = (baseUrl: string, token: string) => getJson(baseUrl, '/api/users/me/email', token);
+
+/** Polls `check` until it holds, within a generous deadline. */
+async function until(check: () => Promise<boolean>, deadlineMs = 15_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('not so within the deadline');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describeInBrowser('the pages of the mails’ links in Chromium', () => {
@@ -43,7 +54,7 @@ describeInBrowser('the pages of the mails’ links in Chromium', () => {
   afterAll(() => mailbox.close());
   const web = useWebHarness(env);
 
-  it('the account page asks for a verification mail; its link confirms the address once its button is pressed', async () => {
+  it('the account page asks for a verification mail, whose link confirms the address on a press; then the preferences are saved as changed', async () => {
     const session = await registerUser(web.baseUrl, 'mail_link_ann', PASSWORD);
     const address = 'ann@example.com';
     const context = await web.person();
@@ -68,6 +79,18 @@ describeInBrowser('the pages of the mails’ links in Chromium', () => {
     expect(await emailOf(web.baseUrl, session.token)).toEqual({ email: address, verified: true, pendingEmail: null });
     const again = await web.open('/account', context);
     await again.getByText(`Mail goes to ${address}.`).waitFor();
+
+    // The preferences, saved as each is changed.
+    await again.getByLabel('Your turn by e-mail').selectOption('digest');
+    await again.getByLabel('Finished matches by push').uncheck();
+    await axeCheck(again, '/account (preferences)');
+    await until(async () => {
+      const saved = (await getJson(web.baseUrl, '/api/users/me/notifications', session.token)) as Record<
+        string,
+        { email: string; push: boolean }
+      >;
+      return saved.turn.email === 'digest' && !saved.finished.push;
+    });
     expectNoPageErrors(account);
     expectNoPageErrors(page);
     expectNoPageErrors(again);

@@ -1,10 +1,11 @@
 import { ChangePasswordForm } from './account/change-password-form.js';
-import { EmailAddressForm } from './account/email-address-form.js';
 import { SignOutButtons } from './account/sign-out-buttons.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
 import { SignInRequired } from '../ui/sign-in-required.js';
 import { useTitle } from '../ui/use-title.js';
+import { EmailAddressForm } from './account/email-address-form.js';
+import { NotificationPreferencesForm } from './account/notification-preferences-form.js';
 
 export function AccountPage(_: { readonly params: Record<string, string> }) {
   useTitle('Account');
@@ -30,6 +31,8 @@ export function AccountPage(_: { readonly params: Record<string, string> }) {
       <ChangePasswordForm username={session.username} />
       <h2>E-mail address</h2>
       <EmailAddressForm />
+      <h2>What reaches you</h2>
+      <NotificationPreferencesForm />
     </section>
   );
 }
