@@ -21,6 +21,7 @@ CREATE TABLE "email_tokens" (
     "user_id" UUID NOT NULL,
     "purpose" VARCHAR(16) NOT NULL,
     "address" VARCHAR(254) NOT NULL,
+    "address_key" VARCHAR(254) NOT NULL,
     "token_hash" BYTEA NOT NULL,
     "code_hash" BYTEA,
     "created_at" TIMESTAMPTZ(3) NOT NULL,
@@ -65,7 +66,7 @@ CREATE UNIQUE INDEX "email_tokens_token_hash_key" ON "email_tokens"("token_hash"
 CREATE INDEX "email_tokens_user_id_created_at_idx" ON "email_tokens"("user_id", "created_at");
 
 -- CreateIndex
-CREATE INDEX "email_tokens_address_created_at_idx" ON "email_tokens"("address", "created_at");
+CREATE INDEX "email_tokens_address_key_created_at_idx" ON "email_tokens"("address_key", "created_at");
 
 -- CreateIndex
 CREATE INDEX "email_digest_items_user_id_created_at_idx" ON "email_digest_items"("user_id", "created_at");

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../../database/sql-client.js';
+import { addressKey } from './address-key.js';
 
 /** An account's verified address. */
 export interface VerifiedAddress {
@@ -17,9 +18,6 @@ interface Row {
 }
 
 const COLUMNS = `user_id::text AS "userId", address, unsubscribe_key AS "unsubscribeKey"`;
-
-/** The key an address is one account's by: the address lower-cased. */
-export const addressKey = (address: string): string => address.trim().toLowerCase();
 
 const toAddress = (row: Row): VerifiedAddress => ({ ...row, unsubscribeKey: Buffer.from(row.unsubscribeKey) });
 

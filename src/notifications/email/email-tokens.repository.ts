@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../../database/sql-client.js';
+import { addressKey } from './address-key.js';
 
 /** What a mailed token is for. */
 export type EmailTokenPurpose = 'verify' | 'reset';
@@ -52,8 +53,8 @@ export class EmailTokensRepository {
         );
       }
       await tx.query(
-        `INSERT INTO email_tokens (id, user_id, purpose, address, token_hash, code_hash, created_at, expires_at)
-         VALUES ($1::uuid, $2::uuid, $3, $4, decode($5, 'hex'), decode($6, 'hex'), $7::timestamptz, $8::timestamptz)`,
+        `INSERT INTO email_tokens (id, user_id, purpose, address, address_key, token_hash, code_hash, created_at, expires_at)
+         VALUES ($1::uuid, $2::uuid, $3, $4, $9, decode($5, 'hex'), decode($6, 'hex'), $7::timestamptz, $8::timestamptz)`,
         [
           randomUUID(),
           token.userId,
@@ -63,6 +64,7 @@ export class EmailTokensRepository {
           hex(token.codeHash),
           token.createdAt.toISOString(),
           token.expiresAt.toISOString(),
+          addressKey(token.address),
         ],
       );
     });
@@ -78,12 +80,11 @@ export class EmailTokensRepository {
     since: Date,
   ): Promise<number> {
     const [row] = await this.sql.query<{ account: number; address: number }>(
-      `SELECT count(*) FILTER (WHERE user_id = $2::uuid)::int AS account,
-              count(*) FILTER (WHERE lower(address) = lower($3::varchar))::int AS address
-         FROM email_tokens
-        WHERE purpose = $1 AND created_at > $4::timestamptz
-          AND (user_id = $2::uuid OR lower(address) = lower($3::varchar))`,
-      [purpose, to.userId, to.address, since.toISOString()],
+      `SELECT (SELECT count(*) FROM email_tokens
+                WHERE user_id = $2::uuid AND created_at > $4::timestamptz AND purpose = $1)::int AS account,
+              (SELECT count(*) FROM email_tokens
+                WHERE address_key = $3::varchar AND created_at > $4::timestamptz AND purpose = $1)::int AS address`,
+      [purpose, to.userId, to.address === null ? null : addressKey(to.address), since.toISOString()],
     );
     return Math.max(row?.account ?? 0, row?.address ?? 0);
   }
