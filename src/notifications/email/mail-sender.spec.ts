@@ -38,3 +38,14 @@ describe('MailSender without SMTP_URL', () => {
     expect(warn.mock.calls.map((call) => String(call[0])).join('\n')).not.toContain('nardy_pr_secret');
   });
 });
+
+describe('MailSender with SMTP_URL', () => {
+  it('rejects when the server cannot be reached, so the queue tries again later', async () => {
+    const sender = new MailSender(config({ NODE_ENV: 'test', SMTP_URL: 'smtp://127.0.0.1:1' }));
+    try {
+      await expect(sender.send(mail)).rejects.toThrow();
+    } finally {
+      sender.onModuleDestroy();
+    }
+  });
+});
