@@ -11,5 +11,7 @@ import { RefreshTokensRepository } from './refresh-tokens.repository.js';
   imports: [UsersModule, SecurityModule],
   controllers: [AuthController],
   providers: [AuthService, RefreshTokensRepository, RefreshTokenPurger],
+  // The password reset (src/notifications/email) ends the refresh tokens as logging out everywhere does.
+  exports: [RefreshTokensRepository],
 })
 export class AuthModule {}

@@ -245,8 +245,8 @@ export class Environment {
   PUBLIC_URL?: string;
   /**
    * The mail server, such as smtps://user:password@mail.example.com:465 or smtp://127.0.0.1:2525
-   * (nodemailer's connection URL). Unset, mail is not sent: it is logged and kept in the outbox
-   * (docs/notifications.md, "E-mail").
+   * (nodemailer's connection URL). Unset, mail is not sent: in development it is logged, links
+   * included; in production it is dropped with a warning at boot (docs/email.md).
    */
   @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })

@@ -5,6 +5,7 @@ import { NotificationQueueModule } from './core/notification-queue.module.js';
 import { DeadlineReminders } from './core/deadline-reminders.js';
 import { NotificationWorkers } from './core/notification-workers.js';
 import { OutboxRelay } from './core/outbox-relay.js';
+import { EmailChannel } from './email/email.channel.js';
 import { EmailModule } from './email/email.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
 import { PushChannel } from './push/push-channel.js';
@@ -25,7 +26,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     {
       provide: NOTIFICATION_CHANNELS,
       // Each channel module adds its channel here when it has one.
-      inject: [WebhookChannel, PushChannel],
+      inject: [EmailChannel, WebhookChannel, PushChannel],
       useFactory: (...channels: NotificationChannel[]): NotificationChannel[] => channels,
     },
   ],

@@ -14,4 +14,6 @@ export const WEB_PAGE_PATHS = [
   '/matches/:id/games',
   '/users/:username',
   '/users/:username/versus/:opponent',
+  '/verify-email',
+  '/reset-password',
 ] as const;

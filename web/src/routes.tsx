@@ -10,7 +10,9 @@ import { LeaderboardPage } from './pages/leaderboard-page.js';
 import { LobbyPage } from './pages/lobby-page.js';
 import { MatchPage } from './pages/match-page.js';
 import { ProfilePage } from './pages/profile-page.js';
+import { ResetPasswordPage } from './pages/reset-password-page.js';
 import { SignInPage, SignUpPage } from './pages/sign-in-page.js';
+import { VerifyEmailPage } from './pages/verify-email-page.js';
 import { VersusPage } from './pages/versus-page.js';
 
 export interface Route {
@@ -29,4 +31,6 @@ export const ROUTES: readonly Route[] = [
   { pattern: '/matches/:id/games', page: GamesPage },
   { pattern: '/users/:username', page: ProfilePage },
   { pattern: '/users/:username/versus/:opponent', page: VersusPage },
+  { pattern: '/verify-email', page: VerifyEmailPage },
+  { pattern: '/reset-password', page: ResetPasswordPage },
 ];

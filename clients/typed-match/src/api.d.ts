@@ -24,6 +24,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset mail
+         * @description Give `username` or `email`. When the account has a verified address, a mail goes to it with a link (`/reset-password?token=…`) good once for an hour. The answer is always 202 and says nothing of whether the account or its address exist. At most 3 reset mails an hour go to an account or an address; more requests get 202 and no mail. Rate-limited per client address too.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the token of a reset mail
+         * @description The new password is held to the same rule as at registration. Every token of the account issued before ends, as logging out everywhere does: bearer and refresh tokens (personal API tokens stay); log in with the new password. The token works once.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -632,6 +672,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the mail of one kind (one-click unsubscribe)
+         * @description The URL of a mail’s `List-Unsubscribe` header, POSTed by a mail client (with the body `List-Unsubscribe=One-Click`) or anyone holding it, without signing in: that kind’s e-mail preference of the account becomes `off`. The token names the account and kind and is signed by the service.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/positions/board.svg": {
         parameters: {
             query?: never;
@@ -784,6 +844,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s e-mail address, and whether it is verified
+         * @description The verified address (mail goes only there), and an address asked for and not verified yet.
+         */
+        get: operations["getEmail"];
+        /**
+         * Ask to use an e-mail address: a verification mail goes to it
+         * @description Mails the address a link (`/verify-email?token=…`) and a short code, good once for 24 hours: POST either to /api/users/me/email/verify. Until then the verified address, if any, stays. Asking again ends the earlier mail’s token. At most 5 verification mails an hour. The answer is the same whether another account uses the address or not.
+         */
+        put: operations["setEmail"];
+        post?: never;
+        /**
+         * Remove the caller’s e-mail address
+         * @description No more mail goes to it, notifications and password resets included. Removing none is no error.
+         */
+        delete: operations["removeEmail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the address asked for, with the token or code from its mail
+         * @description The address becomes the account’s: mail goes to it from now on. The address it replaces gets a mail saying so. Another account that had verified the same address loses it (the mailbox’s owner proved control just now). Rate-limited per client address, as logins are.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/matches": {
         parameters: {
             query?: never;
@@ -797,6 +905,30 @@ export interface paths {
          */
         get: operations["listMyMatches"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How each kind of notification reaches the caller
+         * @description Per kind (invitation, turn, deadline, finished, tournament): e-mail (`immediately`, `digest` or `off`) and web push (on or off). Kinds never changed show the defaults: invitations, turns and deadlines by e-mail at once and by push; finished matches by push only; tournament news in the daily digest and by push.
+         */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Change how kinds of notification reach the caller
+         * @description The same shape as the GET, in part: only the kinds, and the channels of a kind, that are given change. Answers the whole preferences after the change.
+         */
+        put: operations["updateNotificationPreferences"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1511,6 +1643,20 @@ export interface components {
              */
             type: "drop";
         };
+        EmailAddressDto: {
+            /**
+             * @description The verified address.
+             * @example alice@example.com
+             */
+            email: string | null;
+            /**
+             * @description An address asked for whose verification mail is still good; null when none.
+             * @example null
+             */
+            pendingEmail: string | null;
+            /** @description Whether the account has a verified address (mail is sent only to one). */
+            verified: boolean;
+        };
         EventsPageDto: {
             /** @description The events in order; each has the fields of its `type` (dice, moves, board, value, outcome, …). */
             events: components["schemas"]["MatchEvent"][];
@@ -1834,6 +1980,24 @@ export interface components {
              * @enum {string}
              */
             type: "join";
+        };
+        KindChangeDto: {
+            /**
+             * @description `immediately`: a mail for each; `digest`: gathered in one mail a day; `off`: none. Mail goes only to a verified address.
+             * @enum {string}
+             */
+            email?: "immediately" | "digest" | "off";
+            /** @description Whether web push notifies of it (on the subscribed browsers). */
+            push?: boolean;
+        };
+        KindPreferenceDto: {
+            /**
+             * @description `immediately`: a mail for each; `digest`: gathered in one mail a day; `off`: none. Mail goes only to a verified address.
+             * @enum {string}
+             */
+            email: "immediately" | "digest" | "off";
+            /** @description Whether web push notifies of it (on the subscribed browsers). */
+            push: boolean;
         };
         LeaderboardDto: {
             /** @description Players who have played rated matches, highest rating first. */
@@ -2190,6 +2354,18 @@ export interface components {
              */
             to: number;
         };
+        NotificationPreferencesDto: {
+            /** @description A move deadline near, with no move made. */
+            deadline: components["schemas"]["KindPreferenceDto"];
+            /** @description A match finished. */
+            finished: components["schemas"]["KindPreferenceDto"];
+            /** @description An invitation to a match. */
+            invitation: components["schemas"]["KindPreferenceDto"];
+            /** @description News of a tournament you play in. */
+            tournament: components["schemas"]["KindPreferenceDto"];
+            /** @description Your turn in a match. */
+            turn: components["schemas"]["KindPreferenceDto"];
+        };
         OpeningRollEventDto: {
             /**
              * Format: date-time
@@ -2228,6 +2404,32 @@ export interface components {
             type: "opening-roll";
             /** @description White’s die. */
             white: number;
+        };
+        PasswordResetConfirmDto: {
+            /**
+             * Format: password
+             * @description 8-128 characters; not one of the most common passwords or close to one (400 weak-password), and not containing the username
+             * @example staple battery horse correct
+             */
+            newPassword: string;
+            /**
+             * @description The `token` of the mail’s link.
+             * @example nardy_pr_Vh3x0m2Q9bR7kP1sT5yW8zA4cE6gJ0nL2qU4wY6aC8e
+             */
+            token: string;
+        };
+        PasswordResetRequestDto: {
+            /**
+             * Format: email
+             * @description The account’s verified address; or give `username`.
+             * @example alice@example.com
+             */
+            email?: string;
+            /**
+             * @description The account’s username; or give `email`.
+             * @example alice
+             */
+            username?: string;
         };
         PlayDto: {
             /** @description The checker moves in canonical order (higher points first). */
@@ -2604,6 +2806,13 @@ export interface components {
             /** @description Null until the seat is taken. */
             white: components["schemas"]["PlayerRefDto"] | null;
         };
+        SetEmailDto: {
+            /**
+             * Format: email
+             * @example alice@example.com
+             */
+            email: string;
+        };
         SideBoardDto: {
             /**
              * @description Checkers on the bar (always 0 in long nardy).
@@ -2832,6 +3041,13 @@ export interface components {
             positionId: string | null;
             resignation: components["schemas"]["ResignationRecordDto"] | null;
         };
+        UpdateNotificationPreferencesDto: {
+            deadline?: components["schemas"]["KindChangeDto"];
+            finished?: components["schemas"]["KindChangeDto"];
+            invitation?: components["schemas"]["KindChangeDto"];
+            tournament?: components["schemas"]["KindChangeDto"];
+            turn?: components["schemas"]["KindChangeDto"];
+        };
         UpdateSettingsDto: {
             /**
              * @description Play a roll’s only legal play at once, recorded as your play (default off).
@@ -2872,6 +3088,13 @@ export interface components {
             record: components["schemas"]["PlayerRecordDto"];
             /** @example alice */
             username: string;
+        };
+        VerifyEmailDto: {
+            /**
+             * @description The `token` of the mail’s link, or the 8-character code in the mail (case and dashes ignored).
+             * @example K7QD-MX4P
+             */
+            token: string;
         };
         WebhookDeliveryDto: {
             /**
@@ -2963,6 +3186,122 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequestDto"];
+            };
+        };
+        responses: {
+            /** @description If the account has a verified address, a mail is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Neither a username nor an e-mail address, or another invalid request (`validation-failed`, ...). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirmDto"];
+            };
+        };
+        responses: {
+            /** @description The password is set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A token that is unknown, expired or used (`invalid-token`, with `field`), a weak new password (`weak-password`, with `field`; the token stays good), or an invalid request (`validation-failed`, ...). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5369,6 +5708,54 @@ export interface operations {
             };
         };
     };
+    unsubscribeOneClick: {
+        parameters: {
+            query: {
+                /** @description From the mail’s List-Unsubscribe URL. */
+                token: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description That kind’s e-mail is off. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A token the service did not make (`invalid-unsubscribe-token`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     getPositionBoardSvg: {
         parameters: {
             query: {
@@ -5838,6 +6225,231 @@ export interface operations {
             };
         };
     };
+    getEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddressDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not see or change the account’s address (`insufficient-scope`, with `scope: null`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    setEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetEmailDto"];
+            };
+        };
+        responses: {
+            /** @description The verification mail is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an e-mail address, or another invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`); nothing sent. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not see or change the account’s address (`insufficient-scope`, with `scope: null`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description More than 5 verification mails in an hour (`too-many-mails`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    removeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or there was none). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not see or change the account’s address (`insufficient-scope`, with `scope: null`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailDto"];
+            };
+        };
+        responses: {
+            /** @description Verified. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A token or code that is unknown, expired, used already or another account’s (`invalid-token`, with `field`), or an invalid request (`validation-failed`, `malformed-json`, ...). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not see or change the account’s address (`insufficient-scope`, with `scope: null`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listMyMatches: {
         parameters: {
             query?: {
@@ -5872,6 +6484,111 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferencesDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `read` scope (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationPreferencesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferencesDto"];
+                };
+            };
+            /** @description Invalid request: an unknown kind or channel (`validation-failed`, `unknown-field`), a value not allowed (`validation-failed`), `malformed-json`, `json-too-deep`, `invalid-utf8`; nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token may not change the account’s preferences (`insufficient-scope`, with `scope: null`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,38 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../../auth/auth.module.js';
+import { SecurityModule } from '../../security/security.module.js';
+import { UsersModule } from '../../users/users.module.js';
+import { PreferencesModule } from '../preferences/preferences.module.js';
+import { EmailAddressController } from './email-address.controller.js';
+import { EmailAddressService } from './email-address.service.js';
+import { EmailAddressesRepository } from './email-addresses.repository.js';
+import { EmailChannel } from './email.channel.js';
+import { EmailDigest } from './email-digest.js';
+import { EmailDigestRepository } from './email-digest.repository.js';
+import { EmailTokensRepository } from './email-tokens.repository.js';
+import { MailSender } from './mail-sender.js';
+import { OneClickUnsubscribe } from './one-click-unsubscribe.js';
+import { PasswordResetController } from './password-reset.controller.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { PublicLinks } from './public-links.js';
+import { UnsubscribeController } from './unsubscribe.controller.js';
 
-/** E-mail: addresses, their verification, password reset, and the e-mail channel (docs/notifications.md, "E-mail"). */
-@Module({ providers: [], exports: [] })
+/** E-mail: addresses, their verification, password reset, the daily digest, and the e-mail channel (docs/email.md). */
+@Module({
+  imports: [SecurityModule, UsersModule, AuthModule, PreferencesModule],
+  controllers: [EmailAddressController, PasswordResetController, UnsubscribeController],
+  providers: [
+    EmailAddressesRepository,
+    EmailTokensRepository,
+    EmailDigestRepository,
+    EmailAddressService,
+    PasswordResetService,
+    OneClickUnsubscribe,
+    EmailDigest,
+    MailSender,
+    PublicLinks,
+    EmailChannel,
+  ],
+  exports: [EmailChannel, EmailDigest],
+})
 export class EmailModule {}

@@ -1,20 +1,23 @@
 import { Module } from '@nestjs/common';
-import { DEFAULT_PREFERENCES, NotificationPreferences, type Preferences } from './notification-preferences.js';
+import { SecurityModule } from '../../security/security.module.js';
+import { NotificationPreferences } from './notification-preferences.js';
+import { NotificationPreferencesController } from './notification-preferences.controller.js';
+import { NotificationPreferencesRepository } from './notification-preferences.repository.js';
+import { StoredNotificationPreferences } from './stored-notification-preferences.js';
 
 /**
- * PROVISIONAL, for the push channel's branch only: every account has the default preferences. The
- * preferences' own implementation (a table, GET/PUT /api/users/me/notifications) replaces this
- * provider when the branches are merged.
+ * Each account's notification preferences (GET/PUT /api/users/me/notifications). The channels
+ * inject NotificationPreferences; the e-mail channel's one-click unsubscribe changes them through
+ * StoredNotificationPreferences.
  */
-class ProvisionalDefaultPreferences extends NotificationPreferences {
-  of(): Promise<Preferences> {
-    return Promise.resolve(DEFAULT_PREFERENCES);
-  }
-}
-
-/** Each account's notification preferences (GET/PUT /api/users/me/notifications). */
 @Module({
-  providers: [{ provide: NotificationPreferences, useClass: ProvisionalDefaultPreferences }],
-  exports: [NotificationPreferences],
+  imports: [SecurityModule],
+  controllers: [NotificationPreferencesController],
+  providers: [
+    NotificationPreferencesRepository,
+    StoredNotificationPreferences,
+    { provide: NotificationPreferences, useExisting: StoredNotificationPreferences },
+  ],
+  exports: [NotificationPreferences, StoredNotificationPreferences],
 })
 export class PreferencesModule {}

@@ -5,6 +5,8 @@ import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
 import { SignInRequired } from '../ui/sign-in-required.js';
 import { useTitle } from '../ui/use-title.js';
+import { EmailAddressForm } from './account/email-address-form.js';
+import { NotificationPreferencesForm } from './account/notification-preferences-form.js';
 
 export function AccountPage(_: { readonly params: Record<string, string> }) {
   useTitle('Account');
@@ -30,6 +32,10 @@ export function AccountPage(_: { readonly params: Record<string, string> }) {
       <SignOutButtons />
       <h2>Change password</h2>
       <ChangePasswordForm username={session.username} />
+      <h2>E-mail address</h2>
+      <EmailAddressForm />
+      <h2>What reaches you</h2>
+      <NotificationPreferencesForm />
     </section>
   );
 }

@@ -34,7 +34,8 @@ export function SignInPage(_: { readonly params: Record<string, string> }) {
         }}
       />
       <p>
-        No account yet? <Link href={signUpHref}>Sign up</Link>.
+        No account yet? <Link href={signUpHref}>Sign up</Link>. Forgot your password?{' '}
+        <Link href="/reset-password">Reset it by e-mail</Link>.
       </p>
     </section>
   );

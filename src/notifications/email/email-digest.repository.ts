@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { OpenTransaction } from '../core/notification-queue.js';
+import { SqlClient } from '../../database/sql-client.js';
+import type { Notification } from '../core/notification.js';
+import type { DigestEntry } from './mail-content.js';
+
+/** The notifications kept for the accounts' daily digest mail (`email_digest_items`), until it is sent. */
+@Injectable()
+export class EmailDigestRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  /** Keeps `notification` for its account's digest; kept once, however often it is offered. */
+  async keep(notification: Notification): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO email_digest_items (notification_id, user_id, kind, title, body, path, created_at)
+       VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7::timestamptz)
+       ON CONFLICT (notification_id) DO NOTHING`,
+      [
+        notification.id,
+        notification.userId,
+        notification.kind,
+        notification.title,
+        notification.body,
+        notification.path,
+        notification.createdAt,
+      ],
+    );
+  }
+
+  /** The accounts whose oldest kept notification is from `dueBefore` or earlier, at most `limit`. */
+  async dueAccounts(dueBefore: Date, limit: number): Promise<string[]> {
+    const rows = await this.sql.query<{ userId: string }>(
+      `SELECT user_id::text AS "userId" FROM email_digest_items
+        GROUP BY user_id HAVING min(created_at) <= $1::timestamptz
+        ORDER BY min(created_at) LIMIT $2::int`,
+      [dueBefore.toISOString(), limit],
+    );
+    return rows.map((row) => row.userId);
+  }
+
+  /**
+   * Takes the account's kept notifications, oldest first, and hands them to `send` in the same
+   * transaction: they are gone only if what `send` queues commits, and two nodes sweeping at once
+   * cannot both take them (the second DELETE finds them gone).
+   */
+  async take(
+    userId: string,
+    send: (entries: readonly DigestEntry[], tx: OpenTransaction) => Promise<void>,
+  ): Promise<number> {
+    return this.sql.transaction(async (tx) => {
+      const rows = await tx.query<DigestEntry & { createdAt: Date }>(
+        `DELETE FROM email_digest_items WHERE user_id = $1::uuid
+         RETURNING title, body, path, created_at AS "createdAt"`,
+        [userId],
+      );
+      if (rows.length === 0) return 0;
+      rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+      await send(
+        rows.map(({ title, body, path }) => ({ title, body, path })),
+        tx,
+      );
+      return rows.length;
+    });
+  }
+}

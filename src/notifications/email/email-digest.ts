@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { Clock } from '../../common/clock.js';
+import type { Environment } from '../../config/environment.js';
+import { NotificationQueue } from '../core/notification-queue.js';
+import { EmailDigestRepository } from './email-digest.repository.js';
+
+/** How long a notification waits in the digest: a day from the oldest kept. */
+export const DIGEST_PERIOD_MS = 24 * 3600 * 1000;
+
+/** How often each node looks for digests due. */
+const SWEEP_EVERY_MS = 15 * 60 * 1000;
+
+/** Accounts sent to per sweep, at most; the next sweep takes the rest. */
+const ACCOUNTS_PER_SWEEP = 500;
+
+/**
+ * The daily digest (docs/email.md, "The daily digest"): the notifications of kinds an account
+ * wants as `digest` are kept, and once the oldest of them is a day old, they all go in one mail,
+ * queued as account mail (e-mail only) in the same transaction that takes them. Every node that
+ * delivers notifications sweeps every quarter of an hour; nodes sweeping at once each take
+ * different accounts' notifications, never the same twice.
+ */
+@Injectable()
+export class EmailDigest implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('EmailDigest');
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly digest: EmailDigestRepository,
+    private readonly queue: NotificationQueue,
+    private readonly clock: Clock,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.get('NOTIFICATIONS_ENABLED', { infer: true })) return;
+    this.timer = setInterval(() => {
+      this.sendDue().catch((err: unknown) => this.logger.error({ err }, 'Digest sweep failed'));
+    }, SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+  }
+
+  /** Queues the digests due now; answers how many mails were queued. */
+  async sendDue(): Promise<number> {
+    const now = this.clock.now();
+    let sent = 0;
+    for (const userId of await this.digest.dueAccounts(
+      new Date(now.getTime() - DIGEST_PERIOD_MS),
+      ACCOUNTS_PER_SWEEP,
+    )) {
+      const taken = await this.digest.take(userId, (entries, tx) =>
+        this.queue.send(
+          {
+            id: randomUUID(),
+            kind: 'account',
+            userId,
+            createdAt: now.toISOString(),
+            matchId: null,
+            title: `Your Nardy digest: ${entries.length} update${entries.length === 1 ? '' : 's'}`,
+            body: 'What happened in your matches and tournaments since the last digest:',
+            path: '/',
+            data: { template: 'digest', entries },
+          },
+          { tx },
+        ),
+      );
+      if (taken > 0) sent++;
+    }
+    return sent;
+  }
+}

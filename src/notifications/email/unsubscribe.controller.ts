@@ -1,0 +1,33 @@
+import { Controller, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiProblems } from '../../common/api-problems.decorator.js';
+import { ApiPublic } from '../../common/api-public.decorator.js';
+import { AcceptsBodies } from '../../common/json-body.js';
+import { OneClickUnsubscribe } from './one-click-unsubscribe.js';
+
+/** The one-click unsubscribe of the service's mail (RFC 8058; docs/email.md, "Unsubscribing"). */
+@ApiTags('notifications')
+@ApiPublic()
+@Controller('api/notifications/unsubscribe')
+export class UnsubscribeController {
+  constructor(private readonly unsubscribe: OneClickUnsubscribe) {}
+
+  @Post()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  // Mail clients post the form `List-Unsubscribe=One-Click`; what it says adds nothing to the token.
+  @AcceptsBodies({ text: ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'] })
+  @ApiOperation({
+    summary: 'Stop the mail of one kind (one-click unsubscribe)',
+    operationId: 'unsubscribeOneClick',
+    description:
+      'The URL of a mail’s `List-Unsubscribe` header, POSTed by a mail client (with the body ' +
+      '`List-Unsubscribe=One-Click`) or anyone holding it, without signing in: that kind’s e-mail preference ' +
+      'of the account becomes `off`. The token names the account and kind and is signed by the service.',
+  })
+  @ApiQuery({ name: 'token', required: true, description: 'From the mail’s List-Unsubscribe URL.' })
+  @ApiNoContentResponse({ description: 'That kind’s e-mail is off.' })
+  @ApiProblems([400, 'A token the service did not make (`invalid-unsubscribe-token`).'], 413, 415)
+  async post(@Query('token') token: unknown): Promise<void> {
+    await this.unsubscribe.unsubscribe(typeof token === 'string' ? token : '');
+  }
+}

@@ -1,0 +1,68 @@
+import { useState } from 'preact/hooks';
+import { api, call } from '../api/client.js';
+import { asProblem, type ApiProblem } from '../api/problem.js';
+import { useLocation } from '../router.js';
+import { useSession } from '../session.js';
+import { TextField } from '../ui/form-field.js';
+import { Link } from '../ui/link.js';
+import { ProblemMessage } from '../ui/problem-message.js';
+import { SignInRequired } from '../ui/sign-in-required.js';
+import { useTitle } from '../ui/use-title.js';
+import '../ui/common.css';
+
+/**
+ * The page a verification mail's link opens (docs/email.md, "Addresses"): signed in, one press
+ * verifies the address with the link's token; the mail's short code can be typed instead. Nothing
+ * is sent on load, so a mail scanner that follows the link verifies nothing.
+ */
+export function VerifyEmailPage(_: { readonly params: Record<string, string> }) {
+  useTitle('Confirm your e-mail address');
+  const session = useSession();
+  const { query } = useLocation();
+  const [token, setToken] = useState(query.get('token') ?? '');
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const onSubmit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      await call(api.POST('/api/users/me/email/verify', { body: { token: token.trim() } }));
+      setDone(true);
+    } catch (error) {
+      setProblem(asProblem(error));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <section>
+      <h1>Confirm your e-mail address</h1>
+      {session === null ? (
+        <SignInRequired toDo="confirm your e-mail address" />
+      ) : done ? (
+        <p class="notice" role="status">
+          Your address is confirmed. <Link href="/account">Back to your account</Link>.
+        </p>
+      ) : (
+        <form class="narrow-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <ProblemMessage problem={problem} />
+          <TextField
+            id="verification-token"
+            label="Link token or code from the mail"
+            field="token"
+            problem={problem}
+            required
+            value={token}
+            onInput={setToken}
+          />
+          <button type="submit" disabled={busy}>
+            Confirm address
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
