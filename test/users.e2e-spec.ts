@@ -139,7 +139,7 @@ describe('login and tokens', () => {
     expect(res.body).toEqual({
       accessToken: anyString,
       tokenType: 'Bearer',
-      expiresIn: 86400,
+      expiresIn: 3600,
       refreshToken: anyString,
     });
     const me = await request(t.http)

@@ -80,8 +80,13 @@ export class Environment {
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET?: string;
 
+  /**
+   * The access token's lifetime. Short, as the sign-in's refresh token (30 days idle) renews it in
+   * the web client; programs use personal API tokens. An hour rather than minutes, for clients that
+   * sign in with a password and keep the token for a session of play.
+   */
   @WholeNumber(60, 30 * 24 * 3600)
-  JWT_TTL_SECONDS = 24 * 3600;
+  JWT_TTL_SECONDS = 3600;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';

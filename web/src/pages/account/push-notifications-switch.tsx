@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { ApiProblem, asProblem } from '../../api/problem.js';
 import { pushState, turnPushOff, turnPushOn, type PushState } from '../../push/push-subscription.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import '../../ui/common.css';
@@ -10,6 +10,19 @@ const SAYS: Record<PushState, string> = {
   on: 'This browser shows a notification when you are invited, when it is your turn and before a deadline.',
   off: 'Turn them on to hear of invitations, your turns and deadlines while this page is closed.',
 };
+
+/**
+ * The browser, or its push service, refused the subscription (no push service reachable, the
+ * permission withdrawn meanwhile): said as such, not as a fault of the page.
+ */
+function browserRefused(error: DOMException): ApiProblem {
+  return new ApiProblem(
+    0,
+    'This browser could not turn notifications on',
+    `It answered: ${error.message}. Nothing changed; mail still reaches you once your address is confirmed.`,
+    'push-refused-by-browser',
+  );
+}
 
 /** Web push in this browser (docs/web-push.md): on or off, and why not when it cannot be. */
 export function PushNotificationsSwitch() {
@@ -27,7 +40,7 @@ export function PushNotificationsSwitch() {
     try {
       setState(await to());
     } catch (error) {
-      setProblem(asProblem(error));
+      setProblem(error instanceof DOMException ? browserRefused(error) : asProblem(error));
     } finally {
       setBusy(false);
     }
