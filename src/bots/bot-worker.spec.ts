@@ -61,6 +61,8 @@ function harness(options: { enabled?: boolean; state?: MatchState; changedAt?: D
             : [{ matchId: MATCH, version: match.waitsAt, userId: BOT }],
         ),
       ),
+      // No opponent's deadline passed in these matches (the timeout claims: house-bot-player.spec.ts, bot-timeouts e2e).
+      overdueOpponentsOf: jest.fn(() => Promise.resolve([])),
     },
     users: { houseBots: jest.fn(() => Promise.resolve([{ id: BOT, username: 'bot', houseBot: 'bot' }])) },
     player: {

@@ -24,6 +24,8 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
   private readonly logger = new Logger('Notifications');
   private readonly timers: NodeJS.Timeout[] = [];
   private unwatch: (() => void) | null = null;
+  private started: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly config: ConfigService<Environment, true>,
@@ -34,10 +36,23 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     private readonly feed: MatchFeed,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /**
+   * Starts them in the background: the node answers requests meanwhile (what it commits waits in
+   * the outbox, and the relay's first drain takes it).
+   */
+  onApplicationBootstrap(): void {
     if (!this.config.get('NOTIFICATIONS_ENABLED', { infer: true })) return;
     const outside = new ServiceContext();
+    this.started = outside.run(() =>
+      this.start(outside).catch((err: Error) =>
+        this.logger.error(`Notifications are not delivered by this node: ${err.message}`),
+      ),
+    );
+  }
+
+  private async start(outside: ServiceContext): Promise<void> {
     await this.jobs.work();
+    if (this.stopped) return;
     this.unwatch = await this.feed.watchAll(outside.bind(() => void this.relay.wake()));
     const sweep = outside.bind(() => {
       this.reminders.sweep().catch((err: Error) => this.logger.warn(`Deadline reminders failed: ${err.message}`));
@@ -54,6 +69,8 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    await this.started;
     for (const timer of this.timers) clearInterval(timer);
     this.unwatch?.();
     await this.queue.stop();
