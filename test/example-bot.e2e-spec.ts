@@ -124,7 +124,8 @@ async function userId(username: string): Promise<string> {
  * The bot's side of the match was played by the bot account: every event of its seat is the
  * account's own, but for the server's throws (the roll of a player who may not double: no actor),
  * and the account's events are, in order, the actions the example reported (`reported`; null for a
- * bot outside this process).
+ * bot outside this process). The action that ended the match may be committed and its answer still
+ * on its way to the bot when the match is read as finished: then it is the one event not reported.
  */
 async function expectBotPlayedItsSide(end: MatchStateJson, bot: string, reported: BotAction[] | null): Promise<void> {
   const seat = end.players.white?.username === bot ? 'white' : 'black';
@@ -140,7 +141,10 @@ async function expectBotPlayedItsSide(end: MatchStateJson, bot: string, reported
   const byAccount = await eventsBy(t.prisma, end.id, botId);
   expect(byAccount).toEqual(expect.arrayContaining(['join', 'play']));
   expect(byAccount).not.toContain('double');
-  if (reported !== null) expect(byAccount).toEqual(reported.map((action) => EVENT_OF[action]));
+  if (reported === null) return;
+  const expected = reported.map((action) => EVENT_OF[action]);
+  expect(byAccount.slice(0, expected.length)).toEqual(expected);
+  expect(byAccount.length - expected.length).toBeLessThanOrEqual(1);
 }
 
 beforeAll(async () => {

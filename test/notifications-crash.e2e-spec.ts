@@ -46,6 +46,8 @@ async function start(fault: 'on' | 'off'): Promise<void> {
     logFile: join(work, `server-${fault}.log`),
     startTimeoutMs: START_DEADLINE_MS,
   });
+  http?.close();
+  http = new JsonClient(server.base);
 }
 
 async function count(sql: string): Promise<number> {
@@ -65,20 +67,17 @@ interface MatchJson {
   readonly actions: readonly string[];
 }
 
-function get(path: string, token: string): Promise<Response> {
-  return fetch(`${server.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+/** Requests to the server running now, on connections of its own (none kept from the one killed). */
+let http: JsonClient;
+
+async function get<T>(path: string, token: string): Promise<T> {
+  const answer = await http.send('GET', path, token);
+  expect([path, answer.status]).toEqual([path, 200]);
+  return answer.body as T;
 }
 
-async function post(path: string, token: string, body: unknown, key?: string): Promise<Response> {
-  return fetch(`${server.base}${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...(key === undefined ? {} : { 'idempotency-key': key }),
-    },
-    body: JSON.stringify(body),
-  });
+async function post(path: string, token: string, body: unknown, key?: string): Promise<number> {
+  return (await http.send('POST', path, token, body, key === undefined ? {} : { 'idempotency-key': key })).status;
 }
 
 describeOnPostgres('a crash between the commit and the delivery', () => {
@@ -90,6 +89,7 @@ describeOnPostgres('a crash between the commit and the delivery', () => {
   }, SCENARIO_TIMEOUT_MS);
 
   afterAll(async () => {
+    http?.close();
     server?.kill();
     await server?.stop();
     await receiver?.close();
@@ -101,15 +101,13 @@ describeOnPostgres('a crash between the commit and the delivery', () => {
     'loses nothing: after the restart the invitation reaches the webhook, once',
     async () => {
       await start('on');
-      const client = new JsonClient(server.base);
-      const alice = await registerPlayer(client, 'alice', password);
-      const bob = await registerPlayer(client, 'bob', password);
-      client.close();
+      const alice = await registerPlayer(http, 'alice', password);
+      const bob = await registerPlayer(http, 'bob', password);
       const hook = await post('/api/users/me/webhooks', bob, {
         url: receiver.url('/bob'),
         events: ['match.invitation', 'match.turn'],
       });
-      expect(hook.status).toBe(201);
+      expect(hook).toBe(201);
 
       // The process dies right after the commit: the connection is reset, nothing was delivered.
       await expect(
@@ -134,25 +132,26 @@ describeOnPostgres('a crash between the commit and the delivery', () => {
 
       // Bob joins; the players take their turns until alice hands one to bob: her last action reaches
       // bob's webhook as match.turn.
-      expect((await post(`/api/matches/${matchId}/join`, bob, {})).status).toBe(200);
+      expect(await post(`/api/matches/${matchId}/join`, bob, {})).toBe(200);
       const tokens: Record<string, string> = { alice, bob };
       let handedToBob = 0;
       for (let actions = 0; handedToBob === 0 && actions < 40; actions++) {
-        const view = (await (await get(`/api/matches/${matchId}`, alice)).json()) as MatchJson;
+        const view = await get<MatchJson>(`/api/matches/${matchId}`, alice);
         const player = view.players[view.turn.player].username;
-        const mine = (await (await get(`/api/matches/${matchId}`, tokens[player])).json()) as MatchJson;
+        const mine = await get<MatchJson>(`/api/matches/${matchId}`, tokens[player]);
         const acted = Date.now();
         if (mine.actions.includes('roll'))
-          expect((await post(`/api/matches/${matchId}/roll`, tokens[player], {})).status).toBe(200);
+          expect(await post(`/api/matches/${matchId}/roll`, tokens[player], {})).toBe(200);
         else {
-          const legal = (await (await get(`/api/matches/${matchId}/legal-plays`, tokens[player])).json()) as {
-            plays: Array<{ moves: unknown }>;
-          };
-          expect(
-            (await post(`/api/matches/${matchId}/plays`, tokens[player], { moves: legal.plays[0].moves })).status,
-          ).toBe(200);
+          const legal = await get<{ plays: Array<{ moves: unknown }> }>(
+            `/api/matches/${matchId}/legal-plays`,
+            tokens[player],
+          );
+          expect(await post(`/api/matches/${matchId}/plays`, tokens[player], { moves: legal.plays[0].moves })).toBe(
+            200,
+          );
         }
-        const after = (await (await get(`/api/matches/${matchId}`, alice)).json()) as MatchJson;
+        const after = await get<MatchJson>(`/api/matches/${matchId}`, alice);
         if (player === 'alice' && after.players[after.turn.player].username === 'bob') {
           const version = after.version;
           await eventually(
