@@ -6,6 +6,7 @@ import { NOTIFICATION_CHANNELS } from '../src/notifications/core/notification-ch
 import { MatchClient, type Player } from './support/match-client.js';
 import { ManualClock } from './support/manual-clock.js';
 import { RecordingChannel } from './support/recording-channel.js';
+import { describeOnPostgres } from './support/database-mode.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -187,7 +188,8 @@ describe('deadline reminders', () => {
   });
 });
 
-describe('two nodes', () => {
+// Two nodes share a PostgreSQL server; embedded PGlite is one process's own.
+describeOnPostgres('two nodes', () => {
   it('deliver each notification once', async () => {
     const second = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000', BOTS_ENABLED: 'false' }, t.db, {
       overrides: [
