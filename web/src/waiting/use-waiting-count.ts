@@ -1,7 +1,8 @@
 /**
  * How many matches wait for the signed-in person to act (the inbox, GET /api/users/me/matches with
  * `awaiting=me`), kept current: read again after the events of their player stream (a burst of
- * them reads it once, a moment after the last) and when the page comes back into view.
+ * them reads it once, a moment after the last), when that stream is live again after a drop, and
+ * when the page comes back into view.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.js';
@@ -44,7 +45,13 @@ export function useWaitingCount(player: string | null): WaitingCount {
       if (document.visibilityState === 'visible') soon();
     };
     void read();
-    const stop = subscribePlayerStream(soon);
+    // Each time the stream is live again (after a drop, a renewal), read again: what happened while
+    // it was down may not come as events.
+    let wasLive = false;
+    const stop = subscribePlayerStream(soon, (status) => {
+      if (status === 'live' && wasLive) soon();
+      if (status === 'live') wasLive = true;
+    });
     document.addEventListener('visibilitychange', shown);
     return () => {
       gone = true;
