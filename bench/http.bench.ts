@@ -17,8 +17,11 @@
  *    a drop or a quick resignation), until its version passes BENCH_LONG_EVENTS (2,000),
  *    then times actions on it in turns with actions on young sessions (events 5-35);
  * 4. throughput with notifications: every player registers a webhook (invitations, turns, ends) to
- *    a receiver in this process (bench/webhook-sink.ts), and phase 1 is played again; its actions
- *    per second against phase 1's is `webhooksRatio` (bar: at least 0.9);
+ *    a receiver in this process (bench/webhook-sink.ts), and BENCH_WEBHOOK_MATCHES (4 x
+ *    BENCH_MATCHES) matches are played as in phase 1 by webhook-driven players: a player handed
+ *    the turn acts once its `match.turn` has arrived (or after 2 s without it, counted), so every
+ *    turn is delivered while the server runs flat out; its actions per second against phase 1's is
+ *    `webhooksRatio` (bar: at least 0.9);
  * 5. measures the PostgreSQL server itself with pgbench (TPC-B: `-i -s 10` into a scratch
  *    database, then `-c 16 -j 2 -T 20`), when pgbench is installed.
  * Prints ONE JSON line: `actionsPerSecond` (phase 1: the most the server does) and
@@ -158,10 +161,12 @@ async function playManyMatches(
   clients: readonly JsonClient[],
   players: Seat[],
   rate: number | null,
+  matches = MATCHES,
+  beforeAction?: (view: MatchView) => Promise<void>,
 ): Promise<ManyMatchesFigures> {
   const client = clients[0];
   const ids: Array<{ id: string; seats: Record<Colour, Seat> }> = [];
-  for (let i = 0; i < MATCHES; i++) {
+  for (let i = 0; i < matches; i++) {
     const pair = i % (players.length / 2);
     const seats = { white: players[2 * pair], black: players[2 * pair + 1] };
     const variant = i % 2 === 0 ? 'backgammon' : 'long-nardy';
@@ -197,6 +202,7 @@ async function playManyMatches(
         onAction,
         pace,
         stop,
+        beforeAction,
       }).drive(id),
     ),
   );
@@ -213,7 +219,7 @@ async function playManyMatches(
   const actions = latencies.length;
   return {
     offeredPerSecond: rate,
-    matches: MATCHES,
+    matches,
     matchLength: MATCH_LENGTH,
     seconds: round(seconds, 1),
     actions,
@@ -305,6 +311,32 @@ function phaseFigures(phase: ManyMatchesFigures): Record<string, unknown> {
     ...figures,
     requestsPerAction: phase.actions === 0 ? null : round(phase.requestsPerSecond / phase.actionsPerSecond),
     ...(errorSamples.length > 0 ? { errorSamples } : {}),
+  };
+}
+
+/** Phase 4's matches: each player waits for its turn's webhook, so more loops keep the server as busy. */
+const WEBHOOK_MATCHES = wholeNumberFromEnv('BENCH_WEBHOOK_MATCHES', 4 * MATCHES, 1);
+/** How long a player waits for its turn's webhook before it acts anyway (and the turn counts as not notified). */
+const TURN_WEBHOOK_WAIT_MS = 2_000;
+
+/**
+ * Phase 4's players are webhook-driven bots: when the turn has just passed to a player, it waits
+ * for its `match.turn` webhook (the service drops a turn's notification once it is taken, so a
+ * loop acting at once would be told of almost nothing); its own further actions in the turn (the
+ * play after its roll) follow at once. Counts the turns notified and those it waited out.
+ */
+function turnWebhookWaiter(
+  sink: WebhookSink,
+  waits: { notified: number; notNotified: number },
+): (view: MatchView) => Promise<void> {
+  const lastPlayer = new Map<string, Colour | null>();
+  return async (view) => {
+    const player = view.turn.player;
+    const before = lastPlayer.get(view.id);
+    lastPlayer.set(view.id, player);
+    if (player === null || before === undefined || before === player) return;
+    if (await sink.turnDelivered(view.id, view.version, TURN_WEBHOOK_WAIT_MS)) waits.notified++;
+    else waits.notNotified++;
   };
 }
 
@@ -420,8 +452,9 @@ async function main(): Promise<number> {
     const long = await playLongSession(client, players);
     progress('throughput again, each player with a webhook');
     const sink = await WebhookSink.start();
+    const waits = { notified: 0, notNotified: 0 };
     const withWebhooks = await withEveryPlayersWebhook(database.url, client, players, sink, many, () =>
-      playManyMatches(servers, clients, players, null),
+      playManyMatches(servers, clients, players, null, WEBHOOK_MATCHES, turnWebhookWaiter(sink, waits)),
     );
     for (const server of servers) await server.stop();
     progress(`long session at event ${long.events}; pgbench`);
@@ -459,6 +492,7 @@ async function main(): Promise<number> {
         deliveriesOnceDrained: withWebhooks.deliveredAfter,
         drainedAfterPhaseSeconds: withWebhooks.lagAfterSeconds,
         duplicates: withWebhooks.duplicates,
+        turnsAwaited: waits,
       },
       pgbench,
       actionsPerPgbenchTps: pgbench.available ? round(many.actionsPerSecond / pgbench.tps, 3) : null,

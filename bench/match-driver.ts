@@ -50,6 +50,8 @@ export interface DriveOptions {
   readonly onAction?: (posted: PostedAction) => void;
   /** Awaited before each action: a shared schedule (bench/pacer.ts) paces the loops. */
   readonly pace?: () => Promise<void>;
+  /** Called before each action with the match as it stands (phase 4: waits for the turn's webhook). */
+  readonly beforeAction?: (view: MatchView) => Promise<void>;
   /** Ends the loop before the next action when true. */
   readonly stop?: (view: MatchView) => boolean;
   /** Gives up (throws) after this many actions (default 20,000). */
@@ -76,6 +78,7 @@ export class MatchDriver {
     for (let count = 0; view.status === 'playing' && !(this.options.stop?.(view) ?? false); count++) {
       if (count >= maxActions) throw new Error(`match ${matchId} not over after ${maxActions} actions`);
       await this.options.pace?.();
+      await this.options.beforeAction?.(view);
       view = await this.step(view);
     }
     return view;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { Job, JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Job, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import { JobQueue } from '../../database/job-queue.js';
 import type { Decided, StillDue } from './decide-notifications.js';
 import { MatchFactsRepository } from './match-facts.repository.js';
@@ -25,10 +25,34 @@ interface DeliveryData {
   readonly destination: string;
 }
 
-/** Fan-out jobs taken per fetch. */
+/** Fan-out jobs taken per fetch, worked at once. */
 const FAN_OUTS_PER_BATCH = 20;
-/** Deliveries one node works on at once, per channel (each mostly waits on the network). */
-const DELIVERIES_AT_ONCE = 8;
+/** Deliveries taken per fetch, worked at once (two batches at a time per channel and node). */
+const DELIVERIES_PER_BATCH = 8;
+
+/**
+ * Works `jobs` (one after the other, or `together`) and answers each one's result: completed, or
+ * failed with the error's message (retried by the queue's policy), so that one failure does not
+ * fail the rest of its batch.
+ */
+async function settle<J extends { id: string }>(
+  jobs: readonly J[],
+  work: (job: J) => Promise<void>,
+  together = false,
+): Promise<JobResult[]> {
+  const outcome = async (job: J): Promise<JobResult> => {
+    try {
+      await work(job);
+      return { id: job.id, status: 'completed' };
+    } catch (err) {
+      return { id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } };
+    }
+  };
+  if (together) return Promise.all(jobs.map(outcome));
+  const results: JobResult[] = [];
+  for (const job of jobs) results.push(await outcome(job));
+  return results;
+}
 
 /**
  * The notifications' jobs in the job queue (docs/notifications.md, "Durable delivery"). A decided
@@ -106,26 +130,35 @@ export class NotificationJobs {
       void this.ready$.then((boss) => boss.notifyWorker(worker)).catch(() => undefined);
   }
 
-  /** Starts this node's workers: the fan-out, and each channel's deliveries. */
+  /**
+   * Starts this node's workers: the fan-out, and each channel's deliveries. Each takes jobs in
+   * batches and, while a fetch comes back full, fetches again at once (a backlog drains at the
+   * speed of the work, not of the polling); each job of a batch succeeds or fails on its own.
+   */
   async work(): Promise<void> {
     const boss = await this.ready();
     // The jobs this node queues wake its workers at once (`wake`); those of other nodes, and
     // retries coming due, are found by polling.
-    const polling = { pollingIntervalSeconds: 2 };
-    // Fan-outs in batches (one fetch, one completion for many); a failed one fails its batch,
-    // whose others are then fanned out again, which queues nothing twice (stable delivery ids).
-    await boss.work<FanOutData>(
+    const polling = { pollingIntervalSeconds: 2, burstWhenBatchFull: true };
+    const fanOuts = await boss.work(
       FAN_OUT,
-      { ...polling, batchSize: FAN_OUTS_PER_BATCH, localConcurrency: 2 },
-      async (jobs) => {
-        for (const job of jobs) await this.fanOut(boss, job);
-      },
+      { ...polling, batchSize: FAN_OUTS_PER_BATCH, localConcurrency: 2, perJobResults: true as const },
+      // The fan-outs of a batch at once: each is a few short reads, mostly waiting on the database.
+      (jobs: Job<FanOutData>[]) => settle(jobs, (job) => this.fanOut(boss, job), true),
     );
+    this.workers.set(FAN_OUT, fanOuts);
     for (const channel of this.channels) {
       const worker = await boss.work(
         deliveryQueue(channel),
-        { ...polling, batchSize: 1, localConcurrency: DELIVERIES_AT_ONCE, includeMetadata: true as const },
-        ([job]: JobWithMetadata<DeliveryData>[]) => this.deliver(channel, job),
+        {
+          ...polling,
+          batchSize: DELIVERIES_PER_BATCH,
+          localConcurrency: 2,
+          includeMetadata: true as const,
+          perJobResults: true as const,
+        },
+        // The deliveries of a batch at once: each mostly waits on the network.
+        (jobs: JobWithMetadata<DeliveryData>[]) => settle(jobs, (job) => this.deliver(channel, job), true),
       );
       this.workers.set(deliveryQueue(channel), worker);
     }
@@ -183,18 +216,21 @@ export class NotificationJobs {
   private async fanOut(boss: PgBoss, job: Job<FanOutData>): Promise<void> {
     const { notification, still } = job.data;
     if (!(await this.isStillDue(notification, still))) return;
-    for (const channel of this.channels) {
-      const destinations = await channel.destinations(notification);
-      if (destinations.length === 0) continue;
-      await boss.insert(
-        deliveryQueue(channel),
-        destinations.map((destination) => ({
-          id: stableId(`${notification.id}:${channel.name}:${destination}`),
-          data: { notification, destination } satisfies DeliveryData,
-        })),
-      );
-      this.wakeWorker(deliveryQueue(channel));
-    }
+    // The channels are asked at once; each queues its deliveries in one insert.
+    await Promise.all(
+      this.channels.map(async (channel) => {
+        const destinations = await channel.destinations(notification);
+        if (destinations.length === 0) return;
+        await boss.insert(
+          deliveryQueue(channel),
+          destinations.map((destination) => ({
+            id: stableId(`${notification.id}:${channel.name}:${destination}`),
+            data: { notification, destination } satisfies DeliveryData,
+          })),
+        );
+        this.wakeWorker(deliveryQueue(channel));
+      }),
+    );
   }
 
   private async deliver(channel: NotificationChannel, job: JobWithMetadata<DeliveryData>): Promise<void> {
