@@ -45,6 +45,9 @@ INSERT INTO deadline_reminders (match_id, deadline, sent_at) VALUES ($1::uuid, $
 ON CONFLICT DO NOTHING
 RETURNING match_id`;
 
+/** What a queued notification's still-due check reads: the match row's few columns, by its key. */
+const TURN_STATE = `SELECT status, turn_user_id, version, deadline FROM matches WHERE id = $1::uuid`;
+
 /** Takes up to $1 outbox rows no other relay holds, and deletes them; their matches come back. */
 const CLAIM_OUTBOX = `
 DELETE FROM notification_outbox
@@ -127,6 +130,25 @@ export class MatchFactsRepository {
   async factsOf(ids: readonly string[], sql: SqlClient = this.sql): Promise<MatchFacts[]> {
     if (ids.length === 0) return [];
     return (await sql.query<FactsRow>(FACTS, [ids])).map(toFacts);
+  }
+
+  /** Where the match `id` stands now (status, who must act, version, deadline); null for an unknown match. */
+  async turnState(
+    id: string,
+  ): Promise<{ status: string; turnUserId: string | null; version: number; deadline: Date | null } | null> {
+    const [row] = await this.sql.query<{
+      status: string;
+      turn_user_id: string | null;
+      version: number;
+      deadline: Date | null;
+    }>(TURN_STATE, [id]);
+    if (row === undefined) return null;
+    return {
+      status: row.status,
+      turnUserId: row.turn_user_id,
+      version: row.version,
+      deadline: row.deadline === null ? null : new Date(row.deadline),
+    };
   }
 
   /** The matches whose deadline reminder is due at `now` (`hoursBefore` the deadline at most), at most `limit`. */

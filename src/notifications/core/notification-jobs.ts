@@ -201,8 +201,9 @@ export class NotificationJobs {
   /** Whether `still` holds of the match now: the turn not taken, the deadline not moved, the invitation open. */
   private async isStillDue(notification: Notification, still: StillDue): Promise<boolean> {
     if (still.kind === 'always' || notification.matchId === null) return true;
-    const [facts] = await this.facts.factsOf([notification.matchId]);
-    if (facts === undefined) return false;
+    // The match row alone (by its key), not the facts the notification was decided from.
+    const facts = await this.facts.turnState(notification.matchId);
+    if (facts === null) return false;
     switch (still.kind) {
       case 'invited':
         return facts.status === 'invited';
