@@ -1,13 +1,12 @@
 import request from 'supertest';
-import { Clock } from '../src/common/clock.js';
 import { SqlClient } from '../src/database/sql-client.js';
-import { NotificationQueue } from '../src/notifications/core/notification-queue.js';
 import { bearer, verifyAddress } from './support/email-addresses.js';
 import { linkTokenOf, Mailbox, textOf } from './support/mailbox.js';
 import { expectProblem, MatchClient, type Player } from './support/match-client.js';
 import { DAY, ManualClock } from './support/manual-clock.js';
 import { SettledQueue } from './support/settled-queue.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startMailApp, type MailApp } from './support/mail-app.js';
+import type { TestApp } from './support/test-app.js';
 
 /**
  * An account's e-mail address (docs/email.md, "Addresses"): asked for, mailed a link and a code
@@ -19,25 +18,12 @@ const queue = new SettledQueue();
 let mailbox: Mailbox;
 let t: TestApp;
 let client: MatchClient;
+let app: MailApp;
 beforeAll(async () => {
-  mailbox = await Mailbox.start();
-  t = await startTestApp(
-    { AUTH_THROTTLE_LIMIT: '1000', SMTP_URL: mailbox.url, PUBLIC_URL: 'https://nardy.test' },
-    undefined,
-    {
-      overrides: [
-        { provide: Clock, useValue: clock },
-        { provide: NotificationQueue, useValue: queue },
-      ],
-    },
-  );
-  queue.attach(t.app);
-  client = new MatchClient(t.http);
+  app = await startMailApp(clock, queue);
+  ({ t, mailbox, client } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+afterAll(() => app.close());
 
 let n = 0;
 const register = (): Promise<Player> => client.register(`mail_${++n}`);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
-import { Clock } from '../src/common/clock.js';
 import { NotificationQueue } from '../src/notifications/core/notification-queue.js';
 import type { Notification, NotificationKind } from '../src/notifications/core/notification.js';
 import { EmailDigest } from '../src/notifications/email/email-digest.js';
@@ -10,7 +9,8 @@ import { Mailbox, textOf } from './support/mailbox.js';
 import { expectProblem, MatchClient, type Player } from './support/match-client.js';
 import { DAY, ManualClock } from './support/manual-clock.js';
 import { SettledQueue } from './support/settled-queue.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startMailApp, type MailApp } from './support/mail-app.js';
+import type { TestApp } from './support/test-app.js';
 
 /**
  * The e-mail channel and the preferences (docs/email.md): a match notification sent through the
@@ -24,25 +24,12 @@ const queue = new SettledQueue();
 let mailbox: Mailbox;
 let t: TestApp;
 let client: MatchClient;
+let app: MailApp;
 beforeAll(async () => {
-  mailbox = await Mailbox.start();
-  t = await startTestApp(
-    { AUTH_THROTTLE_LIMIT: '1000', SMTP_URL: mailbox.url, PUBLIC_URL: 'https://nardy.test' },
-    undefined,
-    {
-      overrides: [
-        { provide: Clock, useValue: clock },
-        { provide: NotificationQueue, useValue: queue },
-      ],
-    },
-  );
-  queue.attach(t.app);
-  client = new MatchClient(t.http);
+  app = await startMailApp(clock, queue);
+  ({ t, mailbox, client } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+afterAll(() => app.close());
 
 const DEFAULTS = {
   invitation: { email: 'immediately', push: true },

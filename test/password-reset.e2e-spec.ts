@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { SseClient } from '../bench/sse-client.js';
-import { Clock } from '../src/common/clock.js';
-import { NotificationQueue } from '../src/notifications/core/notification-queue.js';
 import { bearer, verifyAddress } from './support/email-addresses.js';
 import { linkTokenOf, Mailbox, textOf } from './support/mailbox.js';
 import { expectProblem, MatchClient, PASSWORD, type Player } from './support/match-client.js';
 import { ManualClock } from './support/manual-clock.js';
 import { SettledQueue } from './support/settled-queue.js';
+import { startMailApp, type MailApp } from './support/mail-app.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -22,26 +21,13 @@ const NEW_PASSWORD = 'quartz lantern orbit meadow';
 let mailbox: Mailbox;
 let t: TestApp;
 let client: MatchClient;
+let app: MailApp;
 beforeAll(async () => {
-  mailbox = await Mailbox.start();
-  t = await startTestApp(
-    { AUTH_THROTTLE_LIMIT: '1000', SMTP_URL: mailbox.url, PUBLIC_URL: 'https://nardy.test/' },
-    undefined,
-    {
-      overrides: [
-        { provide: Clock, useValue: clock },
-        { provide: NotificationQueue, useValue: queue },
-      ],
-    },
-  );
-  queue.attach(t.app);
-  client = new MatchClient(t.http);
+  app = await startMailApp(clock, queue, 'https://nardy.test/');
+  ({ t, mailbox, client } = app);
   await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
 });
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+afterAll(() => app.close());
 
 let n = 0;
 /** A player with a verified address, and a refresh token from its sign-in. */
