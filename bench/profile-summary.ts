@@ -2,7 +2,7 @@
  * Summarises a V8 .cpuprofile (from `node --cpu-prof`, e.g. `BENCH_CPU_PROF_DIR=prof npm run bench:api`):
  * self time by package and by function, and total (inclusive) time by function, as
  * shares of the busy time (all samples but `(idle)`). `skip` leaves out the profile's first
- * seconds (the server's start-up and the benchmark's warm-up).
+ * seconds (the server's start-up and the benchmark's warm-up); a negative one keeps only its last.
  *
  *   node dist/bench/bench/profile-summary.js <file.cpuprofile | directory (its newest profile)> [top=25] [skip=0]
  */
@@ -87,6 +87,9 @@ function summarise(profile: CpuProfile, n: number, skipSeconds: number): string 
   let busy = 0;
   let idle = 0;
   let elapsed = 0;
+  // A negative skip keeps the profile's last seconds only (the last phase of a benchmark).
+  const total = profile.timeDeltas.reduce((sum, us) => sum + us, 0) / 1e6;
+  if (skipSeconds < 0) skipSeconds = Math.max(0, total + skipSeconds);
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i] ?? 0;
     elapsed += us;

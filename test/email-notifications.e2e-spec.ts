@@ -4,6 +4,7 @@ import request from 'supertest';
 import { NotificationQueue } from '../src/notifications/core/notification-queue.js';
 import type { Notification, NotificationKind } from '../src/notifications/core/notification.js';
 import { EmailDigest } from '../src/notifications/email/email-digest.js';
+import { EmailChannel } from '../src/notifications/email/email.channel.js';
 import { bearer, verifyAddress } from './support/email-addresses.js';
 import { Mailbox, textOf } from './support/mailbox.js';
 import { expectProblem, MatchClient, type Player } from './support/match-client.js';
@@ -106,6 +107,25 @@ describe('a notification by e-mail', () => {
     expect(headerOf(mail, 'list-unsubscribe')).toMatch(
       /^<https:\/\/nardy\.test\/api\/notifications\/unsubscribe\?token=[^>\s]+>$/,
     );
+  });
+
+  it('finds each notification of a batch its own address, as the relay asks for them together', async () => {
+    const { userId, address } = await playerWithAddress();
+    const other = await playerWithAddress();
+    const bare = await client.register(`note_${++n}`);
+    const bareId = (
+      (await request(t.http).get('/api/users/me').set(bearer(bare.token)).expect(200)).body as { id: string }
+    ).id;
+    const account = { ...notification(bareId, 'turn'), kind: 'account' as const, data: { to: 'new@example.com' } };
+    const destinations = await t.app.get(EmailChannel).destinationsOf([
+      notification(userId, 'turn'),
+      notification(bareId, 'turn'),
+      notification(other.userId, 'invitation'),
+      // Finished matches are off by e-mail by default.
+      notification(userId, 'finished'),
+      account,
+    ]);
+    expect(destinations).toEqual([[address], [], [other.address], [], ['new@example.com']]);
   });
 
   it('goes nowhere for an account without a verified address', async () => {

@@ -214,3 +214,17 @@ describeOnPostgres('two nodes', () => {
     }
   });
 });
+
+describeOnPostgres('the background pool', () => {
+  it('carries the relay and the deliveries, apart from the pool the requests queue on', async () => {
+    const alice = await account();
+    const bob = await account();
+    await client.create(alice, { variant: 'backgammon', length: 1, opponent: bob.username });
+    await channel.until(() => channel.deliveredTo(bob.id).length > 0, 'the invitation');
+    const [row] = await t.app.get(SqlClient).query<{ background: number }>(
+      `SELECT count(*)::int AS background FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'nardy-background'`,
+    );
+    expect(row.background).toBeGreaterThan(0);
+  });
+});

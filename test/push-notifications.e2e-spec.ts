@@ -254,6 +254,11 @@ describe('pushing a notification', () => {
     const channel = t.app.get(PushChannel);
     expect(await channel.destinations(notification(userId))).toEqual(ids);
     expect(await channel.destinations(notification(userId, 'account'))).toEqual([]);
+    // A batch, as the relay asks: each notification gets its own account's browsers, in order.
+    const lou = await userIdOf(await register());
+    expect(
+      await channel.destinationsOf([notification(lou), notification(userId), notification(userId, 'account')]),
+    ).toEqual([[], ids, []]);
   });
 
   it('a 410 answer removes the subscription and resolves; a 500 throws (retried) and keeps it', async () => {

@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { SqlClient } from '../src/database/sql-client.js';
 import type { Notification } from '../src/notifications/core/notification.js';
+import { NotificationJobs } from '../src/notifications/core/notification-jobs.js';
 import { NotificationQueue } from '../src/notifications/index.js';
 import { MatchClient, type Player } from './support/match-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -275,6 +276,41 @@ describe('delivering to webhooks', () => {
     expect(receiver.to('/dora/turns')).toHaveLength(1);
     expect(receiver.to('/other')).toHaveLength(0);
     expect(receiver.requests.some((r) => r.body.includes('password-reset'))).toBe(false);
+  });
+
+  it('delivers a batch queued at once, each to its own account’s webhooks of its type, once; keeps each webhook’s last 50 attempts', async () => {
+    const mo = await register();
+    const nia = await register();
+    const moTurns = await addWebhook(mo, receiver.url('/mo/turns'), ['match.turn']);
+    const niaEnds = await addWebhook(nia, receiver.url('/nia/ends'), ['match.finished']);
+    const turns = Array.from({ length: 55 }, () => notification(mo, 'turn'));
+    const ends = Array.from({ length: 3 }, () => notification(nia, 'finished'));
+    const others = [notification(mo, 'finished'), notification(nia, 'turn'), notification(mo, 'account')];
+    // As the relay queues what one transaction decided: every channel asked once for the whole batch.
+    await t.app
+      .get(NotificationJobs)
+      .enqueueAll([...turns, ...ends, ...others].map((notification) => ({ notification, still: { kind: 'always' } })));
+
+    await eventually(
+      () => (receiver.to('/mo/turns').length >= 55 && receiver.to('/nia/ends').length >= 3) || undefined,
+    );
+    const ids = (path: string) => receiver.to(path).map((r) => r.headers['webhook-id']);
+    expect(new Set(ids('/mo/turns'))).toEqual(new Set(turns.map((x) => x.id)));
+    expect(ids('/mo/turns')).toHaveLength(55);
+    expect(new Set(ids('/nia/ends'))).toEqual(new Set(ends.map((x) => x.id)));
+    expect(ids('/nia/ends')).toHaveLength(3);
+    // The attempts of the last batch are recorded after its POSTs: wait for all, then for the trim.
+    const kept = async (webhookId: string): Promise<number> => {
+      const [row] = await t.app
+        .get(SqlClient)
+        .query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1::uuid`, [
+          webhookId,
+        ]);
+      return row.n;
+    };
+    await eventually(async () => ((await kept(moTurns.id)) === 50 ? true : undefined));
+    expect(await kept(niaEnds.id)).toBe(3);
+    expect(await deliveriesOf(mo, moTurns.id)).toHaveLength(50);
   });
 
   it('reaches a host name that resolves to this machine, private addresses being allowed here', async () => {

@@ -22,6 +22,9 @@ import { pgliteConnection } from './pglite-connection.js';
  */
 const JOB_QUEUE_CONNECTIONS = 4;
 
+/** Connections of the background pool (BACKGROUND_SQL_CLIENT): the outbox relay and the delivery workers. */
+const BACKGROUND_CONNECTIONS = 5;
+
 /** The database the service runs on, migrated and ready for Prisma. */
 export interface DatabaseTarget {
   readonly kind: 'postgres' | 'pglite';
@@ -30,6 +33,8 @@ export interface DatabaseTarget {
   readonly adapter: Prisma.PrismaClientOptionsWithAdapter['adapter'];
   /** PostgreSQL: the connection pool Prisma's adapter uses, shared with the SqlClient. Null on PGlite. */
   readonly pool: pg.Pool | null;
+  /** PostgreSQL: the small pool of the work no request waits on (BACKGROUND_SQL_CLIENT). Null on PGlite. */
+  readonly backgroundPool: pg.Pool | null;
   readonly migrations: MigrationReport;
   /** LISTEN on this database (docs/architecture.md "Live streams"). */
   readonly notifications: Notifications;
@@ -58,25 +63,33 @@ export async function openPostgres(url: string): Promise<DatabaseTarget> {
     await conn.close();
   }
   const pool = new pg.Pool({ connectionString: url });
+  const backgroundPool = new pg.Pool({
+    connectionString: url,
+    max: BACKGROUND_CONNECTIONS,
+    application_name: 'nardy-background',
+  });
   // An idle pooled connection that the server ends (a restart, a failover, idle_session_timeout, a
   // dropped database) is reported here; the pool replaces it. Unheard, the event would end the process.
   // The connection was opened for some request: the line is the service's, not that request's.
   const outside = new ServiceContext();
-  pool.on(
-    'error',
-    outside.bind((err: Error) => new Logger('Database').warn(`An idle database connection failed: ${err.message}`)),
-  );
+  for (const each of [pool, backgroundPool])
+    each.on(
+      'error',
+      outside.bind((err: Error) => new Logger('Database').warn(`An idle database connection failed: ${err.message}`)),
+    );
   const notifications = new PostgresNotifications(url, pool);
   return {
     kind: 'postgres',
     description: redact(url),
     adapter: new PrismaPg(pool),
     pool,
+    backgroundPool,
     migrations,
     notifications,
     jobQueueOptions: { connectionString: url, max: JOB_QUEUE_CONNECTIONS },
     close: async () => {
       await notifications.close();
+      if (!backgroundPool.ended) await backgroundPool.end();
       if (!pool.ended) await pool.end();
     },
   };
@@ -103,6 +116,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseTarget> {
       description: where,
       adapter: new PrismaPGlite(db),
       pool: null,
+      backgroundPool: null,
       migrations,
       notifications: new PgliteNotifications(db),
       jobQueueOptions: { db: fromPglite(db), backend: 'pglite' },

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
 import { openPglite, openPostgres, type DatabaseTarget } from './database-target.js';
 import { DATABASE_TARGET, PrismaService } from './prisma.service.js';
+import { BACKGROUND_SQL_CLIENT } from './background-sql-client.js';
 import { JobQueue } from './job-queue.js';
 import { Notifications } from './notifications.js';
 import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
@@ -41,7 +42,13 @@ import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
       useFactory: (target: DatabaseTarget, prisma: PrismaService): SqlClient =>
         target.pool ? new PoolSqlClient(target.pool) : new PrismaSqlClient(prisma),
     },
+    {
+      provide: BACKGROUND_SQL_CLIENT,
+      inject: [DATABASE_TARGET, SqlClient],
+      useFactory: (target: DatabaseTarget, sql: SqlClient): SqlClient =>
+        target.backgroundPool ? new PoolSqlClient(target.backgroundPool) : sql,
+    },
   ],
-  exports: [PrismaService, SqlClient, Notifications, JobQueue],
+  exports: [PrismaService, SqlClient, BACKGROUND_SQL_CLIENT, Notifications, JobQueue],
 })
 export class DatabaseModule {}

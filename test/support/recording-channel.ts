@@ -1,5 +1,6 @@
 import type {
   ChannelName,
+  Delivery,
   DeliveryAttempt,
   NotificationChannel,
   RetryPolicy,
@@ -28,8 +29,19 @@ export class RecordingChannel implements NotificationChannel {
     readonly retry: RetryPolicy = { retries: 3, delaySeconds: 1, maxDelaySeconds: 2 },
   ) {}
 
+  /** How many deliveries a worker takes at once. */
+  readonly deliveriesPerBatch = 8;
+
+  destinationsOf(notifications: readonly Notification[]): Promise<ReadonlyArray<readonly string[]>> {
+    return Promise.resolve(notifications.map((notification) => [notification.userId]));
+  }
+
   destinations(notification: Notification): Promise<readonly string[]> {
     return Promise.resolve([notification.userId]);
+  }
+
+  deliverAll(deliveries: readonly Delivery[]): Promise<PromiseSettledResult<void>[]> {
+    return Promise.allSettled(deliveries.map((d) => this.deliver(d.notification, d.destination, d.attempt)));
   }
 
   deliver(notification: Notification, destination: string, attempt: DeliveryAttempt): Promise<void> {

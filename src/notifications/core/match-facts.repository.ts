@@ -45,8 +45,16 @@ INSERT INTO deadline_reminders (match_id, deadline, sent_at) VALUES ($1::uuid, $
 ON CONFLICT DO NOTHING
 RETURNING match_id`;
 
-/** What a queued notification's still-due check reads: the match row's few columns, by its key. */
-const TURN_STATE = `SELECT status, turn_user_id, version, deadline FROM matches WHERE id = $1::uuid`;
+/** What the still-due check of a batch of deliveries reads: the match rows' few columns, by their keys. */
+const TURN_STATES = `SELECT id::text AS id, status, turn_user_id, version, deadline FROM matches WHERE id = ANY($1::uuid[])`;
+
+/** Where a match stands now: its status, who must act, its version and deadline. */
+export interface TurnState {
+  readonly status: string;
+  readonly turnUserId: string | null;
+  readonly version: number;
+  readonly deadline: Date | null;
+}
 
 /** Takes up to $1 outbox rows no other relay holds, and deletes them; their matches come back. */
 const CLAIM_OUTBOX = `
@@ -132,23 +140,27 @@ export class MatchFactsRepository {
     return (await sql.query<FactsRow>(FACTS, [ids])).map(toFacts);
   }
 
-  /** Where the match `id` stands now (status, who must act, version, deadline); null for an unknown match. */
-  async turnState(
-    id: string,
-  ): Promise<{ status: string; turnUserId: string | null; version: number; deadline: Date | null } | null> {
-    const [row] = await this.sql.query<{
+  /** Where the matches `ids` stand now, by id (unknown ids are left out). */
+  async turnStates(ids: readonly string[]): Promise<Map<string, TurnState>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<{
+      id: string;
       status: string;
       turn_user_id: string | null;
       version: number;
       deadline: Date | null;
-    }>(TURN_STATE, [id]);
-    if (row === undefined) return null;
-    return {
-      status: row.status,
-      turnUserId: row.turn_user_id,
-      version: row.version,
-      deadline: row.deadline === null ? null : new Date(row.deadline),
-    };
+    }>(TURN_STATES, [[...new Set(ids)]]);
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          status: row.status,
+          turnUserId: row.turn_user_id,
+          version: row.version,
+          deadline: row.deadline === null ? null : new Date(row.deadline),
+        },
+      ]),
+    );
   }
 
   /** The matches whose deadline reminder is due at `now` (`hoursBefore` the deadline at most), at most `limit`. */

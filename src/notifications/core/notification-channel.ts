@@ -1,3 +1,4 @@
+import type { OpenTransaction } from './notification-queue.js';
 import type { Notification } from './notification.js';
 
 export type ChannelName = 'email' | 'push' | 'webhook';
@@ -6,6 +7,13 @@ export type ChannelName = 'email' | 'push' | 'webhook';
 export interface DeliveryAttempt {
   readonly number: number;
   readonly final: boolean;
+}
+
+/** One delivery handed to a channel: a notification, where it goes, and which try this is. */
+export interface Delivery {
+  readonly notification: Notification;
+  readonly destination: string;
+  readonly attempt: DeliveryAttempt;
 }
 
 /** How the queue retries a channel's failed deliveries: exponential backoff with jitter, then the dead-letter queue. */
@@ -20,21 +28,36 @@ export interface RetryPolicy {
 
 /**
  * A way to reach an account: e-mail, web push or webhooks. The delivery
- * module (core/) asks each channel where a notification goes and hands each
- * destination to the job queue as a delivery of its own, with an id made from
- * the notification's id and the destination (so a delivery is queued once,
- * however often its fan-out runs), retried by the channel's policy.
+ * module (core/) asks each channel where the notifications it queues go, in
+ * the transaction that queues them, and hands each destination to the job
+ * queue as a delivery of its own, with an id made from the notification's id
+ * and the destination (so a delivery is queued once, however often it is
+ * decided), retried by the channel's policy. Both steps take a batch: the
+ * relay queues what one transaction decided, a worker delivers what one fetch
+ * took (docs/notifications.md, "What it costs").
  */
 export abstract class NotificationChannel {
   abstract readonly name: ChannelName;
   abstract readonly retry: RetryPolicy;
+  /** Deliveries a worker takes per fetch and works at once (two batches at a time per node). */
+  readonly deliveriesPerBatch: number = 8;
 
   /**
-   * Where `notification` goes on this channel as the account's preferences,
-   * addresses and subscriptions stand now: one string per destination (a push
-   * subscription's id, a webhook's id, an address), none when it goes nowhere.
+   * Where each of `notifications` goes on this channel as the accounts' preferences, addresses and
+   * subscriptions stand now: one list per notification, in order, of one string per destination (a
+   * push subscription's id, a webhook's id, an address), empty when it goes nowhere. Reads (and
+   * writes, such as a digest entry) run on `sql` when given: the transaction that queues them.
    */
-  abstract destinations(notification: Notification): Promise<readonly string[]>;
+  abstract destinationsOf(
+    notifications: readonly Notification[],
+    sql?: OpenTransaction,
+  ): Promise<ReadonlyArray<readonly string[]>>;
+
+  /** `destinationsOf` for one notification. */
+  async destinations(notification: Notification, sql?: OpenTransaction): Promise<readonly string[]> {
+    const [destinations] = await this.destinationsOf([notification], sql);
+    return destinations ?? [];
+  }
 
   /**
    * Delivers `notification` to one destination. Resolves when it is delivered,
@@ -42,6 +65,15 @@ export abstract class NotificationChannel {
    * throws to be tried again later.
    */
   abstract deliver(notification: Notification, destination: string, attempt: DeliveryAttempt): Promise<void>;
+
+  /**
+   * Delivers a worker's batch, each on its own: the outcome of each, in order (rejected: tried
+   * again later). At once by default; a channel that can share the batch's reads and writes
+   * (webhooks) does so.
+   */
+  deliverAll(deliveries: readonly Delivery[]): Promise<PromiseSettledResult<void>[]> {
+    return Promise.allSettled(deliveries.map((d) => this.deliver(d.notification, d.destination, d.attempt)));
+  }
 }
 
 /** The Nest token of the channels the service delivers on (NotificationChannel[]). */

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { onBackgroundPool } from '../../database/background-sql-client.js';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { OutboundAgents } from './outbound-agent.js';
@@ -20,6 +21,7 @@ import { NotificationQueue } from './notification-queue.js';
       useFactory: (config: ConfigService<Environment, true>) =>
         new OutboundAgents(config.get('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', { infer: true })),
     },
+    onBackgroundPool,
     MatchFactsRepository,
     NotificationJobs,
     { provide: NotificationQueue, useClass: DurableNotificationQueue },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../../database/sql-client.js';
+import type { OpenTransaction } from '../core/notification-queue.js';
 import { addressKey } from './address-key.js';
 
 /** An account's verified address. */
@@ -31,6 +32,15 @@ export class EmailAddressesRepository {
       userId,
     ]);
     return row ? toAddress(row) : null;
+  }
+
+  /** The verified addresses of the accounts `userIds`, by account; on `sql` when given. */
+  async ofUsers(userIds: readonly string[], sql: OpenTransaction = this.sql): Promise<Map<string, VerifiedAddress>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await sql.query<Row>(`SELECT ${COLUMNS} FROM email_addresses WHERE user_id = ANY($1::uuid[])`, [
+      [...new Set(userIds)],
+    ]);
+    return new Map(rows.map((row) => [row.userId, toAddress(row)]));
   }
 
   /** The account that verified `address` (whatever its case); null when none did. */

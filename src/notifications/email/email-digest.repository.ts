@@ -10,8 +10,8 @@ export class EmailDigestRepository {
   constructor(private readonly sql: SqlClient) {}
 
   /** Keeps `notification` for its account's digest; kept once, however often it is offered. */
-  async keep(notification: Notification): Promise<void> {
-    await this.sql.query(
+  async keep(notification: Notification, sql: OpenTransaction = this.sql): Promise<void> {
+    await sql.query(
       `INSERT INTO email_digest_items (notification_id, user_id, kind, title, body, path, created_at)
        VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7::timestamptz)
        ON CONFLICT (notification_id) DO NOTHING`,

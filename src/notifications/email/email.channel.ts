@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type DeliveryAttempt, NotificationChannel, type RetryPolicy } from '../core/notification-channel.js';
 import { ACCOUNT_KIND, type Notification, type NotificationKind } from '../core/notification.js';
+import type { OpenTransaction } from '../core/notification-queue.js';
 import { NotificationPreferences } from '../preferences/notification-preferences.js';
 import { EmailAddressesRepository } from './email-addresses.repository.js';
 import { EmailDigestRepository } from './email-digest.repository.js';
@@ -34,18 +35,35 @@ export class EmailChannel extends NotificationChannel {
     super();
   }
 
-  async destinations(notification: Notification): Promise<readonly string[]> {
-    if (notification.kind === ACCOUNT_KIND) {
-      const to = notification.data.to;
-      if (typeof to === 'string' && to !== '') return [to];
-      const verified = await this.addresses.of(notification.userId);
-      return verified === null ? [] : [verified.address];
+  async destinationsOf(
+    notifications: readonly Notification[],
+    sql?: OpenTransaction,
+  ): Promise<ReadonlyArray<readonly string[]>> {
+    // Account mail naming its address needs no read; the rest goes to the verified addresses.
+    const named = notifications.map((n) =>
+      n.kind === ACCOUNT_KIND && typeof n.data.to === 'string' && n.data.to !== '' ? n.data.to : null,
+    );
+    const verified = await this.addresses.ofUsers(
+      notifications.filter((_, i) => named[i] === null).map((n) => n.userId),
+      sql,
+    );
+    const matchMail = notifications.filter((n) => n.kind !== ACCOUNT_KIND && verified.has(n.userId));
+    const preferences = await this.preferences.ofUsers(
+      matchMail.map((n) => n.userId),
+      sql,
+    );
+    const destinations: string[][] = [];
+    for (const [i, notification] of notifications.entries()) {
+      const to = named[i] ?? verified.get(notification.userId)?.address;
+      if (to === undefined) destinations.push([]);
+      else if (notification.kind === ACCOUNT_KIND) destinations.push([to]);
+      else {
+        const wanted = preferences.get(notification.userId)?.[notification.kind].email ?? 'off';
+        if (wanted === 'digest') await this.digest.keep(notification, sql);
+        destinations.push(wanted === 'immediately' ? [to] : []);
+      }
     }
-    const verified = await this.addresses.of(notification.userId);
-    if (verified === null) return [];
-    const wanted = (await this.preferences.of(notification.userId))[notification.kind].email;
-    if (wanted === 'digest') await this.digest.keep(notification);
-    return wanted === 'immediately' ? [verified.address] : [];
+    return destinations;
   }
 
   async deliver(notification: Notification, destination: string, _attempt: DeliveryAttempt): Promise<void> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { onBackgroundPool } from '../../database/background-sql-client.js';
 import { AuthModule } from '../../auth/auth.module.js';
 import { SecurityModule } from '../../security/security.module.js';
 import { UsersModule } from '../../users/users.module.js';
@@ -22,6 +23,7 @@ import { UnsubscribeController } from './unsubscribe.controller.js';
   imports: [SecurityModule, UsersModule, AuthModule, PreferencesModule],
   controllers: [EmailAddressController, PasswordResetController, UnsubscribeController],
   providers: [
+    onBackgroundPool,
     EmailAddressesRepository,
     EmailTokensRepository,
     EmailDigestRepository,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../../database/sql-client.js';
+import type { OpenTransaction } from '../core/notification-queue.js';
 import type { NotificationKind } from '../core/notification.js';
 import type { EmailPreference, KindPreference } from './notification-preferences.js';
 
@@ -20,6 +21,25 @@ export class NotificationPreferencesRepository {
       [userId],
     );
     return new Map(rows.map((row) => [row.kind, { email: row.email, push: row.push }]));
+  }
+
+  /** The stored choices of the accounts `userIds`, by account then kind; on `sql` when given. */
+  async ofUsers(
+    userIds: readonly string[],
+    sql: OpenTransaction = this.sql,
+  ): Promise<Map<string, Map<NotificationKind, KindPreference>>> {
+    const found = new Map<string, Map<NotificationKind, KindPreference>>();
+    if (userIds.length === 0) return found;
+    const rows = await sql.query<{ userId: string; kind: NotificationKind; email: EmailPreference; push: boolean }>(
+      `SELECT user_id::text AS "userId", kind, email, push FROM notification_preferences WHERE user_id = ANY($1::uuid[])`,
+      [[...new Set(userIds)]],
+    );
+    for (const row of rows) {
+      const kinds = found.get(row.userId) ?? new Map<NotificationKind, KindPreference>();
+      kinds.set(row.kind, { email: row.email, push: row.push });
+      found.set(row.userId, kinds);
+    }
+    return found;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { NotificationKind } from '../core/notification.js';
+import type { OpenTransaction } from '../core/notification-queue.js';
 
 /** How e-mail carries a kind: each at once, gathered in a daily digest, or not at all. */
 export type EmailPreference = 'immediately' | 'digest' | 'off';
@@ -26,4 +27,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
 /** Each account's preferences per kind and channel (GET/PUT /api/users/me/notifications). */
 export abstract class NotificationPreferences {
   abstract of(userId: string): Promise<Preferences>;
+  /** The preferences of the accounts `userIds`, by account, read in one go; on `sql` when given (a transaction under way). */
+  abstract ofUsers(userIds: readonly string[], sql?: OpenTransaction): Promise<Map<string, Preferences>>;
 }

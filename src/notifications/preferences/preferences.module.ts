@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { onBackgroundPool } from '../../database/background-sql-client.js';
 import { SecurityModule } from '../../security/security.module.js';
 import { NotificationPreferences } from './notification-preferences.js';
 import { NotificationPreferencesController } from './notification-preferences.controller.js';
@@ -14,6 +15,7 @@ import { StoredNotificationPreferences } from './stored-notification-preferences
   imports: [SecurityModule],
   controllers: [NotificationPreferencesController],
   providers: [
+    onBackgroundPool,
     NotificationPreferencesRepository,
     StoredNotificationPreferences,
     { provide: NotificationPreferences, useExisting: StoredNotificationPreferences },

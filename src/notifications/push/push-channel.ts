@@ -4,6 +4,7 @@ import webpush from 'web-push';
 import type { Environment } from '../../config/environment.js';
 import { NotificationChannel, type RetryPolicy } from '../core/notification-channel.js';
 import { ACCOUNT_KIND, type Notification } from '../core/notification.js';
+import type { OpenTransaction } from '../core/notification-queue.js';
 import { OutboundAgents } from '../core/outbound-agent.js';
 import { NotificationPreferences } from '../preferences/notification-preferences.js';
 import { pushPayloadOf, topicOf, urgencyOf } from './push-payload.js';
@@ -43,11 +44,25 @@ export class PushChannel extends NotificationChannel {
       config.get('PUBLIC_URL', { infer: true }) ?? `http://localhost:${config.get('PORT', { infer: true })}`;
   }
 
-  async destinations(notification: Notification): Promise<readonly string[]> {
-    if (notification.kind === ACCOUNT_KIND) return [];
-    const preferences = await this.preferences.of(notification.userId);
-    if (!preferences[notification.kind].push) return [];
-    return this.subscriptions.idsOf(notification.userId);
+  async destinationsOf(
+    notifications: readonly Notification[],
+    sql?: OpenTransaction,
+  ): Promise<ReadonlyArray<readonly string[]>> {
+    const matchNotifications = notifications.filter((n) => n.kind !== ACCOUNT_KIND);
+    const subscriptions = await this.subscriptions.idsOfUsers(
+      matchNotifications.map((n) => n.userId),
+      sql,
+    );
+    // Preferences only of the accounts with a browser subscribed.
+    const preferences = await this.preferences.ofUsers(
+      matchNotifications.filter((n) => subscriptions.has(n.userId)).map((n) => n.userId),
+      sql,
+    );
+    return notifications.map((notification) => {
+      if (notification.kind === ACCOUNT_KIND) return [];
+      const wanted = preferences.get(notification.userId)?.[notification.kind].push ?? false;
+      return wanted ? (subscriptions.get(notification.userId) ?? []) : [];
+    });
   }
 
   async deliver(notification: Notification, destination: string): Promise<void> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.js';
 import { SqlClient } from '../../database/sql-client.js';
+import type { OpenTransaction } from '../core/notification-queue.js';
 
 /** A browser's push subscription as stored (docs/web-push.md, "Subscriptions"). */
 export interface PushSubscription {
@@ -70,6 +71,19 @@ export class PushSubscriptionsRepository {
       [userId],
     );
     return rows.map((row) => row.id);
+  }
+
+  /** The subscriptions' ids of the accounts `userIds`, by account, oldest first; on `sql` when given. */
+  async idsOfUsers(userIds: readonly string[], sql: OpenTransaction = this.sql): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    if (userIds.length === 0) return found;
+    const rows = await sql.query<{ id: string; userId: string }>(
+      `SELECT id::text AS id, user_id::text AS "userId" FROM push_subscriptions
+        WHERE user_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+      [[...new Set(userIds)]],
+    );
+    for (const row of rows) found.set(row.userId, [...(found.get(row.userId) ?? []), row.id]);
+    return found;
   }
 
   /** The subscription `id`; null when it is gone (unsubscribed, or removed after a 410). */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { onBackgroundPool } from '../../database/background-sql-client.js';
 import { SecurityModule } from '../../security/security.module.js';
 import { PreferencesModule } from '../preferences/preferences.module.js';
 import { PushChannel } from './push-channel.js';
@@ -13,7 +14,14 @@ import { Vapid } from './vapid.js';
 @Module({
   imports: [SecurityModule, PreferencesModule],
   controllers: [PushPublicKeyController, PushSubscriptionsController],
-  providers: [Vapid, VapidKeysRepository, PushSubscriptionsRepository, PushSubscriptionsService, PushChannel],
+  providers: [
+    onBackgroundPool,
+    Vapid,
+    VapidKeysRepository,
+    PushSubscriptionsRepository,
+    PushSubscriptionsService,
+    PushChannel,
+  ],
   exports: [PushChannel],
 })
 export class PushModule {}

@@ -1,13 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
-import { type DeliveryAttempt, NotificationChannel, type RetryPolicy } from '../core/notification-channel.js';
+import {
+  type Delivery,
+  type DeliveryAttempt,
+  NotificationChannel,
+  type RetryPolicy,
+} from '../core/notification-channel.js';
+import type { OpenTransaction } from '../core/notification-queue.js';
 import type { Notification } from '../core/notification.js';
-import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { type WebhookDeliveryAttempt, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { webhookEventOf } from './webhook-events.js';
 import { WebhookFailures } from './webhook-failures.js';
 import { delivered, WebhookSender } from './webhook-sender.js';
 import { webhookSignature, webhookTimestamp } from './webhook-signature.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { type WebhookTarget, WebhooksRepository } from './webhooks.repository.js';
 
 /** How many attempts of each webhook are kept for its owner to read. */
 export const WEBHOOK_DELIVERIES_KEPT = 50;
@@ -50,17 +56,66 @@ export class WebhookChannel extends NotificationChannel {
     super();
   }
 
-  async destinations(notification: Notification): Promise<readonly string[]> {
-    const event = webhookEventOf(notification);
-    return event === null ? [] : this.webhooks.subscribed(notification.userId, event);
+  /** Webhooks taken per fetch and posted at once: a POST mostly waits on its receiver. */
+  override readonly deliveriesPerBatch = 32;
+
+  async destinationsOf(
+    notifications: readonly Notification[],
+    sql?: OpenTransaction,
+  ): Promise<ReadonlyArray<readonly string[]>> {
+    const events = notifications.map(webhookEventOf);
+    const wanted = notifications.filter((_, i) => events[i] !== null).map((n) => n.userId);
+    const webhooks = await this.webhooks.enabledOf(wanted, sql);
+    return notifications.map((notification, i) => {
+      const event = events[i];
+      return event === null
+        ? []
+        : webhooks.filter((w) => w.userId === notification.userId && w.events.includes(event)).map((w) => w.id);
+    });
   }
 
   async deliver(notification: Notification, destination: string, attempt: DeliveryAttempt): Promise<void> {
+    const [outcome] = await this.deliverAll([{ notification, destination, attempt }]);
+    if (outcome?.status === 'rejected') throw outcome.reason;
+  }
+
+  /**
+   * A batch at once: the webhooks read in one query, the POSTs sent together, every attempt recorded
+   * in one transaction; a webhook is marked failing, or failing no more, only when that changes.
+   */
+  override async deliverAll(deliveries: readonly Delivery[]): Promise<PromiseSettledResult<void>[]> {
+    const targets = await this.webhooks.targets(deliveries.map((d) => d.destination));
+    const sent = await Promise.all(
+      deliveries.map((delivery) => this.post(delivery, targets.get(delivery.destination))),
+    );
+    await this.deliveries.recordAll(
+      sent.flatMap((one) => (one === null ? [] : [one.attempt])),
+      WEBHOOK_DELIVERIES_KEPT,
+    );
+    return Promise.allSettled(
+      sent.map(async (one) => {
+        if (one === null) return;
+        const { webhook, attempt } = one;
+        if (attempt.error === null) {
+          if (webhook.failingSince !== null) await this.failures.succeeded(webhook.id);
+          return;
+        }
+        // Disabled by this failure: dropped, the owner is told.
+        if (await this.failures.failed(webhook.id, attempt.attemptedAt)) return;
+        throw new WebhookDeliveryFailed(webhook.id, attempt.error);
+      }),
+    );
+  }
+
+  /** POSTs one delivery to its webhook; null when there is nothing to send (removed, disabled or unsubscribed since it was queued). */
+  private async post(
+    { notification, destination, attempt }: Delivery,
+    webhook: WebhookTarget | undefined,
+  ): Promise<{ webhook: WebhookTarget; attempt: WebhookDeliveryAttempt & { error: string | null } } | null> {
     const event = webhookEventOf(notification);
-    const webhook = await this.webhooks.target(destination);
-    // Removed, disabled or unsubscribed since it was queued: dropped.
-    if (event === null || webhook === null || webhook.disabledAt !== null) return;
-    if (webhook.userId !== notification.userId || !webhook.events.includes(event)) return;
+    if (event === null || webhook === undefined || webhook.disabledAt !== null) return null;
+    if (webhook.id !== destination || webhook.userId !== notification.userId || !webhook.events.includes(event))
+      return null;
 
     const at = this.clock.now();
     const body = JSON.stringify({
@@ -78,25 +133,18 @@ export class WebhookChannel extends NotificationChannel {
     const started = performance.now();
     const answer = await this.sender.post(webhook.url, headers, body);
     const durationMs = Math.round(performance.now() - started);
-    await this.deliveries.record(
-      {
+    return {
+      webhook,
+      attempt: {
         webhookId: webhook.id,
         messageId: notification.id,
         type: event,
         attempt: attempt.number,
         attemptedAt: at,
         status: answer.status,
-        error: answer.error,
+        error: delivered(answer) ? null : (answer.error ?? 'failed'),
         durationMs,
       },
-      WEBHOOK_DELIVERIES_KEPT,
-    );
-    if (delivered(answer)) {
-      await this.failures.succeeded(webhook.id);
-      return;
-    }
-    // Disabled by this failure: dropped, the owner is told.
-    if (await this.failures.failed(webhook.id, at)) return;
-    throw new WebhookDeliveryFailed(webhook.id, answer.error ?? 'failed');
+    };
   }
 }

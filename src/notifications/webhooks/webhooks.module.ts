@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { onBackgroundPool } from '../../database/background-sql-client.js';
 import { SecurityModule } from '../../security/security.module.js';
 import { WebhookChannel } from './webhook.channel.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
@@ -13,6 +14,7 @@ import { WebhooksService } from './webhooks.service.js';
   imports: [SecurityModule],
   controllers: [WebhooksController],
   providers: [
+    onBackgroundPool,
     WebhooksRepository,
     WebhookDeliveriesRepository,
     WebhookFailures,

@@ -116,25 +116,32 @@ export class WebhooksRepository {
     return rows.length > 0;
   }
 
-  /** The ids of the account's enabled webhooks subscribed to `event`, oldest first. */
-  async subscribed(userId: string, event: WebhookEvent): Promise<string[]> {
-    const rows = await this.sql.query<{ id: string }>(
-      `SELECT id::text AS id FROM webhooks
-        WHERE user_id = $1::uuid AND disabled_at IS NULL AND $2 = ANY(events)
+  /**
+   * The enabled webhooks of the accounts `userIds` with the events each is subscribed to, oldest
+   * first; on `sql` when given (the transaction queuing deliveries).
+   */
+  async enabledOf(
+    userIds: readonly string[],
+    sql: OpenTransaction = this.sql,
+  ): Promise<Array<{ id: string; userId: string; events: WebhookEvent[] }>> {
+    if (userIds.length === 0) return [];
+    return sql.query<{ id: string; userId: string; events: WebhookEvent[] }>(
+      `SELECT id::text AS id, user_id::text AS "userId", events FROM webhooks
+        WHERE user_id = ANY($1::uuid[]) AND disabled_at IS NULL
         ORDER BY created_at, id`,
-      [userId, event],
+      [[...new Set(userIds)]],
     );
-    return rows.map((row) => row.id);
   }
 
-  /** Webhook `id` with its secret, to deliver to; null when it is gone. */
-  async target(id: string): Promise<WebhookTarget | null> {
-    if (!isUuid(id)) return null;
-    const [row] = await this.sql.query<WebhookRow & { secret: string }>(
-      `SELECT ${COLUMNS}, w.secret FROM webhooks w WHERE w.id = $1::uuid`,
-      [id],
+  /** The webhooks `ids` with their secrets, to deliver to, by id; those gone are left out. */
+  async targets(ids: readonly string[]): Promise<Map<string, WebhookTarget>> {
+    const wanted = [...new Set(ids.filter(isUuid))];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.sql.query<WebhookRow & { secret: string }>(
+      `SELECT ${COLUMNS}, w.secret FROM webhooks w WHERE w.id = ANY($1::uuid[])`,
+      [wanted],
     );
-    return row ? { ...toWebhook(row), secret: row.secret } : null;
+    return new Map(rows.map((row) => [row.id, { ...toWebhook(row), secret: row.secret }]));
   }
 
   /** A delivery to `id` succeeded: it is failing no more. */
