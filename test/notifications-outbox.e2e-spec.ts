@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Clock } from '../src/common/clock.js';
 import { SqlClient } from '../src/database/sql-client.js';
 import { DeadlineReminders } from '../src/notifications/core/deadline-reminders.js';
+import type { MatchFacts } from '../src/notifications/core/match-facts.js';
+import { MatchFactsRepository } from '../src/notifications/core/match-facts.repository.js';
 import { NOTIFICATION_CHANNELS } from '../src/notifications/core/notification-channel.js';
 import { MatchClient, type Player } from './support/match-client.js';
 import { ManualClock } from './support/manual-clock.js';
@@ -226,5 +229,22 @@ describeOnPostgres('the background pool', () => {
         WHERE datname = current_database() AND application_name = 'nardy-background'`,
     );
     expect(row.background).toBeGreaterThan(0);
+  });
+});
+
+describe('the relay’s decisions', () => {
+  it('decides each version of a match once, however many outbox rows and transactions name it', async () => {
+    const facts = t.app.get(MatchFactsRepository);
+    const at = (version: number) => ({ matchId, version }) as MatchFacts;
+    const matchId = randomUUID();
+    const undecided = (version: number) =>
+      facts.transaction(async (tx) => (await facts.undecided(tx, [at(version)])).length);
+    expect(await undecided(3)).toBe(1);
+    expect(await undecided(3)).toBe(0);
+    expect(await undecided(2)).toBe(0);
+    expect(await undecided(4)).toBe(1);
+    // Two transactions at once at a new version: the second waits for the first's commit, then finds it decided.
+    const both = await Promise.all([undecided(5), undecided(5)]);
+    expect(both.sort()).toEqual([0, 1]);
   });
 });

@@ -313,6 +313,53 @@ describe('delivering to webhooks', () => {
     expect(await deliveriesOf(mo, moTurns.id)).toHaveLength(50);
   });
 
+  it('on the relay’s first try, delivers at once without a job; a failed try is queued as the second, after the first retry delay; a failing webhook is not tried but queued', async () => {
+    const ola = await register();
+    receiver.status('/ola/later', 503, 'not now');
+    const now = await addWebhook(ola, receiver.url('/ola/now'), ['match.turn']);
+    const later = await addWebhook(ola, receiver.url('/ola/later'), ['match.finished']);
+    const jobs = t.app.get(NotificationJobs);
+    const sql = t.app.get(SqlClient);
+    const jobOf = async (name: string, webhookId: string) =>
+      (
+        await sql.query<{ data: { firstTry?: number }; retry_limit: number; late: boolean; state: string }>(
+          `SELECT data, retry_limit, start_after > now() + interval '20 seconds' AS late, state FROM pgboss.job
+            WHERE name = 'notification-webhook' AND data->'notification'->>'id' = $1 AND data->>'destination' = $2`,
+          [name, webhookId],
+        )
+      )[0];
+    const firstTry = { timeoutMs: 2_000 };
+
+    const turn = notification(ola, 'turn');
+    await jobs.enqueueAll([{ notification: turn, still: { kind: 'always' } }], { firstTry });
+    // Delivered before enqueueAll returned, and nothing was queued.
+    expect(receiver.to('/ola/now').map((r) => r.headers['webhook-id'])).toEqual([turn.id]);
+    expect(await jobOf(turn.id, now.id)).toBeUndefined();
+    expect((await deliveriesOf(ola, now.id))[0]).toMatchObject({ messageId: turn.id, attempt: 1, status: 204 });
+
+    const end = notification(ola, 'finished');
+    await jobs.enqueueAll([{ notification: end, still: { kind: 'always' } }], { firstTry });
+    expect((await deliveriesOf(ola, later.id))[0]).toMatchObject({ messageId: end.id, attempt: 1, status: 503 });
+    // Queued as the second try, after about a minute (the webhooks' first retry delay, with jitter): 13 retries left.
+    expect(await jobOf(end.id, later.id)).toMatchObject({
+      data: { firstTry: 2 },
+      retry_limit: 13,
+      late: true,
+      state: 'created',
+    });
+
+    // Now failing: the next one is not tried by the relay but queued at once, for a worker.
+    const again = notification(ola, 'finished');
+    const before = receiver.to('/ola/later').length;
+    await jobs.enqueueAll([{ notification: again, still: { kind: 'always' } }], { firstTry });
+    expect(receiver.to('/ola/later')).toHaveLength(before);
+    const queued = await jobOf(again.id, later.id);
+    expect(queued?.data.firstTry).toBeUndefined();
+    expect(queued?.late).toBe(false);
+    receiver.status('/ola/later', 204);
+    await eventually(() => receiver.to('/ola/later').some((r) => r.headers['webhook-id'] === again.id) || undefined);
+  });
+
   it('reaches a host name that resolves to this machine, private addresses being allowed here', async () => {
     const eve = await register();
     const hook = await addWebhook(eve, receiver.url('/by-name', 'localhost'), ['match.invitation']);

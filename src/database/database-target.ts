@@ -22,8 +22,11 @@ import { pgliteConnection } from './pglite-connection.js';
  */
 const JOB_QUEUE_CONNECTIONS = 4;
 
-/** Connections of the background pool (BACKGROUND_SQL_CLIENT): the outbox relay and the delivery workers. */
-const BACKGROUND_CONNECTIONS = 5;
+/**
+ * Connections of the background pool (BACKGROUND_SQL_CLIENT): the outbox relay's transactions (up
+ * to three at once, each with the reads and writes of its first tries beside it) and the delivery workers.
+ */
+const BACKGROUND_CONNECTIONS = 10;
 
 /** The database the service runs on, migrated and ready for Prisma. */
 export interface DatabaseTarget {

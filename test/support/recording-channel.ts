@@ -31,6 +31,8 @@ export class RecordingChannel implements NotificationChannel {
 
   /** How many deliveries a worker takes at once. */
   readonly deliveriesPerBatch = 8;
+  /** Every try goes through the queue's workers (the relay's first try is the webhook channel's). */
+  readonly firstTryByRelay = false;
 
   destinationsOf(notifications: readonly Notification[]): Promise<ReadonlyArray<readonly string[]>> {
     return Promise.resolve(notifications.map((notification) => [notification.userId]));

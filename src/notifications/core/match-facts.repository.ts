@@ -45,6 +45,17 @@ INSERT INTO deadline_reminders (match_id, deadline, sent_at) VALUES ($1::uuid, $
 ON CONFLICT DO NOTHING
 RETURNING match_id`;
 
+/**
+ * Raises each match's decided version to the one given ($1 ids, $2 versions; in key order, so that
+ * two relays lock rows in one order); the matches whose version this raised come back.
+ */
+const MARK_DECIDED = `
+INSERT INTO notification_decisions (match_id, version)
+SELECT id, version FROM unnest($1::uuid[], $2::int[]) AS d(id, version) ORDER BY id
+ON CONFLICT (match_id) DO UPDATE SET version = EXCLUDED.version
+ WHERE notification_decisions.version < EXCLUDED.version
+RETURNING match_id::text AS match_id`;
+
 /** What the still-due check of a batch of deliveries reads: the match rows' few columns, by their keys. */
 const TURN_STATES = `SELECT id::text AS id, status, turn_user_id, version, deadline FROM matches WHERE id = ANY($1::uuid[])`;
 
@@ -132,6 +143,21 @@ export class MatchFactsRepository {
   async claimOutbox(tx: SqlClient, limit: number): Promise<string[]> {
     const rows = await tx.query<{ match_id: string }>(CLAIM_OUTBOX, [limit]);
     return [...new Set(rows.map((row) => row.match_id))];
+  }
+
+  /**
+   * Of `facts`, those whose version no relay has decided from yet, marked decided in `tx`: a
+   * transaction at the same version (another outbox row of the match) waits for the first's
+   * commit, then finds it decided.
+   */
+  async undecided(tx: SqlClient, facts: readonly MatchFacts[]): Promise<MatchFacts[]> {
+    if (facts.length === 0) return [];
+    const raised = await tx.query<{ match_id: string }>(MARK_DECIDED, [
+      facts.map((f) => f.matchId),
+      facts.map((f) => f.version),
+    ]);
+    const fresh = new Set(raised.map((row) => row.match_id));
+    return facts.filter((f) => fresh.has(f.matchId));
   }
 
   /** The facts of the matches `ids` (unknown ids are left out). */

@@ -16,6 +16,25 @@ export interface Delivery {
   readonly attempt: DeliveryAttempt;
 }
 
+/**
+ * A first try made by the outbox relay itself, in its transaction (docs/notifications.md, "The
+ * first try"): it must end within `timeoutMs`.
+ */
+export interface FirstTry {
+  readonly timeoutMs: number;
+}
+
+/**
+ * The outcome of a delivery a channel would rather not try at once (a webhook that is failing):
+ * the relay queues it as its first try, for a worker.
+ */
+export class NotTriedNow extends Error {
+  constructor(why: string) {
+    super(why);
+    this.name = 'NotTriedNow';
+  }
+}
+
 /** How the queue retries a channel's failed deliveries: exponential backoff with jitter, then the dead-letter queue. */
 export interface RetryPolicy {
   /** Tries after the first. */
@@ -41,6 +60,12 @@ export abstract class NotificationChannel {
   abstract readonly retry: RetryPolicy;
   /** Deliveries a worker takes per fetch and works at once (two batches at a time per node). */
   readonly deliveriesPerBatch: number = 8;
+  /**
+   * Whether the outbox relay makes the first try of this channel's deliveries itself (on
+   * PostgreSQL), so that a delivery becomes a job only when that try fails: for channels whose
+   * tries are short (webhooks).
+   */
+  readonly firstTryByRelay: boolean = false;
 
   /**
    * Where each of `notifications` goes on this channel as the accounts' preferences, addresses and
@@ -67,11 +92,12 @@ export abstract class NotificationChannel {
   abstract deliver(notification: Notification, destination: string, attempt: DeliveryAttempt): Promise<void>;
 
   /**
-   * Delivers a worker's batch, each on its own: the outcome of each, in order (rejected: tried
-   * again later). At once by default; a channel that can share the batch's reads and writes
-   * (webhooks) does so.
+   * Delivers a batch, each on its own: the outcome of each, in order (rejected: tried again
+   * later; rejected with NotTriedNow: not tried, to be queued). At once by default; a channel that
+   * can share the batch's reads and writes (webhooks) does so. `firstTry` is given when the relay
+   * makes the first try (only for a channel with `firstTryByRelay`).
    */
-  deliverAll(deliveries: readonly Delivery[]): Promise<PromiseSettledResult<void>[]> {
+  deliverAll(deliveries: readonly Delivery[], _firstTry?: FirstTry): Promise<PromiseSettledResult<void>[]> {
     return Promise.allSettled(deliveries.map((d) => this.deliver(d.notification, d.destination, d.attempt)));
   }
 }

@@ -4,7 +4,7 @@ import type { JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import { JobQueue } from '../../database/job-queue.js';
 import type { Decided, StillDue } from './decide-notifications.js';
 import { MatchFactsRepository } from './match-facts.repository.js';
-import { NOTIFICATION_CHANNELS, type NotificationChannel } from './notification-channel.js';
+import { type FirstTry, NOTIFICATION_CHANNELS, type NotificationChannel, NotTriedNow } from './notification-channel.js';
 import type { OpenTransaction } from './notification-queue.js';
 import type { Notification } from './notification.js';
 import { stableId } from './stable-id.js';
@@ -18,6 +18,14 @@ interface DeliveryData {
   readonly destination: string;
   /** What must still hold when it goes out (absent from jobs queued before it was carried: always). */
   readonly still?: StillDue;
+  /** The number of the job's first try: 2 when the relay made the first (absent: 1). */
+  readonly firstTry?: number;
+}
+
+/** A delivery decided, with its stable id, before it is tried or queued. */
+interface Planned {
+  readonly id: string;
+  readonly data: DeliveryData;
 }
 
 /**
@@ -68,11 +76,14 @@ export class NotificationJobs {
   /**
    * `enqueue` for several: each channel is asked once for all of them, and queues its deliveries
    * in one statement. With `tx`, the caller wakes the workers (`wake`) once it has committed
-   * (before, they would find nothing).
+   * (before, they would find nothing). With `firstTry` (the relay's, in `tx`), the deliveries of a
+   * channel that lets the relay try first are tried here, and only those that fail, or that the
+   * channel would not try at once, are queued: a failed one as its second try, after the channel's
+   * first retry delay (docs/notifications.md, "The first try").
    */
   async enqueueAll(
     decided: readonly Decided[],
-    options: { tx?: OpenTransaction; startAfter?: Date } = {},
+    options: { tx?: OpenTransaction; startAfter?: Date; firstTry?: FirstTry } = {},
   ): Promise<void> {
     if (decided.length === 0) return;
     const boss = await this.ready();
@@ -81,19 +92,64 @@ export class NotificationJobs {
     // One channel after the other: a transaction runs one statement at a time.
     for (const channel of this.channels) {
       const destinations = await channel.destinationsOf(notifications, options.tx);
-      const jobs = decided.flatMap(({ notification, still }, i) =>
+      const planned: Planned[] = decided.flatMap(({ notification, still }, i) =>
         (destinations[i] ?? []).map((destination) => ({
           id: stableId(`${notification.id}:${channel.name}:${destination}`),
-          data: { notification, destination, still } satisfies DeliveryData,
-          ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
+          data: { notification, destination, still },
         })),
       );
+      if (planned.length === 0) continue;
+      const jobs =
+        options.firstTry !== undefined && channel.firstTryByRelay
+          ? await this.tryFirst(channel, planned, options.firstTry)
+          : planned.map((job) => ({
+              ...job,
+              ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
+            }));
       if (jobs.length === 0) continue;
       const queue = deliveryQueue(channel);
       await boss.insert(queue, jobs, options.tx === undefined ? undefined : { db: JobQueue.inTransaction(options.tx) });
       queued.push(queue);
     }
     if (options.tx === undefined) for (const queue of queued) this.wakeWorker(queue);
+  }
+
+  /**
+   * The relay's first try of `planned` on `channel`: nothing is left of what went through (or was
+   * dropped for good); the jobs to queue for the rest, a failed one as its second try after the
+   * channel's first retry delay (with jitter), one not tried as its first, at once.
+   */
+  private async tryFirst(
+    channel: NotificationChannel,
+    planned: readonly Planned[],
+    firstTry: FirstTry,
+  ): Promise<Array<Planned & { startAfter?: Date; retryLimit?: number }>> {
+    const outcomes = await channel.deliverAll(
+      planned.map(({ data }) => ({
+        notification: data.notification,
+        destination: data.destination,
+        attempt: { number: 1, final: false },
+      })),
+      firstTry,
+    );
+    return planned.flatMap((job, i) => {
+      const outcome = outcomes[i];
+      if (outcome === undefined || outcome.status === 'fulfilled') return [];
+      if (outcome.reason instanceof NotTriedNow) return [job];
+      const message = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      this.logger.warn(
+        `${channel.name} delivery of ${job.data.notification.id} failed (try 1), will be retried: ${message}`,
+      );
+      const delayMs = channel.retry.delaySeconds * 1000 * (0.5 + Math.random());
+      return [
+        {
+          id: job.id,
+          data: { ...job.data, firstTry: 2 },
+          startAfter: new Date(Date.now() + delayMs),
+          retryLimit: Math.max(0, channel.retry.retries - 1),
+        },
+      ];
+    });
   }
 
   /** Wakes this node's delivery workers, after its caller's transaction queued notifications and committed. */
@@ -193,7 +249,7 @@ export class NotificationJobs {
       going.map((job) => ({
         notification: job.data.notification,
         destination: job.data.destination,
-        attempt: { number: job.retryCount + 1, final: job.retryCount >= job.retryLimit },
+        attempt: { number: job.retryCount + (job.data.firstTry ?? 1), final: job.retryCount >= job.retryLimit },
       })),
     );
     const failures = new Map<string, string>();
@@ -202,8 +258,9 @@ export class NotificationJobs {
       if (outcome?.status !== 'rejected') return;
       const message = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
       const next = job.retryCount >= job.retryLimit ? 'given up (dead letter)' : 'will be retried';
+      const number = job.retryCount + (job.data.firstTry ?? 1);
       this.logger.warn(
-        `${channel.name} delivery of ${job.data.notification.id} failed (try ${job.retryCount + 1}), ${next}: ${message}`,
+        `${channel.name} delivery of ${job.data.notification.id} failed (try ${number}), ${next}: ${message}`,
       );
       failures.set(job.id, message);
     });

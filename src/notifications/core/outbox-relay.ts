@@ -1,16 +1,29 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../../config/environment.js';
 import { Clock } from '../../common/clock.js';
 import { decideNotifications } from './decide-notifications.js';
 import { MatchFactsRepository } from './match-facts.repository.js';
+import type { FirstTry } from './notification-channel.js';
 import { NotificationJobs } from './notification-jobs.js';
 
 /** Outbox rows taken per transaction. */
 const BATCH = 50;
 
+/** Transactions at once per node while the outbox has a backlog (each takes rows of its own). */
+const LOOPS = 3;
+
+/**
+ * How long the relay's first try of a delivery may take (docs/notifications.md, "The first try"):
+ * its transaction holds the outbox rows meanwhile. A receiver slower than this is tried again by a
+ * worker, with the channel's whole time.
+ */
+export const FIRST_TRY_MS = 2_000;
+
 /**
  * The outbox relay (docs/notifications.md, "Durable delivery"): takes the rows the match events'
- * trigger wrote, decides from each match's committed state what it tells whom, and queues those
- * notifications, in one transaction that also deletes the rows. Rows are taken with SKIP LOCKED,
+ * trigger wrote, decides from each match's committed state what it tells whom, makes the first try
+ * of the webhooks (on PostgreSQL) and queues the rest, in one transaction that also deletes the rows. Rows are taken with SKIP LOCKED,
  * so relays on several nodes share the work and never take a row twice; a relay that dies before
  * its commit leaves its rows to the next. Woken by the match feed (every committed write, on any
  * node) and by a periodic look (a NOTIFY is lost with the listening session); one drain at a time per node.
@@ -21,11 +34,17 @@ export class OutboxRelay {
   private draining: Promise<void> | null = null;
   private again = false;
 
+  /** The relay's first try, on PostgreSQL; none on PGlite, where a transaction holds the one connection. */
+  private readonly firstTry: FirstTry | undefined;
+
   constructor(
     private readonly facts: MatchFactsRepository,
     private readonly jobs: NotificationJobs,
     private readonly clock: Clock,
-  ) {}
+    config: ConfigService<Environment, true>,
+  ) {
+    this.firstTry = config.get('DATABASE_URL', { infer: true }) ? { timeoutMs: FIRST_TRY_MS } : undefined;
+  }
 
   /** Drains the outbox now, or once more after the drain under way. */
   wake(): Promise<void> {
@@ -45,26 +64,34 @@ export class OutboxRelay {
     return this.draining;
   }
 
+  /** One transaction; while they come back full (a backlog), LOOPS at once until it is gone. */
   private async drainAll(): Promise<void> {
     await this.jobs.ready();
-    for (;;) {
-      const taken = await this.drainBatch();
-      if (taken > 0) this.jobs.wake();
-      if (taken < BATCH) return;
-    }
+    if ((await this.drainBatch()) < BATCH) return;
+    await Promise.all(Array.from({ length: LOOPS }, () => this.drainLoop()));
   }
 
-  /** One transaction: up to BATCH rows taken, decided, queued, deleted; how many rows it took. */
-  private drainBatch(): Promise<number> {
-    return this.facts.transaction(async (tx) => {
+  private async drainLoop(): Promise<void> {
+    for (;;) if ((await this.drainBatch()) < BATCH) return;
+  }
+
+  /**
+   * One transaction: up to BATCH rows taken, decided, first tried where the channel lets the relay,
+   * the rest queued, the rows deleted; how many rows it took. A crash before its commit leaves the
+   * rows to the next relay, which decides and tries again (the receiver drops the duplicate by id).
+   */
+  private async drainBatch(): Promise<number> {
+    const taken = await this.facts.transaction(async (tx) => {
       const matchIds = await this.facts.claimOutbox(tx, BATCH);
       const now = this.clock.now();
-      const facts = await this.facts.factsOf(matchIds, tx);
+      const facts = await this.facts.undecided(tx, await this.facts.factsOf(matchIds, tx));
       await this.jobs.enqueueAll(
         facts.flatMap((match) => decideNotifications(match, now)),
-        { tx },
+        { tx, firstTry: this.firstTry },
       );
       return matchIds.length;
     });
+    if (taken > 0) this.jobs.wake();
+    return taken;
   }
 }

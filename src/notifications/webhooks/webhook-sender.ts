@@ -31,13 +31,18 @@ function lineOf(err: unknown): string {
  * POSTs a delivery's body to a webhook (docs/webhooks.md, "Deliveries"): through OutboundAgents,
  * so that a host resolving to an address webhooks may not reach is refused at connection time;
  * without following redirects (a 3xx is a failure: a receiver is to be registered at its final
- * URL); for at most WEBHOOK_TIMEOUT_MS in all; reading at most WEBHOOK_ANSWER_MAX_BYTES of the answer.
+ * URL); for at most WEBHOOK_TIMEOUT_MS in all (or the shorter time of a first try made by the relay); reading at most WEBHOOK_ANSWER_MAX_BYTES of the answer.
  */
 @Injectable()
 export class WebhookSender {
   constructor(private readonly agents: OutboundAgents) {}
 
-  post(url: string, headers: Readonly<Record<string, string>>, body: string): Promise<WebhookAnswer> {
+  post(
+    url: string,
+    headers: Readonly<Record<string, string>>,
+    body: string,
+    timeoutMs: number = WEBHOOK_TIMEOUT_MS,
+  ): Promise<WebhookAnswer> {
     return new Promise((resolve) => {
       let settled = false;
       /** Called once the answer's status came: settles on it with what was read of the body. */
@@ -64,9 +69,9 @@ export class WebhookSender {
       const timer = setTimeout(() => {
         // An answer whose status came but whose body is slow is cut: its status counts.
         if (answered) answered();
-        else settle({ status: null, error: `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.` });
+        else settle({ status: null, error: `No answer within ${timeoutMs / 1000} s.` });
         req.destroy();
-      }, WEBHOOK_TIMEOUT_MS);
+      }, timeoutMs);
       req.on('error', (err) => settle({ status: null, error: lineOf(err) }));
       req.end(body);
     });

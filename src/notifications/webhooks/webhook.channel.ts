@@ -3,7 +3,9 @@ import { Clock } from '../../common/clock.js';
 import {
   type Delivery,
   type DeliveryAttempt,
+  type FirstTry,
   NotificationChannel,
+  NotTriedNow,
   type RetryPolicy,
 } from '../core/notification-channel.js';
 import type { OpenTransaction } from '../core/notification-queue.js';
@@ -58,6 +60,8 @@ export class WebhookChannel extends NotificationChannel {
 
   /** Webhooks taken per fetch and posted at once: a POST mostly waits on its receiver. */
   override readonly deliveriesPerBatch = 32;
+  /** A POST is short: the relay makes the first try (docs/notifications.md, "The first try"). */
+  override readonly firstTryByRelay = true;
 
   async destinationsOf(
     notifications: readonly Notification[],
@@ -81,19 +85,31 @@ export class WebhookChannel extends NotificationChannel {
 
   /**
    * A batch at once: the webhooks read in one query, the POSTs sent together, every attempt recorded
-   * in one transaction; a webhook is marked failing, or failing no more, only when that changes.
+   * in one statement; a webhook is marked failing, or failing no more, only when that changes. On a
+   * first try by the relay, a webhook already failing is not tried (its deliveries are queued, so
+   * that a receiver that does not answer holds up no relay), and a POST has `firstTry.timeoutMs`.
    */
-  override async deliverAll(deliveries: readonly Delivery[]): Promise<PromiseSettledResult<void>[]> {
+  override async deliverAll(
+    deliveries: readonly Delivery[],
+    firstTry?: FirstTry,
+  ): Promise<PromiseSettledResult<void>[]> {
     const targets = await this.webhooks.targets(deliveries.map((d) => d.destination));
+    const failing = (delivery: Delivery): boolean =>
+      firstTry !== undefined && (targets.get(delivery.destination)?.failingSince ?? null) !== null;
     const sent = await Promise.all(
-      deliveries.map((delivery) => this.post(delivery, targets.get(delivery.destination))),
+      deliveries.map((delivery) =>
+        failing(delivery)
+          ? Promise.resolve(null)
+          : this.post(delivery, targets.get(delivery.destination), firstTry?.timeoutMs),
+      ),
     );
     await this.deliveries.recordAll(
       sent.flatMap((one) => (one === null ? [] : [one.attempt])),
       WEBHOOK_DELIVERIES_KEPT,
     );
     return Promise.allSettled(
-      sent.map(async (one) => {
+      sent.map(async (one, i) => {
+        if (failing(deliveries[i])) throw new NotTriedNow('failing: queued for a worker');
         if (one === null) return;
         const { webhook, attempt } = one;
         if (attempt.error === null) {
@@ -111,6 +127,7 @@ export class WebhookChannel extends NotificationChannel {
   private async post(
     { notification, destination, attempt }: Delivery,
     webhook: WebhookTarget | undefined,
+    timeoutMs?: number,
   ): Promise<{ webhook: WebhookTarget; attempt: WebhookDeliveryAttempt & { error: string | null } } | null> {
     const event = webhookEventOf(notification);
     if (event === null || webhook === undefined || webhook.disabledAt !== null) return null;
@@ -131,7 +148,7 @@ export class WebhookChannel extends NotificationChannel {
       'webhook-signature': webhookSignature(webhook.secret, notification.id, at, body),
     };
     const started = performance.now();
-    const answer = await this.sender.post(webhook.url, headers, body);
+    const answer = await this.sender.post(webhook.url, headers, body, timeoutMs);
     const durationMs = Math.round(performance.now() - started);
     return {
       webhook,
