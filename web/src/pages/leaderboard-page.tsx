@@ -1,4 +1,5 @@
 import { api, call } from '../api/client.js';
+import { ratingText } from '../ui/figures.js';
 import { Loading } from '../ui/loading.js';
 import { Pager } from '../ui/pager.js';
 import { PlayerName } from '../ui/player-name.js';
@@ -45,7 +46,7 @@ export function LeaderboardPage(_: { readonly params: Record<string, string> }) 
                   <th scope="row">
                     <PlayerName player={player} />
                   </th>
-                  <td>{player.rating.toFixed(2)}</td>
+                  <td>{ratingText(player.rating)}</td>
                   <td>{player.experience}</td>
                   <td>
                     {player.record.matchesWon}–{player.record.matchesLost}

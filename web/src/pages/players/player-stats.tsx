@@ -1,11 +1,12 @@
 /** A player's rating, experience and record of rated matches, as figures. */
 import type { Schemas } from '../../api/client.js';
+import { ratingText } from '../../ui/figures.js';
 import '../../ui/common.css';
 
 export function PlayerStats({ player }: { readonly player: Schemas['UserProfileDto'] }) {
   const { record } = player;
   const figures: readonly (readonly [string, string | number])[] = [
-    ['Rating', player.rating.toFixed(2)],
+    ['Rating', ratingText(player.rating)],
     ['Experience', player.experience],
     ['Matches played', record.matchesPlayed],
     ['Won', record.matchesWon],

@@ -1,0 +1,16 @@
+import { ratingText } from './figures.js';
+
+describe('ratingText', () => {
+  it('rounds to a whole number', () => {
+    expect(ratingText(1472.89, 'en')).toBe('1,473');
+    expect(ratingText(1500, 'en')).toBe('1,500');
+    expect(ratingText(1499.5, 'en')).toBe('1,500');
+    expect(ratingText(1473.49, 'en')).toBe('1,473');
+  });
+
+  it('groups digits as the reader’s locale does', () => {
+    expect(ratingText(1472.89, 'ru')).toBe('1\u00a0473');
+    expect(ratingText(1472.89, 'lt')).toBe('1\u00a0473');
+    expect(ratingText(1472.89, 'hy')).toBe('1473');
+  });
+});
