@@ -3,7 +3,10 @@
  * (application/problem+json: title, detail, code, and the fields a validation refused), or a
  * network failure in the same shape.
  */
-import type { Schemas } from './client.js';
+// From the contract itself, not from client.ts, which imports this file (no import circle).
+import type { components } from '../../../clients/typed-match/src/api.js';
+
+type Schemas = components['schemas'];
 
 export type ProblemDetails = Schemas['ProblemDetails'];
 export type FieldError = Schemas['FieldError'];
