@@ -329,7 +329,13 @@ describe('the example bots, built and run as their README says', () => {
     const ends = await Promise.all([
       playAgainstBot(client, againstMain.id, eve, { random: mulberry32(6), doubleRate: 0.2 }),
       playAgainstBot(client, againstForty.id, fay, { random: mulberry32(8), doubleRate: 0.2 }),
-    ]);
+    ]).catch((err: unknown) => {
+      // What the bots printed, and whether they still run, say why one stopped playing.
+      const [mainExit, fortyExit] = [main, forty].map((child) => `${child.exitCode}/${child.signalCode}`);
+      throw new Error(
+        `${String(err)}\nbot.js (exit ${mainExit}): ${mainOutput()}\nforty-lines.js (exit ${fortyExit}): ${fortyOutput()}`,
+      );
+    });
     expect(ends.map((end) => end.status)).toEqual(['finished', 'finished']);
     await expectBotPlayedItsSide(ends[0], 'mainbot', null);
     await expectBotPlayedItsSide(ends[1], 'fortybot', null);

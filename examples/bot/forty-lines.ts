@@ -24,9 +24,10 @@ async function play(id: string): Promise<void> {
   }
 }
 
-// The stream first, then the inbox (what waits already), then each event of the bot's matches as it comes.
+// The stream first (read from at once), then the inbox (what waits already), then each event as it comes.
 const { data: stream } = await bot.GET('/api/users/me/stream', { parseAs: 'stream' });
 if (!stream) throw new Error('no player stream');
+const messages = streamMessages(stream);
 const { data: inbox } = await bot.GET('/api/users/me/matches', { params: { query: { awaiting: 'me' } } });
 for (const match of inbox?.items ?? []) await play(match.id);
-for await (const { data } of streamMessages(stream)) if (isPlayerStreamEvent(data)) await play(data.matchId);
+for await (const { data } of messages) if (isPlayerStreamEvent(data)) await play(data.matchId);

@@ -94,9 +94,11 @@ export async function runBot(options: BotOptions): Promise<void> {
       if (opened.response.status === 400) lastEventId = null;
       const body = ok(opened, 'player stream');
       if (body === null) throw new Error('player stream: no body');
+      // Read from at once: the inbox is read meanwhile, and an unread body may be collected (streamMessages).
+      const messages = streamMessages(body, signal);
       onConnect?.(lastEventId);
       await readInbox();
-      for await (const message of streamMessages(body, signal)) {
+      for await (const message of messages) {
         if (message.id !== null) lastEventId = message.id;
         if (isPlayerStreamEvent(message.data)) wake(message.data.matchId);
       }

@@ -63,16 +63,27 @@ export interface StreamMessage {
  * eventsource-parser, which follows the HTML standard's rules to the letter: line ends CR, LF or
  * CR LF even when a CR and its LF arrive in different chunks, a BOM, `retry:`, fields without a
  * colon.
+ *
+ * The body is locked (its reader taken) at the call, not at the first read: call this as soon as
+ * the stream's headers are in, before anything else is awaited. Node's fetch cancels the body of
+ * a Response that is garbage-collected while its body is neither locked nor read, and a client
+ * that keeps only the body (openapi-fetch's `parseAs: 'stream'`) would find its stream ended,
+ * with nothing said, after the first collection.
  */
-export async function* streamMessages(
-  body: ReadableStream<Uint8Array>,
-  signal?: AbortSignal,
-): AsyncGenerator<StreamMessage> {
-  const decoder = new TextDecoder();
+export function streamMessages(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<StreamMessage> {
   const reader = body.getReader();
   const cancel = (): void => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel, { once: true });
   if (signal?.aborted === true) cancel();
+  return messagesOf(reader, () => signal?.removeEventListener('abort', cancel));
+}
+
+/** The messages `reader` gives; `finished` runs once they end, however they do. */
+async function* messagesOf(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  finished: () => void,
+): AsyncGenerator<StreamMessage> {
+  const decoder = new TextDecoder();
   const parsed: StreamMessage[] = [];
   const parser = createParser({
     onEvent: (message) => {
@@ -88,7 +99,7 @@ export async function* streamMessages(
       yield* parsed.splice(0);
     }
   } finally {
-    signal?.removeEventListener('abort', cancel);
+    finished();
     await reader.cancel();
   }
 }
