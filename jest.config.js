@@ -1,7 +1,7 @@
 /**
  * Jest 30 in ESM mode (run through `npm test`, which passes --experimental-vm-modules).
  * Four projects, from small to large:
- * - `unit`: pure unit and property tests next to the code (`*.spec.ts` under src/, bench/ and clients/);
+ * - `unit`: pure unit and property tests next to the code (`*.spec.ts` under src/, bench/, contract/ and clients/);
  * - `medium`: services and repositories on a real database, without HTTP (`*.medium-spec.ts` under test/medium/);
  * - `e2e`: the real app over HTTP (`*.e2e-spec.ts` under test/), and the web client in a real browser (test/web/);
  * - `web`: the web client's logic (`*.spec.ts` under web/src/), with the web's own tsconfig.
@@ -36,7 +36,12 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/clients/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/src/**/*.spec.ts',
+        '<rootDir>/bench/**/*.spec.ts',
+        '<rootDir>/contract/**/*.spec.ts',
+        '<rootDir>/clients/**/*.spec.ts',
+      ],
     },
     { ...common, ...withDatabase, displayName: 'medium', testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'] },
     { ...common, ...withDatabase, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },

@@ -2,7 +2,9 @@
  * The code base's structural rules (docs/architecture.md, Layers), checked on
  * the source text: the module graph between the top-level folders of src/ is
  * one-way, only repositories touch Prisma, files stay small, and nothing
- * points at a machine's paths or at documents outside the repository.
+ * points at a machine's paths or at documents outside the repository. The web
+ * client (web/src/) stands on three faces only, the engine's, the board
+ * drawing's and the API contract's, with no import circle of its own.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
@@ -36,10 +38,10 @@ interface Import {
   readonly relative: boolean;
 }
 
-/** Every import, export-from and dynamic import of every .ts file in src/ (comments and strings ignored). */
-function importsOfSrc(): Import[] {
-  return filesUnder('src', (path) => path.endsWith('.ts')).flatMap((path) => {
-    const from = path.slice('src/'.length);
+/** Every import, export-from and dynamic import of every source file of `folder` (comments and strings ignored), relative to it. */
+function importsOf(folder: string, extension: RegExp): Import[] {
+  return filesUnder(folder, (path) => extension.test(path)).flatMap((path) => {
+    const from = path.slice(folder.length + 1);
     return ts.preProcessFile(read(path), true, true).importedFiles.map(({ fileName }) => {
       const relative = fileName.startsWith('.');
       const target = relative ? posix.normalize(posix.join(posix.dirname(from), fileName)) : fileName;
@@ -47,6 +49,9 @@ function importsOfSrc(): Import[] {
     });
   });
 }
+
+/** Every import of every .ts file in src/, relative to src/. */
+const importsOfSrc = (): Import[] => importsOf('src', /\.ts$/);
 
 type Graph = ReadonlyMap<string, ReadonlySet<string>>;
 
@@ -205,5 +210,56 @@ describe('architecture', () => {
       .flatMap((folder) => filesUnder(folder))
       .filter((path) => outside.test(read(path)));
     expect(found).toEqual([]);
+  });
+});
+
+describe('the board drawing and the web client', () => {
+  const srcImports = importsOfSrc();
+  const webImports = importsOf('web/src', /\.tsx?$/);
+  /** What a web file may import outside web/src: the three faces (paths relative to web/src). */
+  const FACES = ['../../src/engine/index.js', '../../src/board-drawing/index.js', '../../contract/index.js'];
+  /** What a web spec (or a spec helper under testing/) may import besides: the engine's test helpers, and the service's own presenter to compare with. */
+  const SPEC_ONLY = ['../../src/engine/testing/index.js', '../../src/matches/view/', '../../src/matches/model/'];
+  const PACKAGES = ['preact', 'preact/hooks', 'openapi-fetch'];
+
+  it('keeps the drawing pure, on the engine: src/board-drawing/ imports only its own files and the engine’s face', () => {
+    const offenders = srcImports
+      .filter((i) => i.from.startsWith('board-drawing/') && !i.from.endsWith('.spec.ts'))
+      .filter((i) => !i.relative || !(i.target.startsWith('board-drawing/') || i.target === 'engine/index.js'))
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets code outside src/board-drawing/ use it through its face, src/board-drawing/index.ts, only', () => {
+    const reachingIn = srcImports
+      .filter((i) => i.relative && !i.from.startsWith('board-drawing/') && i.target.startsWith('board-drawing/'))
+      .filter((i) => i.target !== 'board-drawing/index.js')
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(reachingIn).toEqual([]);
+    expect(srcImports.some((i) => i.from.startsWith('pictures/') && i.target === 'board-drawing/index.js')).toBe(true);
+  });
+
+  it('lets web/src/ import only the engine’s, the drawing’s and the contract’s faces (and its packages)', () => {
+    const offenders = webImports
+      .filter(({ from, target, relative }) => {
+        if (!relative) return !PACKAGES.includes(target) && !target.endsWith('.css');
+        if (!target.startsWith('..')) return false;
+        if (FACES.includes(target)) return false;
+        const forSpecs = from.endsWith('.spec.ts') || from.includes('/testing/');
+        return !(forSpecs && SPEC_ONLY.some((allowed) => target.startsWith(allowed)));
+      })
+      .map((i) => `web/src/${i.from} imports ${i.target}`);
+    expect(offenders).toEqual([]);
+    for (const face of FACES) expect(webImports.some((i) => i.target === face)).toBe(true);
+  });
+
+  it('has no import circle between the files of web/src/', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const { from, target, relative } of webImports) {
+      if (!relative || target.startsWith('..')) continue;
+      const to = target.replace(/\.js$/, '');
+      graph.set(from.replace(/\.tsx?$/, ''), (graph.get(from.replace(/\.tsx?$/, '')) ?? new Set()).add(to));
+    }
+    expect(findCycles(graph)).toEqual([]);
   });
 });

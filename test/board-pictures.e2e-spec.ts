@@ -19,8 +19,8 @@ import {
   trayRect,
   type Point2,
   type Seat,
-} from '../src/pictures/board-geometry.js';
-import { BOARD_COLOURS, CHECKER_COLOURS, pointColour } from '../src/pictures/board-svg.js';
+} from '../src/board-drawing/board-geometry.js';
+import { BOARD_COLOURS, CHECKER_COLOURS, pointColour } from '../src/board-drawing/board-colours.js';
 import { CHROMIUM_PLACES, findChromium } from './support/chromium.js';
 import { expectProblem, type Player, type ProblemJson } from './support/match-client.js';
 import {

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { components } from '../../clients/typed-match/src/api.js';
+import type { components } from '../../contract/index.js';
 import { ok, type Api } from './sign-in.js';
 
 export type MatchState = components['schemas']['MatchStateDto'];

@@ -1,8 +1,7 @@
 // A bot in 40 lines (README.md, "Write a bot in 40 lines"). Run it with BASE_URL and BOT_TOKEN set:
 // a personal API token with the `play` scope, made for a bot account (README.md shows how).
 import createClient from 'openapi-fetch';
-import type { paths } from '../../clients/typed-match/src/api.js';
-import { isPlayerStreamEvent, streamMessages } from '../../clients/typed-match/src/event-stream.js';
+import { isPlayerStreamEvent, streamMessages, type paths } from '../../contract/index.js';
 
 const { BASE_URL: baseUrl = 'http://localhost:3000', BOT_TOKEN: token = '' } = process.env;
 const bot = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });

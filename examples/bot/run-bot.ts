@@ -8,7 +8,7 @@
  * while it was away is missed.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isPlayerStreamEvent, streamMessages } from '../../clients/typed-match/src/event-stream.js';
+import { isPlayerStreamEvent, streamMessages } from '../../contract/index.js';
 import { act, decide, type BotAction, type MatchState } from './decide.js';
 import { ok, signIn, type Account } from './sign-in.js';
 

@@ -5,7 +5,7 @@
  * on request, the account is registered first and made a bot account.
  */
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from '../../clients/typed-match/src/api.js';
+import type { paths } from '../../contract/index.js';
 
 export type Api = Client<paths>;
 

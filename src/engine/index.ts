@@ -52,6 +52,9 @@ export {
 // Legal plays and the validation of a submitted play (C1-C5, B3-B5, N2-N6).
 export { InvalidInputError, legalPlays, type LegalPlayOptions } from './legal-plays.js';
 export { validatePlay, type PlayRefusal, type PlayValidation } from './play-validation.js';
+// A play made step by step, as a board UI builds it: the single-die steps that may come next.
+export { stepsAfter, stepsOfPlay, type PlayStep, type StepsAfter } from './play-steps.js';
+export { positionAfterMoves } from './moves-on-board.js';
 
 // Pubeval, Tesauro's linear evaluator: the yardstick of the house bots' strength (backgammon).
 export { PUBEVAL_ALL_OFF, isRace, pubevalPlay, pubevalScore } from './pubeval.js';

@@ -262,6 +262,12 @@ export class PlayList {
     return index >= 0 && sameMoves(this.moves(index), moves) ? index : -1;
   }
 
+  /** The position on `board`, a board of this list's variant (part way through a play, say), the mover still `player`. */
+  positionOn(board: WorkBoard): Position {
+    const player = playerSideFromCells(board.cells, 0);
+    return Object.freeze({ player, opponent: opponentSideFromCells(board.cells, 0, this.opponentCells) });
+  }
+
   /** The position after play `index`, the mover still `player`. */
   position(index: number): Position {
     const at = this.data.byteOffset + CELLS + index * CELLS;

@@ -9,8 +9,7 @@ import type { Colour, Variant } from '../engine/index.js';
 import { colourOf, playerOf, MatchStore } from '../matches/index.js';
 import { readPositionInput } from '../positions/position-input.js';
 import { InvalidPositionError } from '../positions/position.errors.js';
-import { matchPicture, positionPicture, type PositionPerspective } from './board-picture.js';
-import { renderBoardSvg } from './board-svg.js';
+import { matchPicture, positionPicture, renderBoardSvg, type PositionPerspective } from '../board-drawing/index.js';
 
 export interface MatchBoardRequest {
   /** After which event; the current position when undefined. */

@@ -6,14 +6,15 @@
  * log, the JSON export and the player stream are read through the same types.
  */
 import createClient, { type Client } from 'openapi-fetch';
-import type { components, paths } from './api.js';
 import {
   isMatchEvent,
   isPlayerStreamEvent,
   streamMessages,
+  type components,
   type MatchEvent,
+  type paths,
   type PlayerStreamEvent,
-} from './event-stream.js';
+} from '../../../contract/index.js';
 
 type MatchState = components['schemas']['MatchStateDto'];
 type MatchLogEvent = components['schemas']['MatchLogEvent'];

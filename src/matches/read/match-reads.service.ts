@@ -37,7 +37,7 @@ export class MatchReadsService {
   async legalPlays(id: string): Promise<MatchLegalPlaysView> {
     const { state } = await this.store.load(id);
     const { phase } = state;
-    if (phase.kind !== 'play') return { dice: null, plays: [] };
+    if (phase.kind !== 'play') return { dice: null, plays: [], firstTurn: false };
     const backgammon = state.config.variant === 'backgammon';
     return {
       dice: phase.dice,
@@ -47,6 +47,7 @@ export class MatchReadsService {
         position: play.position,
         ...(backgammon ? { positionId: encodePositionId(swapSides(play.position)) } : {}),
       })),
+      firstTurn: state.game.firstTurn[phase.player],
     };
   }
 

@@ -54,6 +54,8 @@ export interface LegalPlayView {
 export interface MatchLegalPlaysView {
   readonly dice: Dice | null;
   readonly plays: readonly LegalPlayView[];
+  /** The mover's first turn of the game: in long nardy a double may then take two checkers off the head (N5). */
+  readonly firstTurn: boolean;
 }
 
 /** A match in a list: enough to pick it; the full state is one GET away. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { COLOURS, VARIANTS, type Colour, type Variant } from '../../engine/index.js';
-import { POSITION_PERSPECTIVES, type PositionPerspective } from '../board-picture.js';
+import { POSITION_PERSPECTIVES, type PositionPerspective } from '../../board-drawing/index.js';
 
 /** `GET /api/matches/{id}/board.svg?seq=&perspective=`. */
 export class MatchBoardQueryDto {

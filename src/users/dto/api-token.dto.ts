@@ -34,6 +34,7 @@ export class CreateApiTokenDto {
   scopes!: ApiTokenScope[];
 
   @ApiPropertyOptional({
+    type: String,
     format: 'date-time',
     example: '2027-01-01T00:00:00Z',
     description: 'When the token stops working; in the future. Absent or null: it never expires.',

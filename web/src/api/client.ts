@@ -4,7 +4,8 @@
  * compiler. `call` turns an answer into its data or throws the ApiProblem a page shows.
  */
 import createClient from 'openapi-fetch';
-import type { components, paths } from '../../../clients/typed-match/src/api.js';
+import type { components, paths } from '../../../contract/index.js';
+import type { Colour, Variant } from '../../../src/engine/index.js';
 import { ApiProblem } from './problem.js';
 import { freshSession, renewSession } from './session-renewal.js';
 
@@ -14,8 +15,8 @@ export type MatchSummary = Schemas['MatchSummaryDto'];
 export type MatchEvent = Schemas['MatchEvent'];
 export type PlayerStreamEvent = Schemas['PlayerStreamEvent'];
 export type LegalPlay = Schemas['PlayDto'];
-export type Colour = 'white' | 'black';
-export type Variant = 'backgammon' | 'long-nardy';
+// The game's own names are the engine's (the contract's enums carry the same strings).
+export type { Colour, Variant };
 
 /**
  * Every request of a signed-in person carries their token, renewed first when it is near its expiry;

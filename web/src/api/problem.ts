@@ -4,7 +4,7 @@
  * network failure in the same shape.
  */
 // From the contract itself, not from client.ts, which imports this file (no import circle).
-import type { components } from '../../../clients/typed-match/src/api.js';
+import type { components } from '../../../contract/index.js';
 
 type Schemas = components['schemas'];
 

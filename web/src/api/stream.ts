@@ -4,7 +4,7 @@
  * grows from 1 s to 30 s, with `Last-Event-ID` naming the last event received: the server sends what
  * was missed, so nothing is lost and nothing comes twice.
  */
-import { isMatchEvent, isPlayerStreamEvent, streamMessages } from '../../../clients/typed-match/src/event-stream.js';
+import { isMatchEvent, isPlayerStreamEvent, streamMessages } from '../../../contract/index.js';
 import { freshSession, renewSession } from './session-renewal.js';
 import type { MatchEvent, PlayerStreamEvent } from './client.js';
 

@@ -1,5 +1,5 @@
 /**
- * The board on a page: the service's own board drawing (src/pictures/board-scene.ts, the drawing
+ * The board on a page: the service's own board drawing (src/board-drawing/board-scene.ts, the drawing
  * behind board.svg; docs/architecture.md "Board pictures") rendered inline, with the viewer's
  * places to move from and to laid over it. A checker is moved by tapping or clicking its point and
  * then where it goes, by dragging it there, or by keyboard: each place that can be picked is a
@@ -9,18 +9,19 @@
  */
 import { h, type ComponentChild } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { CHECKER_COLOURS } from '../../../src/pictures/board-colours.js';
 import {
   barCheckerCentre,
+  boardScene,
+  CHECKER_COLOURS,
   CHECKER_RADIUS,
   checkerCentre,
   MAX_STACK,
   placeArea,
   slotOfViewerPoint,
+  type BoardPicture,
   type Point2,
-} from '../../../src/pictures/board-geometry.js';
-import type { BoardPicture } from '../../../src/pictures/board-picture.js';
-import { boardScene, type SvgNode } from '../../../src/pictures/board-scene.js';
+  type SvgNode,
+} from '../../../src/board-drawing/index.js';
 import './board.css';
 
 const BAR = 25;

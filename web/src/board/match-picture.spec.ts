@@ -7,7 +7,7 @@ import {
 import { playRandomMatch } from '../../../src/engine/testing/index.js';
 import { gameView } from '../../../src/matches/view/match-presenter.js';
 import { turnOf } from '../../../src/matches/model/match-status.js';
-import { matchPicture } from '../../../src/pictures/board-picture.js';
+import { matchPicture } from '../../../src/board-drawing/index.js';
 import type { MatchState } from '../api/client.js';
 import { pictureOfMatch } from './match-picture.js';
 
@@ -70,7 +70,7 @@ const boardOf = (position: Position) => ({ white: position.player, black: positi
 
 describe('pictureOfMatch', () => {
   it('draws what the service’s board.svg draws, after every event of random matches, from both sides', () => {
-    // The expected picture is the service's own (src/pictures/board-picture.ts, matchPicture) of the engine's
+    // The expected picture is the service's own (src/board-drawing/board-picture.ts, matchPicture) of the engine's
     // state; the state JSON is made by the service's presenter. Doubles, takes, beavers, Crawford games,
     // resignations and games without a cube all come up in these matches.
     const matches: readonly NewMatchOptions[] = [

@@ -4,7 +4,7 @@
  * pictures"), so that the page's board and the picture are one drawing. Pure.
  */
 import { pipCount, sideBoard, type Dice, type SideBoard } from '../../../src/engine/index.js';
-import type { BoardPicture, PictureCube, PictureDice } from '../../../src/pictures/board-picture.js';
+import type { BoardPicture, PictureCube, PictureDice } from '../../../src/board-drawing/index.js';
 import type { Colour, MatchState } from '../api/client.js';
 
 /** One colour's checkers in its own numbering, as the API writes them (`off` may be left out). */

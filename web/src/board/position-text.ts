@@ -3,12 +3,8 @@
  * side's checkers stand, every point in the viewer's numbering as the board labels it, with the bar
  * and the checkers borne off.
  */
-import { viewerPoint } from '../../../src/pictures/board-geometry.js';
-import type { BoardPicture } from '../../../src/pictures/board-picture.js';
-
-type Colour = 'white' | 'black';
-
-const other = (c: Colour): Colour => (c === 'white' ? 'black' : 'white');
+import { viewerPoint, type BoardPicture } from '../../../src/board-drawing/index.js';
+import { opponentOf as other, type Colour } from '../../../src/engine/index.js';
 
 function sideText(picture: BoardPicture, colour: Colour, name: string): string {
   const side = picture.board[colour];

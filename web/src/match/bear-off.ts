@@ -11,7 +11,7 @@
  */
 import type { Colour } from '../../../src/engine/index.js';
 import { colourBoardKey, colourBoardOf, sideOf, type ColourBoardInput } from './colour-board.js';
-import type { LegalPlayShape } from './play-splits.js';
+import type { LegalPlayShape } from './play-builder.js';
 
 /**
  * The play to offer as a single "Bear off" click, or null: no legal play bears off, or the plays bearing

@@ -4,7 +4,16 @@
  * values here always have them. Legal plays give the board after a play as `player` (the side that moved)
  * and `opponent`; `colourBoardOf` names those sides by colour again.
  */
-import { CHECKERS_PER_SIDE, type Colour, type ColourBoard, type SideBoard } from '../../../src/engine/index.js';
+import {
+  CHECKERS_PER_SIDE,
+  positionAfterMoves,
+  type Colour,
+  type ColourBoard,
+  type Move,
+  type Position,
+  type SideBoard,
+  type Variant,
+} from '../../../src/engine/index.js';
 
 export type { ColourBoard, SideBoard };
 
@@ -65,4 +74,23 @@ export function colourBoardKey(input: ColourBoardInput): string {
     return `${full.points.join(',')}|${full.bar}|${full.off}`;
   };
   return `${side(input.white)}/${side(input.black)}`;
+}
+
+/** The mover's view of a board: `player` to move, the other colour the opponent (the engine's Position). */
+export function positionOf(board: ColourBoardInput, player: Colour): Position {
+  return { player: sideOf(board[player]), opponent: sideOf(board[player === 'white' ? 'black' : 'white']) };
+}
+
+/**
+ * The board after `player` makes `moves` as given (a play already judged: the engine's
+ * positionAfterMoves moves the checkers, hitting in backgammon).
+ * @throws the engine's InvalidInputError for a move from a place without a checker of the mover.
+ */
+export function boardAfterMoves(
+  board: ColourBoardInput,
+  variant: Variant,
+  player: Colour,
+  moves: readonly Move[],
+): ColourBoard {
+  return colourBoardOf(positionAfterMoves(variant, positionOf(board, player), moves), player);
 }

@@ -4,10 +4,12 @@
  * Crypto (a) that sha256 of the seed's 32 bytes is the commitment published at the start and (b) every
  * throw, opening throws and rolls, from the seed, the match id, the client seeds and the throw's roll index.
  *
- * The derivation is the engine's (src/engine/dice.ts, which uses Node's crypto and so stays out of the
- * page), written again over `crypto.subtle`: block k = HMAC-SHA256(seed, message(k)), its bytes read in
- * order, a byte of 252 or more rejected, any other giving the die byte % 6 + 1, the first two dice the
- * throw (an opening throw's as [white, black]).
+ * A deliberately independent verifier. The engine's derivation (src/engine/dice.ts) is the one that rolls;
+ * this one is written again from the published scheme alone, over `crypto.subtle`: block k =
+ * HMAC-SHA256(seed, message(k)), its bytes read in order, a byte of 252 or more rejected, any other giving
+ * the die byte % 6 + 1, the first two dice the throw (an opening throw's as [white, black]). A check that
+ * ran the server's own code could not catch a fault in that code, nor show a player that the scheme as
+ * documented is what was used; its spec holds the two to the same dice for many seeds and matches.
  */
 
 export const FAIRNESS_ALGORITHM = 'nardy-dice-v1';

@@ -1,8 +1,6 @@
 import type { LegalPlay, MatchState, Schemas } from '../api/client.js';
-import type { Move, Play } from '../../../src/engine/index.js';
-import { mulberry32 } from '../../../src/engine/index.js';
-import { applySteps } from './board-steps.js';
-import { colourBoardsEqual } from './colour-board.js';
+import { legalPlays, makePosition, mulberry32, type Play } from '../../../src/engine/index.js';
+import { boardAfterMoves, colourBoardsEqual } from './colour-board.js';
 import { PlayBuilder } from './play-builder.js';
 import { engineTurns, turnOf, type EngineTurn } from './testing/engine-turns.js';
 
@@ -37,8 +35,8 @@ describe('PlayBuilder at the backgammon start with 6-5', () => {
   it('plays 24/18/13 on one click from 24 to 13, which completes the engine play 24/13', () => {
     const built = builderOf(turn).move(24, 13);
     expect(built?.steps).toEqual([
-      { from: 24, to: 18 },
-      { from: 18, to: 13 },
+      { from: 24, to: 18, die: 6, hits: false },
+      { from: 18, to: 13, die: 5, hits: false },
     ]);
     expect(textOf(built!.complete())).toBe('24/13');
     expect(built!.sources()).toEqual([]);
@@ -69,7 +67,7 @@ describe('PlayBuilder at the backgammon start with 6-5', () => {
     expect(chain.steps).toHaveLength(2);
     expect(chain.undo().steps).toEqual([]);
     const two = builderOf(turn).move(13, 8)!.move(24, 18)!;
-    expect(two.undo().steps).toEqual([{ from: 13, to: 8 }]);
+    expect(two.undo().steps).toEqual([{ from: 13, to: 8, die: 5, hits: false }]);
     expect(two.reset().steps).toEqual([]);
     expect(two.reset().undo().steps).toEqual([]);
   });
@@ -77,7 +75,7 @@ describe('PlayBuilder at the backgammon start with 6-5', () => {
   it('draws the board after the steps made', () => {
     const built = builderOf(turn).move(24, 18)!;
     expect(
-      colourBoardsEqual(built.board(), applySteps(turn.board, 'backgammon', 'white', [{ from: 24, to: 18 }])),
+      colourBoardsEqual(built.board(), boardAfterMoves(turn.board, 'backgammon', 'white', [{ from: 24, to: 18 }])),
     ).toBe(true);
     expect(built.board().white.points[17]).toBe(1);
   });
@@ -134,10 +132,11 @@ describe('PlayBuilder, special positions', () => {
     expect(built.complete()?.text).toBe('24/16 8/4(2)');
   });
 
-  it('bears off from the highest point with a larger die (C4): 6-5 with checkers on 4 and 3 plays 4/off 3/off', () => {
+  it('bears off from the highest point with a larger die (C4): 6-5 with checkers on 4 and 3 plays 4/off, then 3/off', () => {
+    // 3/off first is no step: with the 4 still on, neither die may take a checker off the 3.
     const turn = turnOf('backgammon', { 4: 1, 3: 1 }, { 24: 15 }, [6, 5]);
     const builder = builderOf(turn);
-    expect(builder.sources()).toEqual([4, 3]);
+    expect(builder.sources()).toEqual([4]);
     expect(builder.targets(4)).toEqual([0]);
     expect(textOf(builder.move(4, 0)!.move(3, 0)!.complete())).toBe('4/off 3/off');
   });
@@ -152,58 +151,63 @@ describe('PlayBuilder, special positions', () => {
     expect(textOf(half.move(19, 13)!.complete())).toBe('24/13');
   });
 
-  it('without the dice only the listed steps count (24/19 19/13 is then refused)', () => {
+  it('makes no step without the dice (no play is awaited)', () => {
     const turn = turnOf('backgammon', START, START, [6, 5]);
     const builder = PlayBuilder.start({ ...turn, dice: null });
-    expect(builder.move(24, 19)).toBeNull();
-    expect(textOf(builder.move(24, 13)!.complete())).toBe('24/13');
+    expect(builder.sources()).toEqual([]);
+    expect(builder.move(24, 13)).toBeNull();
+  });
+
+  it('long nardy, first turn: 6-6 takes two checkers off the head (N5) when the match says so', () => {
+    const turn = turnOf('long-nardy', { 24: 15 }, { 24: 15 }, [6, 6]);
+    const plays = legalPlays('long-nardy', makePosition(turn.board.white, turn.board.black), [6, 6], {
+      firstTurn: true,
+    });
+    const builder = PlayBuilder.start({ ...turn, plays, firstTurn: true });
+    const two = builder.move(24, 18)?.move(24, 18);
+    expect(two).not.toBeNull();
+    expect(builderOf(turn).move(24, 18)?.move(24, 18)).toBeNull();
   });
 });
 
 describe('PlayBuilder against the engine', () => {
   it.each(['backgammon', 'long-nardy'] as const)(
-    'builds every legal play of random %s games step by step in a random order, offering each step first',
+    'builds every legal play of random %s games by its listed steps, and a legal play by any steps it offers',
     (variant) => {
       const random = mulberry32(7);
       let built = 0;
       for (const turn of engineTurns(variant, [11, 12])) {
         for (const play of turn.plays) {
           let builder: PlayBuilder<Play> | null = builderOf(turn);
-          for (const step of executableShuffle(turn, play.moves, random)) {
-            expect(builder!.sources()).toContain(step.from);
-            expect(builder!.targets(step.from)).toContain(step.to);
-            builder = builder!.move(step.from, step.to);
-            expect(builder).not.toBeNull();
+          for (const step of play.moves) {
+            expect(builder?.targets(step.from)).toContain(step.to);
+            builder = builder?.move(step.from, step.to) ?? null;
           }
-          expect(builder!.complete()).toBe(play);
-          expect(colourBoardsEqual(builder!.board(), applySteps(turn.board, variant, turn.player, play.moves))).toBe(
+          expect(builder?.complete()).toBe(play);
+          built++;
+        }
+        // Steps picked at random among those offered, one die at a time, always end in a listed play.
+        let walk = builderOf(turn);
+        while (walk.complete() === null && walk.canMove()) {
+          const sources = walk.sources();
+          const from = sources[Math.floor(random() * sources.length)];
+          const targets = walk.targets(from);
+          const next = walk.move(from, targets[Math.floor(random() * targets.length)]);
+          expect(next).not.toBeNull();
+          walk = next!;
+        }
+        if (turn.plays.length > 0) {
+          const end = walk.complete();
+          expect(turn.plays).toContain(end);
+          expect(colourBoardsEqual(walk.board(), boardAfterMoves(turn.board, variant, turn.player, end!.moves))).toBe(
             true,
           );
-          built++;
         }
       }
       expect(built).toBeGreaterThan(300);
     },
   );
 });
-
-/** The play's steps in a random order that can be made one after another (each from a point holding a checker then). */
-function executableShuffle(turn: EngineTurn, moves: readonly Move[], random: () => number): Move[] {
-  const left = moves.slice();
-  const order: Move[] = [];
-  let board = turn.board;
-  while (left.length > 0) {
-    const ready = left.filter((s) => {
-      const side = board[turn.player];
-      return s.from === 25 ? side.bar > 0 : side.bar === 0 && side.points[s.from - 1] > 0;
-    });
-    const step = ready[Math.floor(random() * ready.length)];
-    left.splice(left.indexOf(step), 1);
-    order.push(step);
-    board = applySteps(board, turn.variant, turn.player, [step]);
-  }
-  return order;
-}
 
 type MatchLegalPlays = Schemas['MatchLegalPlaysDto'];
 

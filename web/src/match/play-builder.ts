@@ -1,22 +1,42 @@
 /**
- * A play built checker by checker on the match page from the server's legal plays
- * (GET /api/matches/{id}/legal-plays); the page never judges legality itself (docs/architecture.md
- * "Web client", "Moving checkers").
+ * A play built checker by checker on the match page (docs/architecture.md "Web client", "Moving
+ * checkers"). The page writes no rule of its own: which single-die steps may come next, and which
+ * legal play the steps made amount to, are the engine's (`stepsAfter`, as chessops' dests are for a
+ * chess board); the play sent is always the server's listed one for that position
+ * (GET /api/matches/{id}/legal-plays), matched by the board it leads to.
  *
- * The steps made so far are a multiset: a legal play is still possible while they are contained in the
- * steps of one of its splits (play-splits.ts: the listed steps, and any other single-die steps leading to
- * the same position), whatever order they were made in. A next step may start where the player has a
- * checker now, and only from the bar while a checker of theirs is there (docs/rules.md B4). A click may
- * take one checker several steps at once (24 to 13 with 6-5 plays 24/18/13); where two ways lead there,
- * the one with fewer steps wins, then the one hitting fewer checkers (a hit on the way is made by moving
- * step by step, as gnubg's text writes it: 24/18*\/13).
+ * A click may take one checker several steps at once (24 to 13 with 6-5 plays 24/18/13); where two
+ * ways lead there, the one with fewer steps wins, then the one hitting fewer checkers (a hit on the
+ * way is made by moving step by step, as gnubg's text writes it: 24/18*\/13).
  *
  * Builders are values: `move`, `undo` and `reset` return a new one.
  */
-import type { Colour, Move, Variant } from '../../../src/engine/index.js';
-import { applySteps, canStepFrom, hitsOf } from './board-steps.js';
-import { colourBoard, type ColourBoard, type ColourBoardInput } from './colour-board.js';
-import { playSplits, stepsKey, type LegalPlayShape, type PlaySplit } from './play-splits.js';
+import {
+  stepsAfter,
+  type Colour,
+  type Dice,
+  type Die,
+  type Move,
+  type PlayStep,
+  type Position,
+  type StepsAfter,
+  type Variant,
+} from '../../../src/engine/index.js';
+import {
+  colourBoard,
+  colourBoardKey,
+  colourBoardOf,
+  positionOf,
+  type ColourBoard,
+  type ColourBoardInput,
+  type PlayerBoardInput,
+} from './colour-board.js';
+
+/** What the page needs of a legal play (the API's PlayDto has it): its steps and the board after it. */
+export interface LegalPlayShape {
+  readonly moves: readonly Move[];
+  readonly position: PlayerBoardInput;
+}
 
 /** What a builder starts from: the board before the play, who plays, the legal plays and the dice. */
 export interface PlayBuilderInput<P extends LegalPlayShape> {
@@ -24,52 +44,56 @@ export interface PlayBuilderInput<P extends LegalPlayShape> {
   readonly variant: Variant;
   readonly player: Colour;
   readonly plays: readonly P[];
-  /** The dice to play (MatchLegalPlaysDto.dice); without them only the listed steps of each play count. */
+  /** The dice to play (MatchLegalPlaysDto.dice); without them no step can be made. */
   readonly dice?: readonly number[] | null;
+  /** The mover's first turn of the game (MatchLegalPlaysDto.firstTurn; long nardy N5). */
+  readonly firstTurn?: boolean;
 }
 
 interface Context<P extends LegalPlayShape> {
-  readonly board: ColourBoard;
   readonly variant: Variant;
   readonly player: Colour;
   readonly plays: readonly P[];
-  readonly splits: readonly PlaySplit<P>[];
-}
-
-/** A split still possible after the steps made, with the steps it has left. */
-interface Open<P extends LegalPlayShape> {
-  readonly split: PlaySplit<P>;
-  readonly left: readonly Move[];
+  readonly before: Position;
+  readonly dice: Dice | null;
+  readonly firstTurn: boolean;
+  /** The listed plays by the board they lead to. */
+  readonly byBoard: ReadonlyMap<string, P>;
 }
 
 export class PlayBuilder<P extends LegalPlayShape> {
   /** The board after the steps made. */
   readonly current: ColourBoard;
-  private readonly open: readonly Open<P>[];
+  private readonly after: StepsAfter;
 
   private constructor(
     private readonly context: Context<P>,
     /** The steps made, one group per `move` (one step, or a checker's chain of steps). */
-    readonly groups: readonly (readonly Move[])[],
+    readonly groups: readonly (readonly PlayStep[])[],
+    after: StepsAfter | null = null,
   ) {
-    const made = groups.flat();
-    this.current = applySteps(context.board, context.variant, context.player, made);
-    this.open = context.splits.flatMap((split) => {
-      const left = without(split.steps, made);
-      return left === null ? [] : [{ split, left }];
-    });
+    this.after = after ?? stepsOf(context, groups.flat());
+    this.current = colourBoardOf(this.after.position, context.player);
   }
 
   /** A builder with no step made yet. */
   static start<P extends LegalPlayShape>(input: PlayBuilderInput<P>): PlayBuilder<P> {
-    const board = colourBoard(input.board);
-    const splits = playSplits(board, input.variant, input.player, input.plays, input.dice);
-    return new PlayBuilder({ board, variant: input.variant, player: input.player, plays: input.plays, splits }, []);
+    const { variant, player, plays } = input;
+    const dice = diceOf(input.dice);
+    const byBoard = new Map(plays.map((play) => [colourBoardKey(colourBoardOf(play.position, player)), play]));
+    const before = positionOf(colourBoard(input.board), player);
+    const firstTurn = input.firstTurn ?? false;
+    return new PlayBuilder({ variant, player, plays, before, dice, firstTurn, byBoard }, []);
   }
 
   /** The steps made, in the order made. */
-  get steps(): readonly Move[] {
+  get steps(): readonly PlayStep[] {
     return this.groups.flat();
+  }
+
+  /** The roll it builds with (null: none to play). */
+  get dice(): Dice | null {
+    return this.context.dice;
   }
 
   /** The legal plays it builds from. */
@@ -89,11 +113,7 @@ export class PlayBuilder<P extends LegalPlayShape> {
 
   /** Own points (25 = bar) from which a next step of some legal play can be made now, highest first. */
   sources(): number[] {
-    const from = new Set<number>();
-    for (const { left } of this.open) {
-      for (const step of left) if (canStepFrom(this.current, this.context.player, step.from)) from.add(step.from);
-    }
-    return [...from].sort((a, b) => b - a);
+    return [...new Set(this.after.next.map((step) => step.from))];
   }
 
   /**
@@ -101,8 +121,7 @@ export class PlayBuilder<P extends LegalPlayShape> {
    * chains of steps of that checker.
    */
   targets(from: number): number[] {
-    const to = new Set<number>();
-    for (const path of this.paths(from)) to.add(path[path.length - 1].to);
+    const to = new Set(this.paths(from).map((path) => path[path.length - 1].to));
     return [...to].sort((a, b) => b - a);
   }
 
@@ -111,15 +130,12 @@ export class PlayBuilder<P extends LegalPlayShape> {
    * comment); null when no legal play moves a checker so.
    */
   move(from: number, to: number): PlayBuilder<P> | null {
-    const { variant, player } = this.context;
-    let best: readonly Move[] | null = null;
-    let bestHits = 0;
+    let best: readonly PlayStep[] | null = null;
+    const hits = (path: readonly PlayStep[]) => path.filter((step) => step.hits).length;
     for (const path of this.paths(from)) {
       if (path[path.length - 1].to !== to) continue;
-      const hits = hitsOf(this.current, variant, player, path);
-      if (best === null || path.length < best.length || (path.length === best.length && hits < bestHits)) {
+      if (best === null || path.length < best.length || (path.length === best.length && hits(path) < hits(best))) {
         best = path;
-        bestHits = hits;
       }
     }
     return best === null ? null : new PlayBuilder(this.context, [...this.groups, best]);
@@ -135,50 +151,47 @@ export class PlayBuilder<P extends LegalPlayShape> {
     return this.groups.length === 0 ? this : new PlayBuilder(this.context, []);
   }
 
-  /** The legal play the steps made amount to (the one to send), or null while none is complete. */
+  /** The legal play the steps made amount to (the listed one, to send), or null while none is complete. */
   complete(): P | null {
-    const made = stepsKey(this.steps);
-    const done = this.open.find(({ split }) => stepsKey(split.steps) === made);
-    return done === undefined ? null : done.split.play;
+    const { play } = this.after;
+    if (play === null || (play.moves.length === 0 && this.context.plays.length === 0)) return null;
+    return this.context.byBoard.get(colourBoardKey(colourBoardOf(play.position, this.context.player))) ?? null;
   }
 
   /** Whether some step can still be made. */
   canMove(): boolean {
-    return this.sources().length > 0;
+    return this.after.next.length > 0;
   }
 
-  /** Every chain of steps (one step or more) a checker on `from` can make now in some open split. */
-  private paths(from: number): Move[][] {
-    const { variant, player } = this.context;
-    const found: Move[][] = [];
-    const seen = new Set<string>();
-    const walk = (board: ColourBoard, point: number, left: readonly Move[], path: Move[]): void => {
-      for (let i = 0; i < left.length; i++) {
-        const step = left[i];
-        if (step.from !== point || !canStepFrom(board, player, point)) continue;
-        const next = [...path, step];
-        const key = next.map((s) => `${s.from}/${s.to}`).join(' ');
-        if (!seen.has(key)) {
-          seen.add(key);
-          found.push(next);
-        }
-        if (step.to !== 0) {
-          walk(applySteps(board, variant, player, [step]), step.to, [...left.slice(0, i), ...left.slice(i + 1)], next);
-        }
+  /** Every chain of steps (one step or more) a checker on `from` can make now on the way to a legal play. */
+  private paths(from: number): PlayStep[][] {
+    const found: PlayStep[][] = [];
+    const walk = (made: readonly PlayStep[], point: number, next: readonly PlayStep[], path: PlayStep[]): void => {
+      for (const step of next) {
+        if (step.from !== point) continue;
+        const chain = [...path, step];
+        found.push(chain);
+        if (step.to === 0) continue;
+        const onward = stepsOf(this.context, [...made, step]);
+        walk([...made, step], step.to, onward.next, chain);
       }
     };
-    for (const { left } of this.open) walk(this.current, from, left, []);
+    walk(this.steps, from, this.after.next, []);
     return found;
   }
 }
 
-/** `steps` without one of each of `made`, or null when `made` is not contained in `steps`. */
-function without(steps: readonly Move[], made: readonly Move[]): Move[] | null {
-  const left = steps.slice();
-  for (const step of made) {
-    const at = left.findIndex((s) => s.from === step.from && s.to === step.to);
-    if (at < 0) return null;
-    left.splice(at, 1);
-  }
-  return left;
+/** The engine's view of the play after `made`; nothing to make without dice or legal plays. */
+function stepsOf<P extends LegalPlayShape>(context: Context<P>, made: readonly PlayStep[]): StepsAfter {
+  const { variant, before, dice, firstTurn, plays } = context;
+  const after = dice === null || plays.length === 0 ? null : stepsAfter(variant, before, dice, made, { firstTurn });
+  return after ?? { position: before, next: [], play: null };
+}
+
+const isDie = (n: number | undefined): n is Die => n !== undefined && Number.isInteger(n) && n >= 1 && n <= 6;
+
+/** The two dice of a roll, or null. */
+function diceOf(dice: readonly number[] | null | undefined): Dice | null {
+  const [a, b] = dice ?? [];
+  return dice?.length === 2 && isDie(a) && isDie(b) ? [a, b] : null;
 }

@@ -8,7 +8,7 @@ import { engineTurns, turnOf, type EngineTurn } from './testing/engine-turns.js'
 const START = { 24: 2, 13: 5, 8: 3, 6: 5 };
 
 function read(turn: EngineTurn, text: string): string {
-  const found = playFromText<Play>(text, turn.plays, turn.board, turn.variant, turn.player);
+  const found = playFromText<Play>(text, turn);
   return 'play' in found ? found.play.text : `error: ${found.error}`;
 }
 
@@ -95,27 +95,31 @@ describe('playFromText explains what it cannot take', () => {
     expect(read(sixFive, '  ')).toBe('error: Type the play, for example 24/18 13/11.');
   });
 
+  // The reasons are the engine's (validatePlay), word for word what the server answers to the same text.
   it("gives the parser's reason for text it cannot read", () => {
-    expect(read(sixFive, 'hello')).toBe('error: Cannot read "hello": "hello" is not a move like 24/18.');
-    expect(read(sixFive, '13/18')).toMatch(/^error: Cannot read "13\/18": .*does not move toward point 1/);
+    expect(read(sixFive, 'hello')).toBe('error: "hello": "hello" is not a move like 24/18.');
+    expect(read(sixFive, '13/18')).toMatch(/^error: "13\/18": .*does not move toward point 1/);
   });
 
   it('names the point without a checker', () => {
-    expect(read(sixFive, '7/1 24/19')).toBe('error: "7/1 24/19" is not possible: you have no checker on point 7.');
-    expect(read(sixFive, 'bar/20')).toBe('error: "bar/20" is not possible: you have no checker on the bar.');
+    expect(read(sixFive, '7/1 24/19')).toBe('error: "7/1 24/19": 7/1: you have no checker on point 7.');
+    expect(read(sixFive, 'bar/20')).toBe('error: "bar/20": bar/20: you have no checker on the bar.');
   });
 
-  it('says a readable play is not legal, and when it leaves dice unplayed', () => {
-    expect(read(sixFive, '24/20 13/6')).toBe('error: "24/20 13/6" is not a legal play with this roll.');
-    expect(read(sixFive, '24/18')).toBe('error: "24/18" is not a legal play with this roll: it leaves dice unplayed.');
-    expect(read(sixFive, '24/19 13/7')).toBe('error: "24/19 13/7" is not a legal play with this roll.');
-  });
-
-  it('asks for the hit point when a one-checker move could hit on either way (blots on 18 and 19)', () => {
-    const turn = turnOf('backgammon', START, { 24: 2, 13: 4, 8: 3, 7: 1, 6: 1, 5: 4 }, [6, 5]);
-    expect(read(turn, '24/13')).toBe(
-      'error: "24/13" could be more than one play: write the point where a checker hits, for example 24/18*/13.',
+  it('says why a readable play is not legal: a distance no die makes, dice left unplayed, a closed point', () => {
+    expect(read(sixFive, '24/20 13/6')).toBe(
+      'error: "24/20 13/6": 24/20 is 4 pips; it does not match the dice left of 6-5.',
     );
+    expect(read(sixFive, '24/18')).toBe('error: "24/18": both dice of 6-5 can be played, so both must be.');
+    expect(read(sixFive, '24/19 13/7')).toMatch(
+      /^error: "24\/19 13\/7": 24\/19: point 19 is held by two or more opposing checkers/,
+    );
+  });
+
+  it('reads a one-checker move that must hit on the way as the server does, and takes the hit point when written', () => {
+    // Blots on 18 and 19: every way from 24 to 13 hits; `24/13` is read with the 6 first, as gnubg tries the dice.
+    const turn = turnOf('backgammon', START, { 24: 2, 13: 4, 8: 3, 7: 1, 6: 1, 5: 4 }, [6, 5]);
+    expect(read(turn, '24/13')).toBe('24/18*/13');
     expect(read(turn, '24/19*/13')).toBe('24/19*/13');
   });
 
@@ -126,6 +130,6 @@ describe('playFromText explains what it cannot take', () => {
 
   it('refuses the bar in long nardy, which has none', () => {
     const turn = turnOf('long-nardy', { 24: 15 }, { 24: 15 }, [6, 5]);
-    expect(read(turn, 'bar/20')).toBe('error: "bar/20" is not possible: you have no checker on the bar.');
+    expect(read(turn, 'bar/20')).toBe('error: "bar/20": bar/20: long nardy has no bar.');
   });
 });

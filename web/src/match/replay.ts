@@ -20,8 +20,7 @@ import {
   type Variant,
 } from '../../../src/engine/index.js';
 import type { MatchEvent } from '../api/client.js';
-import { applySteps } from './board-steps.js';
-import { colourBoard } from './colour-board.js';
+import { boardAfterMoves, colourBoard } from './colour-board.js';
 
 const THROWS = ['opening-roll', 'roll'] as const;
 const CUBE_ACTIONS = ['double', 'take', 'drop', 'beaver'] as const;
@@ -105,7 +104,7 @@ export function replayPoints(events: readonly MatchEvent[], options: ReplayOptio
         const before = { player: board[event.by], opponent: board[opponentOf(event.by)] };
         const moves = event.moves.map(({ from, to }) => ({ from, to }));
         stop(event.seq, 'play', `${name(event.by)} plays ${formatPlay(variant, moves, before) || 'nothing'}`);
-        board = event.board ? colourBoard(event.board) : applySteps(board, variant, event.by, moves);
+        board = event.board ? colourBoard(event.board) : boardAfterMoves(board, variant, event.by, moves);
         break;
       }
       case 'double':

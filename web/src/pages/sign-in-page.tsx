@@ -1,4 +1,4 @@
-import { nextPath } from './account/next-path.js';
+import { nextPath } from '../next-path.js';
 import { signIn, signUp } from './account/sign-in.js';
 import { CredentialsForm } from './account/credentials-form.js';
 import { navigate, useLocation } from '../router.js';

@@ -1,4 +1,4 @@
-import { signInPath } from '../pages/account/next-path.js';
+import { signInPath } from '../next-path.js';
 import { Link } from './link.js';
 
 /** In place of a page that needs a signed-in person: a link to sign in that comes back here. */

@@ -80,6 +80,12 @@ export class MatchLegalPlaysDto {
 
   @ApiProperty({ type: [PlayDto] })
   plays!: PlayDto[];
+
+  @ApiProperty({
+    description:
+      'Whether this is the mover’s first turn of the game: in long nardy a double may then take two checkers off the head (docs/rules.md N5). A board UI that builds plays step by step passes it to the engine (`stepsAfter`, option `firstTurn`); false when no play is awaited.',
+  })
+  firstTurn!: boolean;
 }
 
 export class MatchSummaryDto {

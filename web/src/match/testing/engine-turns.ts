@@ -22,6 +22,8 @@ export interface EngineTurn {
   readonly player: Colour;
   readonly dice: Dice;
   readonly plays: readonly Play[];
+  /** The mover's first turn of the game (long nardy N5). */
+  readonly firstTurn: boolean;
 }
 
 /** Every turn with dice to play of the random matches `seeds` (one-game matches of the variant). */
@@ -32,7 +34,15 @@ export function engineTurns(variant: Variant, seeds: readonly number[]): EngineT
     for (const state of states) {
       const { phase } = state;
       if (phase.kind !== 'play') continue;
-      turns.push({ variant, board: state.game.board, player: phase.player, dice: phase.dice, plays: phase.plays });
+      const { board, firstTurn } = state.game;
+      turns.push({
+        variant,
+        board,
+        player: phase.player,
+        dice: phase.dice,
+        plays: phase.plays,
+        firstTurn: firstTurn[phase.player],
+      });
     }
   }
   return turns;
@@ -49,5 +59,5 @@ export function turnOf(
   const whiteSide = sideFromCounts(white, bars.white ?? 0);
   const blackSide = sideFromCounts(black, bars.black ?? 0);
   const plays = legalPlays(variant, makePosition(whiteSide, blackSide), dice);
-  return { variant, board: { white: whiteSide, black: blackSide }, player: 'white', dice, plays };
+  return { variant, board: { white: whiteSide, black: blackSide }, player: 'white', dice, plays, firstTurn: false };
 }

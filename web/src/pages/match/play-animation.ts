@@ -1,7 +1,6 @@
 /** The frames of an opponent's play animated in: the board before it, then after each step. */
 import type { Colour, Variant } from '../../api/client.js';
-import { applySteps } from '../../match/board-steps.js';
-import { colourBoard, type ColourBoard, type ColourBoardInput } from '../../match/colour-board.js';
+import { boardAfterMoves, colourBoard, type ColourBoard, type ColourBoardInput } from '../../match/colour-board.js';
 
 export function playAnimationFrames(
   variant: Variant,
@@ -10,6 +9,6 @@ export function playAnimationFrames(
   moves: readonly { readonly from: number; readonly to: number }[],
 ): ColourBoard[] {
   const frames = [colourBoard(before)];
-  for (let i = 1; i <= moves.length; i++) frames.push(applySteps(before, variant, by, moves.slice(0, i)));
+  for (let i = 1; i <= moves.length; i++) frames.push(boardAfterMoves(before, variant, by, moves.slice(0, i)));
   return frames;
 }

@@ -10,7 +10,7 @@ import type { Colour, LegalPlay, MatchState } from '../../api/client.js';
 import { BoardView } from '../../board/board-view.js';
 import { pictureOfMatch } from '../../board/match-picture.js';
 import { positionText } from '../../board/position-text.js';
-import { viewerPoint } from '../../../../src/pictures/board-geometry.js';
+import { viewerPoint } from '../../../../src/board-drawing/index.js';
 import { formatPlay } from '../../../../src/engine/index.js';
 import { playAnimationFrames } from './play-animation.js';
 import { postPlay } from './match-actions.js';
@@ -34,7 +34,7 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
     setSelected(null);
     setSession(
       playable && player !== null && match.plays !== null
-        ? PlaySession.start(state.variant, state.game.board, player, match.plays, match.dice)
+        ? PlaySession.start(state.variant, state.game.board, player, match.plays, match.dice, match.firstTurn)
         : null,
     );
     // The legal plays come with the state of the same version (use-match.ts), never on their own.

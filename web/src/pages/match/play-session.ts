@@ -2,7 +2,7 @@
  * The play being made on the match page: the match/ logic (PlayBuilder over the server's legal
  * plays, the one-click bear-off, typed text) behind the few questions the page's parts ask.
  */
-import { formatPlay } from '../../../../src/engine/index.js';
+import { formatPlay, type Dice } from '../../../../src/engine/index.js';
 import type { Colour, LegalPlay, Variant } from '../../api/client.js';
 import { oneSensibleBearOff } from '../../match/bear-off.js';
 import type { ColourBoard, ColourBoardInput } from '../../match/colour-board.js';
@@ -15,6 +15,8 @@ export class PlaySession {
     private readonly before: ColourBoardInput,
     private readonly variant: Variant,
     private readonly player: Colour,
+    private readonly dice: Dice | null,
+    private readonly firstTurn: boolean,
   ) {}
 
   static start(
@@ -23,12 +25,17 @@ export class PlaySession {
     player: Colour,
     plays: readonly LegalPlay[],
     dice: readonly number[] | null,
+    firstTurn = false,
   ): PlaySession {
-    return new PlaySession(PlayBuilder.start({ board, variant, player, plays, dice }), board, variant, player);
+    const builder = PlayBuilder.start({ board, variant, player, plays, dice, firstTurn });
+    const roll: Dice | null = builder.dice;
+    return new PlaySession(builder, board, variant, player, roll, firstTurn);
   }
 
   private with(builder: PlayBuilder<LegalPlay> | null): PlaySession | null {
-    return builder === null ? null : new PlaySession(builder, this.before, this.variant, this.player);
+    return builder === null
+      ? null
+      : new PlaySession(builder, this.before, this.variant, this.player, this.dice, this.firstTurn);
   }
 
   get plays(): readonly LegalPlay[] {
@@ -85,7 +92,9 @@ export class PlaySession {
   }
 
   fromText(text: string): { readonly play: LegalPlay } | { readonly error: string } {
-    return playFromText(text, this.builder.plays, this.before, this.variant, this.player);
+    const { before: board, variant, player, dice, firstTurn } = this;
+    if (dice === null) return { error: 'There is no roll to play.' };
+    return playFromText(text, { board, variant, player, dice, plays: this.builder.plays, firstTurn });
   }
 
   stepsText(): string {

@@ -24,6 +24,8 @@ export interface MatchHandle {
   /** The legal plays when the person must play, else null, and the dice they play. */
   readonly plays: readonly LegalPlay[] | null;
   readonly dice: readonly number[] | null;
+  /** The mover's first turn of the game (long nardy N5), as the legal plays say. */
+  readonly firstTurn: boolean;
   readonly problem: ApiProblem | null;
   readonly busy: boolean;
   readonly stream: StreamStatus;
@@ -36,12 +38,13 @@ export interface MatchHandle {
 interface Plays {
   readonly plays: readonly LegalPlay[];
   readonly dice: readonly number[] | null;
+  readonly firstTurn: boolean;
 }
 
 async function readPlays(id: string, state: MatchState): Promise<Plays | null> {
   if (!state.actions.includes('plays')) return null;
   const answer = await call(api.GET('/api/matches/{id}/legal-plays', { params: { path: { id } } }));
-  return { plays: answer.plays, dice: answer.dice };
+  return { plays: answer.plays, dice: answer.dice, firstTurn: answer.firstTurn };
 }
 
 /**
@@ -177,6 +180,7 @@ export function useMatch(id: string): MatchHandle {
     state,
     plays: plays?.plays ?? null,
     dice: plays?.dice ?? null,
+    firstTurn: plays?.firstTurn ?? false,
     problem,
     busy,
     stream,

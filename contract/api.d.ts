@@ -1372,7 +1372,7 @@ export interface components {
              * @description When the token stops working; in the future. Absent or null: it never expires.
              * @example 2027-01-01T00:00:00Z
              */
-            expiresAt?: Record<string, never> | null;
+            expiresAt?: string | null;
             /**
              * @description For you to tell your tokens apart.
              * @example my bot
@@ -2122,6 +2122,8 @@ export interface components {
              *     ]
              */
             dice: number[] | null;
+            /** @description Whether this is the mover’s first turn of the game: in long nardy a double may then take two checkers off the head (docs/rules.md N5). A board UI that builds plays step by step passes it to the engine (`stepsAfter`, option `firstTurn`); false when no play is awaited. */
+            firstTurn: boolean;
             plays: components["schemas"]["PlayDto"][];
         };
         MatchListDto: {
