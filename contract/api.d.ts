@@ -1708,6 +1708,8 @@ export interface components {
              *     ]
              */
             dice: number[] | null;
+            /** @description The last checker play of this game, so a client can show what was played after a reload; null before the first. */
+            lastPlay: components["schemas"]["LastPlayDto"] | null;
             /**
              * @description Backgammon: gnubg Match ID (white is player 0).
              * @example cAkAAAAAAAAA
@@ -1998,6 +2000,25 @@ export interface components {
             email: "immediately" | "digest" | "off";
             /** @description Whether web push notifies of it (on the subscribed browsers). */
             push: boolean;
+        };
+        LastPlayDto: {
+            /** @enum {string} */
+            by: "white" | "black";
+            /**
+             * @description The dice it was made with.
+             * @example [
+             *       6,
+             *       4
+             *     ]
+             */
+            dice: number[];
+            /** @description Its single-die moves in the mover’s numbering (empty: the roll could not be played). */
+            moves: components["schemas"]["MoveDto"][];
+            /**
+             * @description gnubg’s text of the play, hits marked (`*`); empty when nothing could be played.
+             * @example 24/14
+             */
+            text: string;
         };
         LeaderboardDto: {
             /** @description Players who have played rated matches, highest rating first. */

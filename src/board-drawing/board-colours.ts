@@ -19,6 +19,8 @@ export const BOARD_COLOURS = {
   muted: '#5c5c5c',
   cube: '#fdfcf7',
   cubeText: '#1f1f1f',
+  /** The marks of the last play over the checkers. */
+  lastPlay: '#e3a21a',
 } as const;
 
 /** Fill, outline, inner ring and text colour of each colour's checkers and dice. */

@@ -51,6 +51,11 @@ export interface BoardPicture {
   readonly onTurn: Colour | null;
   /** How each side is named; the colour's name where missing. */
   readonly names?: { readonly white?: string; readonly black?: string };
+  /** The last play, marked on the board (each move a line from where it left to where it landed); none when absent. */
+  readonly lastPlay?: {
+    readonly by: Colour;
+    readonly moves: readonly { readonly from: number; readonly to: number }[];
+  };
 }
 
 /** Which side of a stateless position the viewer is: the side to move (`player`) or the other. */

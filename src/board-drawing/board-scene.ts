@@ -104,6 +104,7 @@ export function boardScene(picture: BoardPicture): SvgNode {
     ...drawTrays(picture),
     ...drawCheckers(picture),
     ...drawBar(picture),
+    ...drawLastPlay(picture),
     ...drawCube(picture),
     ...drawDice(picture),
     ...drawInfo(picture, 'top'),
@@ -180,6 +181,32 @@ function drawCheckers(picture: BoardPicture): SvgNode[] {
     }
   }
   return out;
+}
+
+/**
+ * The last play's moves, each a line from the place the checker left to where it landed, with a dot
+ * there: drawn over the checkers, taking no clicks, so that the board keeps what was played in view.
+ */
+function drawLastPlay(picture: BoardPicture): SvgNode[] {
+  const last = picture.lastPlay;
+  if (last === undefined) return [];
+  const seat = seatOf(picture.perspective, last.by);
+  const placeOf = (point: number): Point2 => {
+    if (point === BAR) return barCheckerCentre(seat, 0);
+    if (point === OFF) {
+      const tray = trayRect(trayPlace(picture.variant, seat));
+      return { x: tray.x + tray.width / 2, y: tray.y + tray.height / 2 };
+    }
+    return checkerCentre(slotOfViewerPoint(viewerPoint(picture.variant, picture.perspective, last.by, point)), 0);
+  };
+  const style = { stroke: BOARD_COLOURS.lastPlay, 'stroke-width': 5, 'stroke-linecap': 'round', opacity: 0.8 };
+  return last.moves.flatMap(({ from, to }) => {
+    const [a, b] = [placeOf(from), placeOf(to)];
+    return [
+      node('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, ...style, 'pointer-events': 'none', 'data-last-play': '' }),
+      node('circle', { cx: b.x, cy: b.y, r: 6, fill: BOARD_COLOURS.lastPlay, 'pointer-events': 'none' }),
+    ];
+  });
 }
 
 /** Backgammon's bar: each side's checkers in its own half, from the middle outwards. */

@@ -188,6 +188,7 @@ export {
   positionFor,
   toAct,
   type GameState,
+  type LastPlay,
   type MatchConfig,
   type MatchState,
   type MatchStatus,

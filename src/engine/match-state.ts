@@ -16,7 +16,7 @@ import type { CubeOffer, CubeState } from './cube.js';
 import type { ColourBoard, MatchResult, ResignationOffer } from './events.js';
 import type { RulesOptions } from './rules-options.js';
 import type { GameOutcome, MatchProgress } from './scoring.js';
-import type { Colour, Dice, Play, Position, Variant } from './types.js';
+import type { Colour, Dice, Move, Play, Position, Variant } from './types.js';
 
 /** Globals cached in module scope: a global lookup is slow inside vm contexts (Jest). */
 const { freeze: freezeObject } = Object;
@@ -88,6 +88,16 @@ export interface GameState {
   readonly started: boolean;
   /** The last throw of the game (a roll that passed included). */
   readonly lastRoll: { readonly player: Colour; readonly dice: Dice; readonly passed: boolean } | null;
+  /** The last checker play of the game, with its dice and the board it was made on; null before the first. */
+  readonly lastPlay: LastPlay | null;
+}
+
+/** A checker play as made: who, with which dice, its moves (canonical) and the board before it. */
+export interface LastPlay {
+  readonly player: Colour;
+  readonly dice: Dice;
+  readonly moves: readonly Move[];
+  readonly before: ColourBoard;
 }
 
 export interface MatchState {

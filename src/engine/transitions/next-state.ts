@@ -58,6 +58,7 @@ export function withGame(game: GameState, changes: Changes<GameState>): GameStat
     automaticDoubles: changes.automaticDoubles ?? game.automaticDoubles,
     started: changes.started ?? game.started,
     lastRoll: changes.lastRoll === undefined ? game.lastRoll : changes.lastRoll,
+    lastPlay: changes.lastPlay === undefined ? game.lastPlay : changes.lastPlay,
   });
 }
 
@@ -73,6 +74,7 @@ export function freshGame(variant: Variant, number: number, crawford: boolean): 
     automaticDoubles: 0,
     started: false,
     lastRoll: null,
+    lastPlay: null,
   });
 }
 

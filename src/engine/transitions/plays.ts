@@ -34,6 +34,8 @@ export function play(state: MatchState, event: PlayEvent): ApplyResult {
   const game = state.game;
   const mover = event.by;
   let after: Position;
+  // The play's moves in canonical order (the fast path finds only a play given in that order).
+  let moves: readonly Move[] = event.moves;
   const search = PlayPhase.searchOf(phase);
   const index = search === undefined ? -1 : search.indexOfMoves(event.moves);
   if (search !== undefined && index >= 0) {
@@ -44,12 +46,14 @@ export function play(state: MatchState, event: PlayEvent): ApplyResult {
     });
     if (!validation.ok) return illegalPlay(validation.message, validation.reason);
     after = validation.play.position;
+    moves = validation.play.moves;
   }
   const board = colourBoardOf(after, mover);
   if (event.board !== undefined && !sameBoard(event.board, board)) {
     return refuse('record-mismatch', 'The stored board after the play differs from the engine’s.');
   }
-  const played: GameState = withGame(game, { board, firstTurn: afterFirstTurn(game.firstTurn, mover) });
+  const lastPlay = freeze({ player: mover, dice: phase.dice, moves, before: game.board });
+  const played: GameState = withGame(game, { board, firstTurn: afterFirstTurn(game.firstTurn, mover), lastPlay });
   const choices = (search?.count ?? phase.plays.length) > 1 ? withChoice(state.choices, mover) : state.choices;
   if (after.player.off === CHECKERS_PER_SIDE) {
     const outcome = bearOffOutcome(variant, mover, after.opponent, game.cube, state.config.effectiveRules);

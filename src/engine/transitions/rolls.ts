@@ -15,6 +15,8 @@ import { inPlay, isDie, phaseRefusal } from './guards.js';
 import { afterFirstTurn, freeze, rollPhase, withGame, withState } from './next-state.js';
 import { PlayPhase } from './play-phase.js';
 
+const NO_MOVES: readonly never[] = Object.freeze([]);
+
 /** Globals cached in module scope: a global lookup is slow inside vm contexts (Jest). */
 const { isArray } = Array;
 
@@ -77,6 +79,8 @@ function startTurnWithDice(
     const passedGame = withGame(game, {
       firstTurn: afterFirstTurn(game.firstTurn, player),
       lastRoll: freeze({ player, dice, passed: true }),
+      // A roll that cannot be played is the turn's play: no move (C1).
+      lastPlay: freeze({ player, dice, moves: NO_MOVES, before: game.board }),
     });
     return ok(
       withState(state, { rollIndex, game: passedGame, phase: rollPhase(state, passedGame, opponentOf(player)) }),

@@ -8,7 +8,9 @@ import {
   betweenMoneyGames,
   encodeMatchId,
   encodePositionId,
+  formatPlay,
   legalActions,
+  opponentOf,
   pipCount,
   positionFor,
   type Colour,
@@ -21,7 +23,7 @@ import { deadlinePassed } from '../model/match-clock.js';
 import type { MatchClockState, MatchRecord } from '../model/match-record.js';
 import { isOver, statusName, turnOf } from '../model/match-status.js';
 import { colourOf } from '../model/seats.js';
-import type { GameView, MatchView, PlayerView, ResultView } from './match-view.js';
+import type { GameView, LastPlayView, MatchView, PlayerView, ResultView } from './match-view.js';
 import { sideView } from './match-view.js';
 
 /** The engine's event types that a player sends, by the action path that sends them. */
@@ -129,11 +131,21 @@ export function gameView(state: MatchState): GameView {
     cube: { value: game.cube.value, owner: game.cube.owner === 'centre' ? null : game.cube.owner },
     dice: phase.kind === 'play' ? phase.dice : null,
     pips: { white: pips.player, black: pips.opponent },
+    lastPlay: lastPlayView(state),
   };
   if (state.config.variant !== 'backgammon') return view;
   const positionId = positionIdOf(state);
   const matchId = matchIdOf(state);
   return { ...view, ...(positionId ? { positionId } : {}), ...(matchId ? { matchId } : {}) };
+}
+
+/** The game's last checker play, its text as gnubg writes it (hits marked) on the board it was made on. */
+function lastPlayView(state: MatchState): LastPlayView | null {
+  const last = state.game.lastPlay;
+  if (last === null) return null;
+  const moves = last.moves.map(({ from, to }) => ({ from, to }));
+  const before = { player: last.before[last.player], opponent: last.before[opponentOf(last.player)] };
+  return { by: last.player, dice: last.dice, moves, text: formatPlay(state.config.variant, moves, before) };
 }
 
 export function resultOf(state: MatchState): ResultView | null {

@@ -26,9 +26,18 @@ export interface GameView {
   readonly cube: { readonly value: number; readonly owner: Colour | null };
   readonly dice: Dice | null;
   readonly pips: { readonly white: number; readonly black: number };
+  /** The last checker play of this game: who, with which dice, its moves and gnubg's text of it. */
+  readonly lastPlay: LastPlayView | null;
   /** Backgammon only: gnubg's Position ID, seen from the player on roll, and Match ID. */
   readonly positionId?: string;
   readonly matchId?: string;
+}
+
+export interface LastPlayView {
+  readonly by: Colour;
+  readonly dice: Dice;
+  readonly moves: readonly { readonly from: number; readonly to: number }[];
+  readonly text: string;
 }
 
 export interface TurnView {

@@ -66,15 +66,18 @@ export async function pageAt(page: Page, version: number): Promise<void> {
 }
 
 /**
- * The match as `session` sees it once the page shows the same version: the server may append
- * events of its own after an action (an automatic roll), so both are read until they agree.
+ * The match as `session` sees it once the page shows the same version, with no play being animated:
+ * the server may append events of its own after an action (an automatic roll), so both are read
+ * until they agree.
  */
 export async function settled(baseUrl: string, page: Page, id: string, session: AccountSession): Promise<MatchView> {
   const until = Date.now() + 30_000;
   for (;;) {
     const view = await matchView(baseUrl, id, session);
     const shown = await page.locator('.match-page').getAttribute('data-version');
-    if (shown === String(view.version)) return view;
+    // An opponent's play still animated locks the decisions: settled once it has landed.
+    const animating = (await page.locator('main .board-holder[data-animating="true"]').count()) > 0;
+    if (shown === String(view.version) && !animating) return view;
     if (Date.now() > until)
       throw new Error(`${page.url()} shows version ${String(shown)}, the match is at ${view.version}`);
     await new Promise((r) => setTimeout(r, 100));

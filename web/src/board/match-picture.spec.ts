@@ -45,6 +45,10 @@ function stateJson(state: EngineState): MatchState {
         black: { ...game.board.black, points: [...game.board.black.points] },
       },
       dice: game.dice === null ? null : [...game.dice],
+      lastPlay:
+        game.lastPlay === null
+          ? null
+          : { ...game.lastPlay, dice: [...game.lastPlay.dice], moves: [...game.lastPlay.moves] },
     },
     turn: { ...turnOf(state), deadline: null },
     actions: [],

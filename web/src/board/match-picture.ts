@@ -24,9 +24,16 @@ const other = (colour: Colour): Colour => (colour === 'white' ? 'black' : 'white
 
 /**
  * The picture of `state` seen by `perspective`. `board`, when given, is drawn instead of the
- * game's (a play half made on the page), with the pips counted from it.
+ * game's (a play half made on the page), with the pips counted from it. With `markLastPlay`, the
+ * game's last play (`game.lastPlay`) is marked on the board: give it only when the board drawn is
+ * the one after that play.
  */
-export function pictureOfMatch(state: MatchState, perspective: Colour, board?: ColourBoardLike): BoardPicture {
+export function pictureOfMatch(
+  state: MatchState,
+  perspective: Colour,
+  board?: ColourBoardLike,
+  markLastPlay = false,
+): BoardPicture {
   const { game, turn, players } = state;
   const shown = { white: sideOf(board?.white ?? game.board.white), black: sideOf(board?.black ?? game.board.black) };
   const pips = board === undefined ? game.pips : pipsOf(shown);
@@ -42,6 +49,9 @@ export function pictureOfMatch(state: MatchState, perspective: Colour, board?: C
     pips: { white: pips.white, black: pips.black },
     onTurn: turn.player,
     names: { white: players.white?.username, black: players.black?.username },
+    ...(markLastPlay && game.lastPlay !== null
+      ? { lastPlay: { by: game.lastPlay.by, moves: game.lastPlay.moves } }
+      : {}),
   };
 }
 

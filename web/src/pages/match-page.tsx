@@ -4,6 +4,8 @@
  * replay of any earlier position, the files and picture of the match, and, once it is over, the
  * fairness check of every throw.
  */
+import { useState } from 'preact/hooks';
+import type { ColourBoard } from '../match/colour-board.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
 import { ProblemMessage } from '../ui/problem-message.js';
@@ -22,6 +24,9 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
   const session = useSession();
   const match = useMatch(id);
   const { state } = match;
+  // The board of an opponent's play being animated: until it lands, no decision is taken and the
+  // summary shows that board's pips, not the result of the play yet.
+  const [animated, setAnimated] = useState<ColourBoard | null>(null);
   const white = state?.players.white?.username ?? 'white';
   const black = state?.players.black?.username ?? state?.opponent ?? 'black';
   useTitle(state === null ? 'Match' : `${white} v ${black}`);
@@ -45,10 +50,10 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
       )}
       <ProblemMessage problem={match.problem} />
       <div class="match-layout">
-        <PlayArea match={match} state={state} />
+        <PlayArea match={match} state={state} onFrame={setAnimated} />
         <div class="match-side">
-          <MatchSummary state={state} />
-          <ActionBar state={state} busy={match.busy} perform={match.perform} />
+          <MatchSummary state={state} animated={animated} />
+          <ActionBar state={state} busy={match.busy || animated !== null} perform={match.perform} />
           <p class="stream-status muted" aria-live="polite">
             {match.stream === 'reconnecting'
               ? 'Connection lost: reconnecting…'

@@ -5,6 +5,7 @@
 import { ApiProperty, type ApiPropertyOptions, ApiPropertyOptional, DECORATORS } from '@nestjs/swagger';
 import { COLOURS, VARIANTS } from '../../../engine/index.js';
 import { SideBoardDto } from '../../../positions/dto/board.dto.js';
+import { MoveDto } from '../../../positions/dto/legal-plays-response.dto.js';
 import { ACTION_NAMES } from '../../model/action-names.js';
 import { AWAITING, MATCH_STATUS_NAMES } from '../../model/match-record.js';
 import type { GameView, MatchView, ResultView, SideView, TurnView } from '../../view/match-view.js';
@@ -70,6 +71,26 @@ export class CubeDto {
   owner!: string | null;
 }
 
+export class LastPlayDto {
+  @ApiProperty({ enum: COLOURS })
+  by!: string;
+
+  @ApiProperty({ type: [Number], example: [6, 4], description: 'The dice it was made with.' })
+  dice!: number[];
+
+  @ApiProperty({
+    type: [MoveDto],
+    description: 'Its single-die moves in the mover’s numbering (empty: the roll could not be played).',
+  })
+  moves!: MoveDto[];
+
+  @ApiProperty({
+    example: '24/14',
+    description: 'gnubg’s text of the play, hits marked (`*`); empty when nothing could be played.',
+  })
+  text!: string;
+}
+
 export class GameDto {
   @ApiProperty({ example: 3, description: 'The game’s number in the match, from 1.' })
   number!: number;
@@ -85,6 +106,14 @@ export class GameDto {
 
   @ApiProperty({ type: ByColourNumberDto, description: 'Pip counts.' })
   pips!: ByColourNumberDto;
+
+  @ApiProperty({
+    type: LastPlayDto,
+    nullable: true,
+    description:
+      'The last checker play of this game, so a client can show what was played after a reload; null before the first.',
+  })
+  lastPlay!: LastPlayDto | null;
 
   @ApiPropertyOptional({ example: '4HPwATDgc/ABMA', description: 'Backgammon: gnubg Position ID, player on roll.' })
   positionId?: string;

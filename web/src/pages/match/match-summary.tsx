@@ -1,5 +1,7 @@
 /** The match at a glance: players, score and length, Crawford, cube, pips, whose turn, deadline and time banks. */
+import { pipCount } from '../../../../src/engine/index.js';
 import type { Colour, MatchState } from '../../api/client.js';
+import { positionOf, type ColourBoard } from '../../match/colour-board.js';
 import { Link } from '../../ui/link.js';
 
 const other = (c: Colour): Colour => (c === 'white' ? 'black' : 'white');
@@ -30,8 +32,15 @@ const AWAITING: Readonly<Record<string, string>> = {
   'resignation-response': 'to answer the resignation',
 };
 
-export function MatchSummary({ state }: { readonly state: MatchState }) {
+export interface MatchSummaryProps {
+  readonly state: MatchState;
+  /** The board of an opponent's play while it is animated: its pips are shown, and what the play led to waits. */
+  readonly animated?: ColourBoard | null;
+}
+
+export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
   const me = state.you;
+  const pips = animated === null ? state.game.pips : pipsOf(animated);
   const top: Colour = me === null ? 'black' : other(me);
   const bottom = other(top);
   const lengthText = state.length === 0 ? 'money session' : `${state.length}-point match`;
@@ -51,7 +60,7 @@ export function MatchSummary({ state }: { readonly state: MatchState }) {
         {colour === me && <span class="muted"> (you)</span>}
       </td>
       <td class="num">{state.score[colour]}</td>
-      <td class="num">{state.game.pips[colour]}</td>
+      <td class="num">{pips[colour]}</td>
       {state.banks !== null && <td class="num">{days(state.banks[colour])}</td>}
     </tr>
   );
@@ -97,9 +106,16 @@ export function MatchSummary({ state }: { readonly state: MatchState }) {
           </tbody>
         </table>
       </div>
+      {animated === null && state.game.lastPlay !== null && (
+        <p class="last-play" data-testid="last-play">
+          {lastPlayLine(state, state.game.lastPlay)}
+        </p>
+      )}
       <p class="turn-line" aria-live="polite" data-testid="turn-line" tabIndex={-1} data-focus-after-action>
-        {statusLine(state)}
-        {turn.deadline !== null && state.status === 'playing' && (
+        {animated !== null
+          ? `${playerName(state, state.game.lastPlay?.by ?? other(turn.player ?? 'white'))} plays…`
+          : statusLine(state)}
+        {animated === null && turn.deadline !== null && state.status === 'playing' && (
           <span>
             {' '}
             · deadline{' '}
@@ -111,6 +127,20 @@ export function MatchSummary({ state }: { readonly state: MatchState }) {
       </p>
     </section>
   );
+}
+
+function pipsOf(board: ColourBoard): { readonly white: number; readonly black: number } {
+  const pips = pipCount(positionOf(board, 'white'));
+  return { white: pips.player, black: pips.opponent };
+}
+
+type LastPlay = NonNullable<MatchState['game']['lastPlay']>;
+
+/** "alice played 6-4: 24/14", or "You rolled 6-5 and could not move". */
+export function lastPlayLine(state: MatchState, last: LastPlay): string {
+  const who = last.by === state.you ? 'You' : playerName(state, last.by);
+  const dice = last.dice.join('-');
+  return last.moves.length === 0 ? `${who} rolled ${dice} and could not move.` : `${who} played ${dice}: ${last.text}.`;
 }
 
 function statusLine(state: MatchState): string {

@@ -21,7 +21,14 @@ import type { MatchHandle } from './use-match.js';
 
 const FRAME_MS = 450;
 
-export function PlayArea({ match, state }: { readonly match: MatchHandle; readonly state: MatchState }) {
+export interface PlayAreaProps {
+  readonly match: MatchHandle;
+  readonly state: MatchState;
+  /** The board an opponent's play is animated on, each frame, and null once it has landed. */
+  readonly onFrame?: (board: ColourBoard | null) => void;
+}
+
+export function PlayArea({ match, state, onFrame }: PlayAreaProps) {
   const perspective: Colour = state.you ?? 'white';
   const player = state.you;
   const playable = player !== null && match.plays !== null && state.actions.includes('plays');
@@ -41,8 +48,11 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
   }, [state.version, playable]);
 
   // The opponent's play, step by step, before the board settles on the state.
-  const [frame, setFrame] = useState<{ board: ColourBoard; landed: ReadonlySet<number> } | null>(null);
+  const [frame, setFrame] = useState<{ board: ColourBoard; landed: ReadonlySet<number>; index: number } | null>(null);
+  /** Ends the animation under way at once (a click on the board does). */
+  const finish = useRef<() => void>(() => undefined);
   const seen = match.seenPlay;
+  useEffect(() => onFrame?.(frame?.board ?? null), [frame]);
   useEffect(() => {
     if (seen === null) return;
     let frames: ColourBoard[];
@@ -62,11 +72,16 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
       }
       const to = seen.moves[i - 1]?.to;
       if (to !== undefined && to !== 0) landed.add(viewerPoint(state.variant, perspective, seen.by, to));
-      setFrame({ board: frames[i], landed: new Set(landed) });
+      setFrame({ board: frames[i], landed: new Set(landed), index: i });
       i++;
       timer = window.setTimeout(next, FRAME_MS);
     };
     let timer = window.setTimeout(next, 0);
+    finish.current = () => {
+      window.clearTimeout(timer);
+      i = frames.length;
+      setFrame(null);
+    };
     return () => {
       window.clearTimeout(timer);
       setFrame(null);
@@ -74,7 +89,9 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
   }, [seen?.key]);
 
   const board = frame?.board ?? session?.board ?? state.game.board;
-  const picture = pictureOfMatch(state, perspective, board);
+  // The last play stays marked while the board shows the state it led to (no animation, no step made).
+  const settled = frame === null && (session === null || session.steps.length === 0);
+  const picture = pictureOfMatch(state, perspective, board, settled);
   const interaction = useMemo(() => {
     if (session === null || frame !== null || match.busy) return undefined;
     return {
@@ -104,7 +121,15 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
   const label = boardLabel(state, perspective);
   return (
     <div class="play-area">
-      <BoardView picture={picture} interaction={interaction} label={label} highlight={frame?.landed} />
+      {/* While a play is animated no decision can be made; a click on the board lands it at once. */}
+      <div
+        class="board-holder"
+        onClick={() => frame !== null && finish.current()}
+        data-animating={frame !== null}
+        data-frame={frame?.index ?? 'landed'}
+      >
+        <BoardView picture={picture} interaction={interaction} label={label} highlight={frame?.landed} />
+      </div>
       <p class="visually-hidden">{positionText(picture, state.you)}</p>
       <p class="visually-hidden" aria-live="polite">
         {seen !== null
@@ -114,7 +139,7 @@ export function PlayArea({ match, state }: { readonly match: MatchHandle; readon
       {session !== null && (
         <PlayControls
           session={session}
-          busy={match.busy}
+          busy={match.busy || frame !== null}
           confirmRef={confirmRef}
           onUndo={() => (setSession(session.undo()), setSelected(null))}
           onReset={() => (setSession(session.reset()), setSelected(null))}
