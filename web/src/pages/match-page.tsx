@@ -11,6 +11,7 @@ import { Link } from '../ui/link.js';
 import { ProblemMessage } from '../ui/problem-message.js';
 import { useTitle } from '../ui/use-title.js';
 import { ActionBar } from './match/action-bar.js';
+import { EndPanel } from './match/end-panel.js';
 import { FairnessPanel } from './match/fairness-panel.js';
 import { MatchFiles } from './match/match-files.js';
 import { MatchSummary } from './match/match-summary.js';
@@ -52,6 +53,7 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
       <div class="match-layout">
         <PlayArea match={match} state={state} onFrame={setAnimated} />
         <div class="match-side">
+          {animated === null && <EndPanel state={state} />}
           <MatchSummary state={state} animated={animated} />
           <ActionBar state={state} busy={match.busy || animated !== null} perform={match.perform} />
           <p class="stream-status muted" aria-live="polite">

@@ -2,6 +2,7 @@
 import { pipCount } from '../../../../src/engine/index.js';
 import type { Colour, MatchState } from '../../api/client.js';
 import { positionOf, type ColourBoard } from '../../match/colour-board.js';
+import { endLine } from './end-panel.js';
 import { Link } from '../../ui/link.js';
 
 const other = (c: Colour): Colour => (c === 'white' ? 'black' : 'white');
@@ -148,12 +149,7 @@ function statusLine(state: MatchState): string {
   if (status === 'invited') return 'Waiting for the opponent to join.';
   if (status === 'aborted') return 'The match was aborted.';
   if (status === 'declined') return 'The invitation was declined.';
-  if (status === 'finished' && result !== null) {
-    const by = result.reason === 'timeout' ? ' on time' : result.reason === 'leave' ? ' (session left)' : '';
-    if (result.winner === null) return `The session ended even, ${result.score.white}–${result.score.black}.`;
-    const who = result.winner === you ? 'You won' : `${result.winner === 'white' ? 'White' : 'Black'} won`;
-    return `${who}${by}, ${result.score.white}–${result.score.black}.`;
-  }
+  if (status === 'finished' && result !== null) return endLine(state);
   if (turn.player === null || turn.awaiting === null) return 'Waiting for the dice.';
   const whose = turn.player === you ? 'Your turn' : `${turn.player === 'white' ? 'White' : 'Black'}'s turn`;
   const dice = turn.awaiting === 'play' && state.game.dice !== null ? `, ${state.game.dice.join('-')}` : '';
