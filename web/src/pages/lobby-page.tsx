@@ -1,13 +1,14 @@
 import { useState } from 'preact/hooks';
 import { MyMatchesList, MyTurnList, OpenChallengesList } from './lobby/lobby-lists.js';
 import { CreateMatchForm } from './lobby/new-match-form.js';
+import { PlayBot } from './lobby/play-bot.js';
 import { useLiveRefresh } from './lobby/use-live-refresh.js';
 import { useSession } from '../session.js';
 import { SignInRequired } from '../ui/sign-in-required.js';
 import { useTitle } from '../ui/use-title.js';
 import './lobby/lobby.css';
 
-/** The lobby: what waits for me, my matches, the open challenges, and a new match; kept up to date live. */
+/** The lobby: a bot in one click, what waits for me, my matches, the open challenges, and a new match; kept up to date live. */
 export function LobbyPage(_: { readonly params: Record<string, string> }) {
   useTitle('Lobby');
   const session = useSession();
@@ -37,6 +38,7 @@ export function LobbyPage(_: { readonly params: Record<string, string> }) {
           <a href="#new-match">New match</a>
         </nav>
       </div>
+      <PlayBot />
       <MyTurnList {...lists} />
       <MyMatchesList {...lists} />
       <OpenChallengesList {...lists} />

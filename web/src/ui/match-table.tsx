@@ -29,37 +29,34 @@ function clockText(daysPerTurn: number | null): string {
   return daysPerTurn === 1 ? '1 day a turn' : `${daysPerTurn} days a turn`;
 }
 
-function Cell({ column, match, viewer }: { column: MatchColumn; match: MatchSummary; viewer: string | null }) {
+/** What a cell of `column` shows for `match`. */
+function cellContent(column: MatchColumn, match: MatchSummary, viewer: string | null): ComponentChildren {
   switch (column) {
     case 'opponent': {
       const opponent = opponentOf(match, viewer);
-      return <td>{opponent === null ? <span class="muted">Anyone</span> : <PlayerName player={opponent} />}</td>;
+      return <>{opponent === null ? <span class="muted">Anyone</span> : <PlayerName player={opponent} />}</>;
     }
     case 'players': {
       const { white, black } = match.players;
       return (
-        <td>
+        <>
           {white !== null ? <PlayerName player={white} /> : <span class="muted">open seat</span>} (white) vs{' '}
           {black !== null ? <PlayerName player={black} /> : <span class="muted">open seat</span>} (black)
-        </td>
+        </>
       );
     }
     case 'status':
-      return <td>{statusText(match, viewer)}</td>;
+      return <>{statusText(match, viewer)}</>;
     case 'score':
-      return <td>{match.status === 'invited' ? '' : scoreText(match, viewer)}</td>;
+      return <>{match.status === 'invited' ? '' : scoreText(match, viewer)}</>;
     case 'awaiting':
-      return <td>{awaitedText(match, viewer)}</td>;
+      return <>{awaitedText(match, viewer)}</>;
     case 'deadline':
-      return <td>{match.turn.deadline === null ? 'None' : <TimeText at={match.turn.deadline} />}</td>;
+      return <>{match.turn.deadline === null ? 'None' : <TimeText at={match.turn.deadline} />}</>;
     case 'clock':
-      return <td>{clockText(match.daysPerTurn)}</td>;
+      return <>{clockText(match.daysPerTurn)}</>;
     case 'created':
-      return (
-        <td>
-          <TimeText at={match.createdAt} />
-        </td>
-      );
+      return <TimeText at={match.createdAt} />;
   }
 }
 
@@ -97,10 +94,17 @@ export function MatchTable({ matches, viewer, columns, caption, empty, actions }
               <th scope="row">
                 <Link href={`/matches/${match.id}`}>{matchKind(match)}</Link>
               </th>
+              {/* Each cell names its column, which a narrow screen shows beside it (match-table.css). */}
               {columns.map((column) => (
-                <Cell key={column} column={column} match={match} viewer={viewer} />
+                <td key={column} data-label={HEADERS[column]}>
+                  {cellContent(column, match, viewer)}
+                </td>
               ))}
-              {actions !== undefined && <td class="actions">{actions(match)}</td>}
+              {actions !== undefined && (
+                <td class="actions" data-label="Actions">
+                  {actions(match)}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

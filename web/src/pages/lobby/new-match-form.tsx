@@ -5,7 +5,13 @@ import { asProblem, type ApiProblem } from '../../api/problem.js';
 import { navigate } from '../../router.js';
 import { CheckboxField, SelectField, TextField } from '../../ui/form-field.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
-import { createMatchProblem, NEW_MATCH_FORM, newMatchRequest, type NewMatchForm } from './new-match-request.js';
+import {
+  createMatchProblem,
+  NEW_MATCH_FORM,
+  newMatchRequest,
+  withVariant,
+  type NewMatchForm,
+} from './new-match-request.js';
 import { OpponentFields } from './opponent-fields.js';
 import { RulesFields } from './rules-fields.js';
 import '../../ui/common.css';
@@ -46,7 +52,7 @@ export function CreateMatchForm() {
             ['backgammon', 'Backgammon'],
             ['long-nardy', 'Long nardy'],
           ]}
-          onChange={(variant) => change({ variant })}
+          onChange={(variant) => change(withVariant(form, variant))}
         />
         <CheckboxField
           id="new-money"

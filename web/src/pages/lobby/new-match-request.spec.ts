@@ -6,6 +6,7 @@ import {
   offeredHouseBots,
   ruleApplies,
   type HouseBotListing,
+  withVariant,
   type NewMatchForm,
 } from './new-match-request.js';
 
@@ -34,8 +35,21 @@ describe('offeredHouseBots', () => {
 });
 
 describe('newMatchRequest', () => {
-  it('sends only the variant, the length and the person invited when nothing else is changed', () => {
-    expect(newMatchRequest(form({ username: ' bob ' }))).toEqual({ variant: 'backgammon', length: 5, opponent: 'bob' });
+  it('sends only the variant, the length, the person invited and the correspondence clock when nothing else is changed', () => {
+    expect(newMatchRequest(form({ username: ' bob ' }))).toEqual({
+      variant: 'backgammon',
+      length: 5,
+      opponent: 'bob',
+      daysPerTurn: 3,
+    });
+    expect(newMatchRequest(form({ username: 'bob', daysPerTurn: '' }))).not.toHaveProperty('daysPerTurn');
+  });
+
+  it('turns the cube off when long nardy is chosen (played without it by tradition), and on again for backgammon', () => {
+    const nardy = form(withVariant(NEW_MATCH_FORM, 'long-nardy'));
+    expect(newMatchRequest(nardy).rules).toEqual({ cube: false });
+    expect(newMatchRequest(form(withVariant(nardy, 'backgammon'))).rules).toBeUndefined();
+    expect(withVariant(nardy, 'long-nardy')).toEqual({});
   });
 
   it('invites a house bot by its username, and names nobody for an open challenge', () => {
@@ -45,7 +59,7 @@ describe('newMatchRequest', () => {
 
   it('asks a money session as length 0, never sending rated nor the Crawford rule for it', () => {
     const body = newMatchRequest(
-      form({ opponentKind: 'open', money: true, length: '7', rated: false }, { crawford: false }),
+      form({ opponentKind: 'open', money: true, length: '7', rated: false, daysPerTurn: '' }, { crawford: false }),
     );
     expect(body).toEqual({ variant: 'backgammon', length: 0 });
   });

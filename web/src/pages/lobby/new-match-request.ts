@@ -71,7 +71,7 @@ export const DEFAULT_RULES: RulesForm = {
   nextGameStarter: 'winner',
 };
 
-/** The form as it opens: a 5-point backgammon match, the rest at the server's defaults. */
+/** The form as it opens: a 5-point backgammon match on correspondence terms (3 days a move), the rest at the server's defaults. */
 export const NEW_MATCH_FORM: NewMatchForm = {
   opponentKind: 'person',
   username: '',
@@ -80,11 +80,22 @@ export const NEW_MATCH_FORM: NewMatchForm = {
   money: false,
   length: '5',
   rules: DEFAULT_RULES,
-  daysPerTurn: '',
+  daysPerTurn: '3',
   bankDays: '0',
   rated: true,
   colour: 'random',
 };
+
+/**
+ * The form with `variant` chosen. Long nardy is traditionally played without the doubling cube (the
+ * seed texts know none), so choosing it turns the cube off, and choosing backgammon turns it back on;
+ * the person may still change it. (The API's own default keeps the cube for both variants, as the
+ * rules give it.)
+ */
+export function withVariant(form: NewMatchForm, variant: Variant): Partial<NewMatchForm> {
+  if (variant === form.variant) return {};
+  return { variant, rules: { ...form.rules, cube: variant === 'backgammon' } };
+}
 
 /** Whether `rule` applies to the match the form asks for (docs/rules.md M1-M4, N3, N7). */
 export function ruleApplies(rule: RuleName, form: Pick<NewMatchForm, 'variant' | 'money' | 'rules'>): boolean {

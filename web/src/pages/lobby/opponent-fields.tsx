@@ -2,12 +2,11 @@
  * Whom a new match is for: a person by username, a house bot, or anyone (an open challenge). Only the
  * house bots the server says are available are offered (GET /api/house-bots).
  */
-import { useEffect, useState } from 'preact/hooks';
-import { api, call } from '../../api/client.js';
-import { asProblem, type ApiProblem } from '../../api/problem.js';
+import type { ApiProblem } from '../../api/problem.js';
 import { SelectField, TextField } from '../../ui/form-field.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
-import { offeredHouseBots, type HouseBot, type NewMatchForm, type OpponentKind } from './new-match-request.js';
+import type { HouseBot, NewMatchForm, OpponentKind } from './new-match-request.js';
+import { useOfferedHouseBots } from './use-offered-house-bots.js';
 
 const KINDS: readonly (readonly [OpponentKind, string])[] = [
   ['person', 'A person'],
@@ -25,23 +24,6 @@ interface OpponentFieldsProps {
   readonly form: NewMatchForm;
   readonly problem: ApiProblem | null;
   readonly onChange: (changes: Partial<NewMatchForm>) => void;
-}
-
-/** The house bots available now, null while they load; the problem when they could not be read. */
-function useOfferedHouseBots(): { readonly bots: HouseBot[] | null; readonly problem: ApiProblem | null } {
-  const [bots, setBots] = useState<HouseBot[] | null>(null);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  useEffect(() => {
-    let current = true;
-    call(api.GET('/api/house-bots')).then(
-      (list) => current && setBots(offeredHouseBots(list.items)),
-      (error: unknown) => current && setProblem(asProblem(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return { bots, problem };
 }
 
 export function OpponentFields({ form, problem, onChange }: OpponentFieldsProps) {
