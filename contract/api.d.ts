@@ -2256,6 +2256,8 @@ export interface components {
             players: components["schemas"]["SeatsDto"];
             /** @description Whether the result moves both players’ ratings (matches to N points unless created unrated); false once a match is aborted by a leave. */
             rated: boolean;
+            /** @description How far the end of this rated match moved each player’s rating (FIBS points, unrounded: the winner’s up, the loser’s down); null before the end, for an unrated match, and for rated matches that ended before the service kept it. */
+            ratingChange: components["schemas"]["ByColourNumberDto"] | null;
             result: components["schemas"]["ResultDto"] | null;
             rules: components["schemas"]["AppliedRulesDto"];
             score: components["schemas"]["ByColourNumberDto"];

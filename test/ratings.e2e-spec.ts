@@ -48,6 +48,9 @@ async function established(player: Player): Promise<void> {
   await s.t.prisma.user.update({ where: { usernameKey: player.username }, data: { experience: 400 } });
 }
 
+/** The three matches of the scene, and the answer of the action that ended the first. */
+let played: { first: string; second: string; third: string; firstEnd: { ratingChange?: unknown } };
+
 beforeAll(async () => {
   // Every rated player is listed: these players have a few points of experience (test/match-limits.e2e-spec.ts tests the minimum).
   s = await startScriptedApp({ LEADERBOARD_MIN_EXPERIENCE: '1' });
@@ -77,6 +80,7 @@ beforeAll(async () => {
   await s.client.ok(dave, third, 'resign', { value: 1 });
   await s.client.ok(alice, third, 'resignation/accept');
   expectOnlyScriptedThrows(s);
+  played = { first, second, third, firstEnd: ended as { ratingChange?: unknown } };
 }, 60_000);
 afterAll(() => s.t.close());
 
@@ -93,6 +97,19 @@ describe('FIBS ratings', () => {
     expect(c.rating).toBeCloseTo(1502, 9);
     expect([a.experience, b.experience, c.experience]).toEqual([3, 404, 401]);
     expect([a.provisional, b.provisional, c.provisional]).toEqual([true, false, false]);
+  });
+
+  it('keeps on each rated match how far it moved each rating (ratingChange), in the ending action’s answer too', async () => {
+    const changeOf = async (id: string) =>
+      ((await request(s.t.http).get(`/api/matches/${id}`)).body as { ratingChange: unknown }).ratingChange;
+    // Match 1: alice (white) down by 17.32…, bob (black) not at all; match 2: bob (white) -2, carol +2.
+    const first = (await changeOf(played.first)) as { white: number; black: number };
+    expect(first.white).toBeCloseTo(-17.32050807568877, 9);
+    expect(first.black).toBeCloseTo(0, 9);
+    expect(played.firstEnd.ratingChange).toEqual(first);
+    const second = (await changeOf(played.second)) as { white: number; black: number };
+    expect([second.white, second.black].map((n) => Math.round(n * 1e9) / 1e9)).toEqual([-2, 2]);
+    expect(await changeOf(played.third)).toBeNull();
   });
 
   it('counts rated matches won and lost, and their gammons, in the records', async () => {

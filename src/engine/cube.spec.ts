@@ -5,6 +5,7 @@ import {
   CENTRED_CUBE,
   cubeCeiling,
   double,
+  doubleCanMatter,
   MAX_CUBE,
   mayBeaver,
   maximumRefusal,
@@ -173,5 +174,19 @@ describe('doubling cube', () => {
         }),
       );
     });
+  });
+});
+
+describe('doubleCanMatter', () => {
+  it('is false where a single game won at the present value already wins the match (a dead cube), true elsewhere', () => {
+    // A 1-point match: every game decides it.
+    expect(doubleCanMatter(1, 0, 1)).toBe(false);
+    // 5-point match, 3-0: the leader needs 2; at cube 2 one game wins it, at cube 1 it does not.
+    expect(doubleCanMatter(5, 3, 2)).toBe(false);
+    expect(doubleCanMatter(5, 3, 1)).toBe(true);
+    // Post-Crawford trailer at 0-4 of 5 needs 5 points: the cube is live for them.
+    expect(doubleCanMatter(5, 0, 1)).toBe(true);
+    // Money: always.
+    expect(doubleCanMatter(0, 12, 64)).toBe(true);
   });
 });

@@ -140,6 +140,16 @@ export function mayDouble(cube: CubeState, context: DoubleContext): boolean {
 }
 
 /** The doubled player takes: the cube shows the offered value; they own it (after a beaver the beaverer keeps it). */
+/**
+ * Whether a double by a player with `score` in a match to `length` (0: a money session) at cube
+ * value `cubeValue` can change anything: it cannot when a single game won at the present value
+ * already wins the match for them (the cube is dead for them; a 1-point match is the plainest case).
+ * The rules allow the double all the same (M1); a board UI offers it only where it is a decision.
+ */
+export function doubleCanMatter(length: number, score: number, cubeValue: number): boolean {
+  return length === 0 || length - score > cubeValue;
+}
+
 export function take(cube: CubeState, actor: Colour): CubeTransition {
   const offer = cube.offer;
   const refusal = checkAnswer(offer, actor);

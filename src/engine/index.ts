@@ -146,6 +146,7 @@ export {
   CENTRED_CUBE,
   MAX_CUBE,
   cubeCeiling,
+  doubleCanMatter,
   type CubeOffer,
   type CubeOwner,
   type CubeRefusalReason,

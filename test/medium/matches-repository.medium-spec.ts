@@ -116,6 +116,7 @@ describe('MatchesRepository.create and findById', () => {
       importedPlayers: null,
       rated: false,
       unratedReason: null,
+      ratingChanges: null,
       projection: written,
       createdAt: minute(1),
       updatedAt: minute(1),

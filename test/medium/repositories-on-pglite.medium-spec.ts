@@ -79,6 +79,7 @@ describe('MatchesRepository on PGlite through Prisma', () => {
       importedPlayers: null,
       rated: false,
       unratedReason: null,
+      ratingChanges: null,
       projection: afterPlay,
       createdAt: minute(0),
       updatedAt: minute(7),

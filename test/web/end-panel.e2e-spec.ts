@@ -59,6 +59,16 @@ describeInBrowser('the end of a match on the match page', () => {
     expect(await panel.locator('.end-line').textContent()).toBe(
       aliceWon ? 'You won 1–0 against end_bob.' : 'You lost 0–1 to end_bob.',
     );
+    // Rated: how far each rating moved, from Alice's side.
+    const change = (
+      await getJson<{ ratingChange: { white: number; black: number } | null }>(web.baseUrl, `/api/matches/${id}`)
+    ).ratingChange;
+    // Two new players: each moves by the other's experience / 400 of the FIBS move, here none (docs/rules.md "Ratings").
+    expect(change).toEqual({ white: 0, black: 0 });
+    const signed = (n: number) => (n === 0 ? '0.0' : `${n > 0 ? '+' : '-'}${Math.abs(n).toFixed(1)}`);
+    expect(await panel.getByTestId('rating-change').textContent()).toBe(
+      `Your rating: ${signed(change!.white)} (end_bob: ${signed(change!.black)}).`,
+    );
     await screenshot(page, 'end-panel');
     await axeCheck(page, 'the match page at the end');
 

@@ -42,6 +42,7 @@ async function createMatch(
   page: Page,
   opponent: { readonly person: string } | { readonly bot: string },
   variant: 'Backgammon' | 'Long nardy',
+  points = 1,
 ): Promise<string> {
   if ('person' in opponent) {
     await page.getByLabel('A person').check();
@@ -51,7 +52,7 @@ async function createMatch(
     await page.getByLabel('House bot', { exact: true }).selectOption(opponent.bot);
   }
   await page.getByLabel('Variant').selectOption({ label: variant });
-  await page.getByLabel('Points to win').fill('1');
+  await page.getByLabel('Points to win').fill(String(points));
   await page.getByRole('button', { name: 'Create match' }).click();
   await page.waitForURL(/\/matches\/[0-9a-f-]{36}$/);
   return page.url().split('/').pop() as string;
@@ -135,7 +136,7 @@ describeInBrowser('playing in the browser', () => {
   });
 
   it(
-    'two people sign up, invite and join in the lobby, and play a 1-point backgammon match to the end by clicking on the board, with a double and a take',
+    'two people sign up, invite and join in the lobby, and play a 2-point backgammon match to the end by clicking on the board, with a double and a take',
     async () => {
       const [alice, bob] = [await web.person(), await web.person()];
       contexts.push(alice, bob);
@@ -145,7 +146,7 @@ describeInBrowser('playing in the browser', () => {
       await signUp(bobPage, 'bob-web');
 
       await axeCheck(alicePage, 'lobby');
-      const id = await createMatch(alicePage, { person: 'bob-web' }, 'Backgammon');
+      const id = await createMatch(alicePage, { person: 'bob-web' }, 'Backgammon', 2);
       await bobPage.reload();
       const invitation = bobPage.getByRole('button', { name: /^Join/ }).first();
       await invitation.click();

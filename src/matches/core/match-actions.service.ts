@@ -139,9 +139,10 @@ export class MatchActionsService {
       if (err instanceof SeatChangedError && !seatChecked) return this.attempt(loaded, userId, action, true);
       throw err;
     }
-    if (ratedPair !== null) {
-      const joined = await this.store.load(record.id);
-      return presentMatch(joined.record, joined.state, userId, now);
+    // What the statement decided (a rated pair's join) or wrote (the ratings' changes at a rated end) is read back.
+    if (ratedPair !== null || (rated !== null && !('abortedBy' in rated))) {
+      const written = await this.store.load(record.id);
+      return presentMatch(written.record, written.state, userId, now);
     }
     return view;
   }

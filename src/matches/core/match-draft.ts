@@ -59,6 +59,16 @@ export function draftMatch(terms: MatchDraftTerms, at: Date): MatchDraft {
     terms: record,
     events,
     state,
-    record: { ...record, invited, white, black, version: events.length, projection, createdAt: at, updatedAt: at },
+    record: {
+      ...record,
+      invited,
+      white,
+      black,
+      version: events.length,
+      projection,
+      ratingChanges: null,
+      createdAt: at,
+      updatedAt: at,
+    },
   };
 }

@@ -83,6 +83,7 @@ export const PROJECTION_SELECT = `m.status, m.white_id, m.black_id, m.score_whit
 export function matchSelect(from: string): string {
   return `SELECT m.id, m.variant, m.length, m.rules, m.days_per_turn, m.bank_days, m.creator_id, m.version,
        m.source, m.imported_white, m.imported_black, m.rated, m.unrated_reason,
+       m.rating_change_winner, m.rating_change_loser,
        m.dice_commitment, m.dice_seed, m.created_at, m.updated_at,
        m.invited_id, i.username AS invited_username,
        w.username AS white_username, w.auto_play_forced AS white_auto_play_forced, w.kind = 'bot' AS white_bot,
@@ -133,6 +134,8 @@ export interface MatchRow extends ProjectionRow {
   readonly source: string;
   readonly rated: boolean;
   readonly unrated_reason: string | null;
+  readonly rating_change_winner: number | null;
+  readonly rating_change_loser: number | null;
   readonly imported_white: string | null;
   readonly imported_black: string | null;
   readonly dice_commitment: string;
@@ -197,6 +200,10 @@ export function toMatchRecord(row: MatchRow): MatchRecord {
     source: row.source as MatchSource,
     rated: row.rated,
     unratedReason: row.unrated_reason as UnratedReason | null,
+    ratingChanges:
+      row.rating_change_winner === null || row.rating_change_loser === null
+        ? null
+        : { winner: row.rating_change_winner, loser: row.rating_change_loser },
     importedPlayers:
       row.imported_white === null || row.imported_black === null
         ? null

@@ -177,8 +177,11 @@ export class MatchStore {
     join: JoinCheck | null = null,
   ): Promise<boolean> {
     const written = await this.matches.append(next.id, version, events, next.projection, at, rated, answer, join);
+    // The end of a rated match writes the ratings' changes in its statement: read again, not remembered.
+    const ratedEnd = rated !== null && !('abortedBy' in rated);
     if (written) {
-      this.remember(next, state);
+      if (ratedEnd) this.known.delete(next.id);
+      else this.remember(next, state);
       this.feed.announce(next.id, next.version);
     } else this.known.delete(next.id);
     return written;

@@ -184,15 +184,14 @@ export const APPEND = bothForms({ params: 0 });
  * APPEND for the event that ends a rated match: the players' new ratings and
  * experience, computed by the service under a lock on both players (the
  * end-of-rated-match transaction of rated-end.repository.ts), are written with
- * their records in the same statement, and only if the append is written. Its
- * 10 parameters: winner, loser, the winner's new rating and experience, the
- * loser's, then the winner's gammons and backgammons, and the loser's.
+ * their records in the same statement, and only if the append is written; the
+ * match keeps how far each rating moved. Its 12 parameters: winner, loser, the
+ * winner's new rating and experience, the loser's, then the winner's gammons
+ * and backgammons, the loser's, and the winner's and the loser's rating change.
  */
 export const APPEND_RATED = (() => {
-  const [winner, loser, winnerRating, winnerExperience, loserRating, loserExperience, wg, wb, lg, lb] = Array.from(
-    { length: 10 },
-    (_, i) => `$${AFTER_PROJECTION + i}`,
-  );
+  const [winner, loser, winnerRating, winnerExperience, loserRating, loserExperience, wg, wb, lg, lb, wc, lc] =
+    Array.from({ length: 12 }, (_, i) => `$${AFTER_PROJECTION + i}`);
   const player = (id: string, rating: string, experience: string, outcome: string, counts: string) => `
   UPDATE users SET rating = ${rating}::float8, experience = ${experience}::int, ${outcome} = ${outcome} + 1,${counts}
     FROM m WHERE users.id = ${id}::uuid`;
@@ -200,7 +199,10 @@ export const APPEND_RATED = (() => {
          gammons_won = gammons_won + ${won[0]}::int, backgammons_won = backgammons_won + ${won[1]}::int,
          gammons_lost = gammons_lost + ${lost[0]}::int, backgammons_lost = backgammons_lost + ${lost[1]}::int`;
   return bothForms({
-    params: 10,
+    params: 12,
+    set: `,
+         rating_change_winner = ${wc}::float8,
+         rating_change_loser = ${lc}::float8`,
     after: `, winner AS (${player(winner, winnerRating, winnerExperience, 'matches_won', counts([wg, wb], [lg, lb]))}
 ), loser AS (${player(loser, loserRating, loserExperience, 'matches_lost', counts([lg, lb], [wg, wb]))}
 )`,

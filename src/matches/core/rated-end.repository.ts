@@ -62,6 +62,8 @@ export async function appendRatedEnd(
       rated.winner.backgammons,
       rated.loser.gammons,
       rated.loser.backgammons,
+      outcome.winner.rating - standingOf(rated.winnerId).rating,
+      outcome.loser.rating - standingOf(rated.loserId).rating,
     ]);
   });
 }

@@ -34,6 +34,8 @@ export interface MatchRecord extends MatchTerms {
   /** The number of events (the last seq). */
   readonly version: number;
   readonly projection: MatchProjection;
+  /** How far the end of a rated match moved the winner's and the loser's ratings; null otherwise. */
+  readonly ratingChanges: { readonly winner: number; readonly loser: number } | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

@@ -184,6 +184,7 @@ export function presentMatch(record: MatchRecord, state: MatchState, userId: str
     turn: { ...turn, deadline: turn.player !== null && clock.deadline ? clock.deadline.toISOString() : null },
     actions: actionsFor(record, state, userId, clock, now),
     result: resultOf(state),
+    ratingChange: ratingChangeOf(record),
     banks: banked ? { white: clock.bankMs.white, black: clock.bankMs.black } : null,
     fairness:
       record.source === 'imported'
@@ -192,6 +193,16 @@ export function presentMatch(record: MatchRecord, state: MatchState, userId: str
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
+}
+
+/** How far the end of a rated match moved each player's rating, by colour; null until then, or unrated. */
+function ratingChangeOf(record: MatchRecord): MatchView['ratingChange'] {
+  const changes = record.ratingChanges;
+  const winner = record.projection.winner;
+  if (changes === null || winner === null) return null;
+  return winner === 'white'
+    ? { white: changes.winner, black: changes.loser }
+    : { white: changes.loser, black: changes.winner };
 }
 
 /**

@@ -76,6 +76,8 @@ export interface MatchView {
   readonly turn: TurnView;
   readonly actions: readonly ActionName[];
   readonly result: ResultView | null;
+  /** How far the end of a rated match moved each player's rating (FIBS points, unrounded); null otherwise. */
+  readonly ratingChange: { readonly white: number; readonly black: number } | null;
   /** Time left in each player's bank, in milliseconds (correspondence matches with a bank). */
   readonly banks: { readonly white: number; readonly black: number } | null;
   /** Null for an imported match: its dice came from its file, not from a seed. */

@@ -53,6 +53,7 @@ function stateJson(state: EngineState): MatchState {
     turn: { ...turnOf(state), deadline: null },
     actions: [],
     result: null,
+    ratingChange: null,
     banks: null,
     fairness: null,
     createdAt: '2026-01-01T00:00:00.000Z',

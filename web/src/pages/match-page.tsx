@@ -14,7 +14,7 @@ import { ActionBar } from './match/action-bar.js';
 import { EndPanel } from './match/end-panel.js';
 import { FairnessPanel } from './match/fairness-panel.js';
 import { MatchFiles } from './match/match-files.js';
-import { MatchSummary } from './match/match-summary.js';
+import { MatchSummary, turnLine } from './match/match-summary.js';
 import { PlayArea } from './match/play-area.js';
 import { ReplayPanel } from './match/replay-panel.js';
 import { useMatch } from './match/use-match.js';
@@ -50,6 +50,10 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
         </p>
       )}
       <ProblemMessage problem={match.problem} />
+      {/* On a phone the summary comes below the board: the turn is said above it too (read once, below). */}
+      <p class="turn-line-top" aria-hidden="true" data-testid="turn-line-top">
+        {turnLine(state, animated)}
+      </p>
       <div class="match-layout">
         <PlayArea match={match} state={state} onFrame={setAnimated} />
         <div class="match-side">

@@ -1,4 +1,4 @@
-import { ratingText } from './figures.js';
+import { ratingChangeText, ratingText } from './figures.js';
 
 describe('ratingText', () => {
   it('rounds to a whole number', () => {
@@ -12,5 +12,14 @@ describe('ratingText', () => {
     expect(ratingText(1472.89, 'ru')).toBe('1\u00a0473');
     expect(ratingText(1472.89, 'lt')).toBe('1\u00a0473');
     expect(ratingText(1472.89, 'hy')).toBe('1473');
+  });
+});
+
+describe('ratingChangeText', () => {
+  it('signs the change and keeps one decimal', () => {
+    expect(ratingChangeText(7.94, 'en')).toBe('+7.9');
+    expect(ratingChangeText(-3.25, 'en')).toBe('-3.3');
+    expect(ratingChangeText(0, 'en')).toBe('0.0');
+    expect(ratingChangeText(7.94, 'ru')).toBe('+7,9');
   });
 });

@@ -6,3 +6,15 @@
 export function ratingText(rating: number, locale?: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(rating);
 }
+
+/**
+ * How far a match moved a rating, signed and to one decimal (+7.9, −3.2): a match moves a FIBS
+ * rating by a few points, so the first decimal still says something.
+ */
+export function ratingChangeText(change: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, {
+    maximumFractionDigits: 1,
+    minimumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  }).format(change);
+}

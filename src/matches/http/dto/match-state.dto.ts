@@ -230,6 +230,14 @@ export class MatchStateDto {
   @ApiProperty({ type: ResultDto, nullable: true })
   result!: ResultDto | null;
 
+  @ApiProperty({
+    type: ByColourNumberDto,
+    nullable: true,
+    description:
+      'How far the end of this rated match moved each player’s rating (FIBS points, unrounded: the winner’s up, the loser’s down); null before the end, for an unrated match, and for rated matches that ended before the service kept it.',
+  })
+  ratingChange!: ByColourNumberDto | null;
+
   @ApiProperty({ type: ByColourNumberDto, nullable: true, description: 'Milliseconds left in each time bank.' })
   banks!: ByColourNumberDto | null;
 

@@ -5,6 +5,7 @@
  * second click to confirm.
  */
 import { useState } from 'preact/hooks';
+import { doubleCanMatter } from '../../../../src/engine/index.js';
 import type { MatchState } from '../../api/client.js';
 import { ACTION_LABELS, isSimpleAction, postAction, postResign, type SimpleAction } from './match-actions.js';
 
@@ -30,8 +31,19 @@ interface ActionBarProps {
   readonly perform: (request: (version: number) => Promise<MatchState>) => Promise<boolean>;
 }
 
+/** Actions the page shows as secondary buttons: the other choices beside the usual one. */
+const SECONDARY: ReadonlySet<SimpleAction> = new Set(['double', 'decline', 'abort', 'drop']);
+
+/** Whether the person's double could change anything (the engine's doubleCanMatter): else no Double is offered. */
+function doubleMatters(state: MatchState): boolean {
+  const me = state.you;
+  return me !== null && doubleCanMatter(state.length, state.score[me], state.game.cube.value);
+}
+
 export function ActionBar({ state, busy, perform }: ActionBarProps) {
-  const simple = ORDER.filter((a) => state.actions.includes(a) && isSimpleAction(a) && a !== 'leave');
+  const simple = ORDER.filter(
+    (a) => state.actions.includes(a) && isSimpleAction(a) && a !== 'leave' && (a !== 'double' || doubleMatters(state)),
+  );
   const canLeave = state.actions.includes('leave');
   const canResign = state.actions.includes('resign');
   if (simple.length === 0 && !canResign && !canLeave) return null;
@@ -41,7 +53,7 @@ export function ActionBar({ state, busy, perform }: ActionBarProps) {
         <button
           key={action}
           type="button"
-          class={action === 'decline' || action === 'abort' || action === 'drop' ? 'secondary' : undefined}
+          class={SECONDARY.has(action) ? 'secondary' : undefined}
           disabled={busy}
           onClick={() => void perform((v) => postAction(state.id, action, v))}
         >

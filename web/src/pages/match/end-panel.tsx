@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { api, call, type Colour, type MatchState } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
 import { navigate } from '../../router.js';
+import { ratingChangeText } from '../../ui/figures.js';
 import { Link } from '../../ui/link.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 
@@ -45,6 +46,18 @@ export function endLine(state: MatchState): string {
     : `You lost ${score(you)} to ${name(winner)}${how}.`;
 }
 
+/** "Your rating: +7.9 (bob: −7.9)", from the reader's side; "Unrated." for an unrated match. */
+export function ratingLine(state: MatchState): string {
+  const change = state.ratingChange;
+  if (!state.rated) return 'Unrated.';
+  if (change === null) return 'Rated.';
+  const name = (colour: Colour) => state.players[colour]?.username ?? colour;
+  const me = state.you;
+  if (me === null)
+    return `Ratings: ${name('white')} ${ratingChangeText(change.white)}, ${name('black')} ${ratingChangeText(change.black)}.`;
+  return `Your rating: ${ratingChangeText(change[me])} (${name(other(me))}: ${ratingChangeText(change[other(me)])}).`;
+}
+
 export function EndPanel({ state }: { readonly state: MatchState }) {
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -69,7 +82,9 @@ export function EndPanel({ state }: { readonly state: MatchState }) {
       <h2 id="end-heading">{state.result.winner !== null && state.result.winner === me ? 'You won' : 'Match over'}</h2>
       <p class="end-line">{endLine(state)}</p>
       {state.source === 'played' && (
-        <p class="muted">{state.rated ? 'Rated: the result moves both ratings.' : 'Unrated.'}</p>
+        <p class="rating-change" data-testid="rating-change">
+          {ratingLine(state)}
+        </p>
       )}
       <ProblemMessage problem={problem} />
       <div class="end-actions">

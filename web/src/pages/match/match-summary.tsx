@@ -113,9 +113,7 @@ export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
         </p>
       )}
       <p class="turn-line" aria-live="polite" data-testid="turn-line" tabIndex={-1} data-focus-after-action>
-        {animated !== null
-          ? `${playerName(state, state.game.lastPlay?.by ?? other(turn.player ?? 'white'))} plays…`
-          : statusLine(state)}
+        {turnLine(state, animated)}
         {animated === null && turn.deadline !== null && state.status === 'playing' && (
           <span>
             {' '}
@@ -128,6 +126,12 @@ export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
       </p>
     </section>
   );
+}
+
+/** Whose turn and what they must decide, or, while a play is animated, who is playing. */
+export function turnLine(state: MatchState, animated: ColourBoard | null): string {
+  if (animated === null) return statusLine(state);
+  return `${playerName(state, state.game.lastPlay?.by ?? other(state.turn.player ?? 'white'))} plays…`;
 }
 
 function pipsOf(board: ColourBoard): { readonly white: number; readonly black: number } {
