@@ -192,7 +192,7 @@ describeInBrowser('playing in the browser', () => {
       const label = alicePage.getByTestId('replay-label');
       await alicePage.getByRole('button', { name: 'First', exact: true }).click();
       await expect(label.textContent()).resolves.toMatch(/^Game 1, /);
-      await alicePage.locator('.replay svg').waitFor();
+      await alicePage.locator('main .play-area[data-replay="true"] svg').waitFor();
       await screenshot(alicePage, 'backgammon-replay-first-position');
       await axeCheck(alicePage, 'match page, replay open');
 

@@ -6,7 +6,7 @@ import {
 } from '../../../src/engine/index.js';
 import { playRandomMatch } from '../../../src/engine/testing/index.js';
 import type { MatchEvent } from '../api/client.js';
-import { REPLAY_KINDS, replayPoints } from './replay.js';
+import { REPLAY_KINDS, replayPoints, replayTurns, type ReplayPoint } from './replay.js';
 
 // Expected texts and cube values are the engine's: the legal plays' text (src/engine/move-text.ts, gnubg's
 // FormatMove) and the cube of the match state after each event (src/engine/cube.ts).
@@ -170,4 +170,35 @@ describe('replayPoints against the engine', () => {
       }
     },
   );
+});
+
+describe('replayTurns', () => {
+  const point = (seq: number, kind: ReplayPoint['kind'], what: string, game = 1): ReplayPoint => ({
+    seq,
+    game,
+    kind,
+    what,
+    label: `Game ${game}, ${what}`,
+  });
+
+  it('makes a throw and the play after it one stop, at the play; a throw that passes, the cube and the ends stay their own', () => {
+    const turns = replayTurns([
+      point(2, 'opening-roll', 'opening roll: alice 3, bob 3, thrown again'),
+      point(3, 'opening-roll', 'opening roll: alice 6, bob 4'),
+      point(4, 'play', 'alice plays 24/14'),
+      point(5, 'roll', 'bob rolls 6-6 and cannot move'),
+      point(6, 'double', 'alice doubles to 2'),
+      point(7, 'take', 'bob takes at 2'),
+      point(8, 'roll', 'alice rolls 2-1'),
+      point(9, 'play', 'alice plays 13/11 6/5'),
+    ]);
+    expect(turns.map((t) => [t.seq, t.label])).toEqual([
+      [2, 'Game 1, opening roll: alice 3, bob 3, thrown again'],
+      [4, 'Game 1, opening roll: alice 6, bob 4; alice plays 24/14'],
+      [5, 'Game 1, bob rolls 6-6 and cannot move'],
+      [6, 'Game 1, alice doubles to 2'],
+      [7, 'Game 1, bob takes at 2'],
+      [9, 'Game 1, alice rolls 2-1; alice plays 13/11 6/5'],
+    ]);
+  });
 });

@@ -36,6 +36,8 @@ export interface ReplayPoint {
   readonly game: number;
   readonly kind: ReplayKind;
   readonly label: string;
+  /** What happened, without the game's number ("alice rolls 6-4"). */
+  readonly what: string;
 }
 
 /** What labels need besides the events (the match state has all of it). */
@@ -67,6 +69,7 @@ export function replayPoints(events: readonly MatchEvent[], options: ReplayOptio
       game,
       kind,
       label: kind === 'game-end' || kind === 'match-end' ? label : `Game ${game}, ${label}`,
+      what: label,
     });
   };
 
@@ -155,6 +158,28 @@ export function replayPoints(events: readonly MatchEvent[], options: ReplayOptio
     }
   });
   return points;
+}
+
+/**
+ * The stops of a replay by turn: a throw and the play that follows it (by the same player, in the
+ * same game) are one stop, at the play, labelled with both ("Game 2, alice rolls 6-4; alice plays
+ * 24/14"); a throw that cannot be played, the cube's actions and the ends stay stops of their own.
+ */
+export function replayTurns(points: readonly ReplayPoint[]): ReplayPoint[] {
+  const turns: ReplayPoint[] = [];
+  points.forEach((point, i) => {
+    const previous = points[i - 1];
+    const merges =
+      point.kind === 'play' &&
+      previous !== undefined &&
+      (previous.kind === 'roll' || previous.kind === 'opening-roll') &&
+      previous.game === point.game;
+    if (merges) {
+      turns.pop();
+      turns.push({ ...point, label: `Game ${point.game}, ${previous.what}; ${point.what}` });
+    } else turns.push(point);
+  });
+  return turns;
 }
 
 /** The events that can open a game: its opening throw, or the starter's roll, double or resignation (N3). */

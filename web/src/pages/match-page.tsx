@@ -16,7 +16,7 @@ import { FairnessPanel } from './match/fairness-panel.js';
 import { MatchFiles } from './match/match-files.js';
 import { MatchSummary, turnLine } from './match/match-summary.js';
 import { PlayArea } from './match/play-area.js';
-import { ReplayPanel } from './match/replay-panel.js';
+import { ReplayPanel, type ReplayShown } from './match/replay-panel.js';
 import { useMatch } from './match/use-match.js';
 import './match/match.css';
 
@@ -28,6 +28,8 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
   // The board of an opponent's play being animated: until it lands, no decision is taken and the
   // summary shows that board's pips, not the result of the play yet.
   const [animated, setAnimated] = useState<ColourBoard | null>(null);
+  // An earlier turn shown on the board by the replay: no decision is taken meanwhile.
+  const [replayed, setReplayed] = useState<ReplayShown | null>(null);
   const white = state?.players.white?.username ?? 'white';
   const black = state?.players.black?.username ?? state?.opponent ?? 'black';
   useTitle(state === null ? 'Match' : `${white} v ${black}`);
@@ -55,11 +57,15 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
         {turnLine(state, animated)}
       </p>
       <div class="match-layout">
-        <PlayArea match={match} state={state} onFrame={setAnimated} />
+        <PlayArea match={match} state={state} onFrame={setAnimated} replay={replayed} />
         <div class="match-side">
           {animated === null && <EndPanel state={state} />}
           <MatchSummary state={state} animated={animated} />
-          <ActionBar state={state} busy={match.busy || animated !== null} perform={match.perform} />
+          <ActionBar
+            state={state}
+            busy={match.busy || animated !== null || replayed !== null}
+            perform={match.perform}
+          />
           <p class="stream-status muted" aria-live="polite">
             {match.stream === 'reconnecting'
               ? 'Connection lost: reconnecting…'
@@ -67,9 +73,9 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
                 ? 'Live updates stopped: reload the page to see new moves.'
                 : ''}
           </p>
+          <ReplayPanel state={state} onShow={setReplayed} />
         </div>
       </div>
-      <ReplayPanel state={state} />
       <MatchFiles state={state} />
       {state.status === 'finished' &&
         (state.fairness !== null ? (

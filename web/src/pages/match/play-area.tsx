@@ -10,13 +10,14 @@ import type { Colour, LegalPlay, MatchState } from '../../api/client.js';
 import { BoardView } from '../../board/board-view.js';
 import { pictureOfMatch } from '../../board/match-picture.js';
 import { positionText } from '../../board/position-text.js';
-import { viewerPoint } from '../../../../src/board-drawing/index.js';
-import { formatPlay } from '../../../../src/engine/index.js';
+import { viewerPoint, type BoardPicture } from '../../../../src/board-drawing/index.js';
+import { formatPlay, type Die } from '../../../../src/engine/index.js';
 import { playAnimationFrames } from './play-animation.js';
 import { postPlay } from './match-actions.js';
 import { colourBoardsEqual, type ColourBoard } from '../../match/colour-board.js';
 import { PlaySession } from './play-session.js';
 import { PlayControls } from './play-controls.js';
+import type { ReplayShown } from './replay-panel.js';
 import type { MatchHandle } from './use-match.js';
 
 const FRAME_MS = 450;
@@ -26,9 +27,11 @@ export interface PlayAreaProps {
   readonly state: MatchState;
   /** The board an opponent's play is animated on, each frame, and null once it has landed. */
   readonly onFrame?: (board: ColourBoard | null) => void;
+  /** An earlier turn to draw instead of the live position (the replay), with no way to move. */
+  readonly replay?: ReplayShown | null;
 }
 
-export function PlayArea({ match, state, onFrame }: PlayAreaProps) {
+export function PlayArea({ match, state, onFrame, replay = null }: PlayAreaProps) {
   const perspective: Colour = state.you ?? 'white';
   const player = state.you;
   const playable = player !== null && match.plays !== null && state.actions.includes('plays');
@@ -91,9 +94,10 @@ export function PlayArea({ match, state, onFrame }: PlayAreaProps) {
   const board = frame?.board ?? session?.board ?? state.game.board;
   // The last play stays marked while the board shows the state it led to (no animation, no step made).
   const settled = frame === null && (session === null || session.steps.length === 0);
-  const picture = pictureOfMatch(state, perspective, board, settled);
+  const picture =
+    replay === null ? pictureOfMatch(state, perspective, board, settled) : replayPicture(state, perspective, replay);
   const interaction = useMemo(() => {
-    if (session === null || frame !== null || match.busy) return undefined;
+    if (session === null || frame !== null || match.busy || replay !== null) return undefined;
     return {
       sources: session.sources(),
       selected,
@@ -105,7 +109,7 @@ export function PlayArea({ match, state, onFrame }: PlayAreaProps) {
         setSelected(null);
       },
     };
-  }, [session, selected, frame, match.busy]);
+  }, [session, selected, frame, match.busy, replay]);
 
   const submit = (play: LegalPlay | null): void => {
     if (play === null || session === null) return;
@@ -118,9 +122,9 @@ export function PlayArea({ match, state, onFrame }: PlayAreaProps) {
     window.setTimeout(() => confirmRef.current?.focus(), 0);
   };
 
-  const label = boardLabel(state, perspective);
+  const label = replay === null ? boardLabel(state, perspective) : `The board after: ${replay.point.label}`;
   return (
-    <div class="play-area">
+    <div class="play-area" data-replay={replay !== null}>
       {/* While a play is animated no decision can be made; a click on the board lands it at once. */}
       <div
         class="board-holder"
@@ -136,7 +140,7 @@ export function PlayArea({ match, state, onFrame }: PlayAreaProps) {
           ? `${seen.by === 'white' ? 'White' : 'Black'} played ${formatPlay(state.variant, seen.moves) || 'nothing'}.`
           : ''}
       </p>
-      {session !== null && (
+      {session !== null && replay === null && (
         <PlayControls
           session={session}
           busy={match.busy || frame !== null}
@@ -151,6 +155,18 @@ export function PlayArea({ match, state, onFrame }: PlayAreaProps) {
     </div>
   );
 }
+
+/** The position of a replayed turn: its dice and its play marked when the turn is a play. */
+function replayPicture(state: MatchState, perspective: Colour, { position, point }: ReplayShown): BoardPicture {
+  const at = { ...state, game: position.game, turn: position.turn, score: position.score, crawford: position.crawford };
+  const play = point.kind === 'play' ? position.game.lastPlay : null;
+  const picture = pictureOfMatch(at, perspective, undefined, play !== null);
+  const [first, second] = play?.dice ?? [];
+  if (play === null || !isDieValue(first) || !isDieValue(second)) return picture;
+  return { ...picture, dice: { values: [first, second], player: play.by } };
+}
+
+const isDieValue = (n: number | undefined): n is Die => n !== undefined && Number.isInteger(n) && n >= 1 && n <= 6;
 
 function boardLabel(state: MatchState, perspective: Colour): string {
   const dice =

@@ -1,17 +1,32 @@
 /**
- * Any earlier position of the match: the events are read once the panel is opened, and a slider or
- * the step buttons pick one; the position after it is rebuilt by the server from the event log
- * (GET /api/matches/{id}/positions/{seq}) and drawn by the same board.
+ * Any earlier position of the match, turn by turn, on the match's own board: the events are read
+ * once the panel is opened, and a slider, the step buttons or the arrow keys (Home and End for the
+ * first and the last, Escape back to the live position) pick a turn; the position after it is
+ * rebuilt by the server from the event log (GET /api/matches/{id}/positions/{seq}), and the page
+ * draws it on the main board with the turn's dice and its play marked (`onShow`), until the panel
+ * is closed or "Back to the live position" is pressed.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, call, type MatchEvent, type MatchState, type Schemas } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
-import { BoardView } from '../../board/board-view.js';
-import { pictureOfMatch } from '../../board/match-picture.js';
-import { replayPoints, type ReplayPoint } from '../../match/replay.js';
+import { replayPoints, replayTurns, type ReplayPoint } from '../../match/replay.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 
-type PositionAt = Schemas['PositionAtDto'];
+export type PositionAt = Schemas['PositionAtDto'];
+
+/** What the replay shows: the position after a stop, and the stop. */
+export interface ReplayShown {
+  readonly position: PositionAt;
+  readonly point: ReplayPoint;
+}
+
+/** Keys that step the replay; not taken from a field being typed in, nor from the slider (it steps itself). */
+function steppingKey(event: KeyboardEvent): boolean {
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return false;
+  if (target instanceof HTMLSelectElement) return false;
+  return ['ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape'].includes(event.key);
+}
 
 async function readEvents(id: string): Promise<MatchEvent[]> {
   const events: MatchEvent[] = [];
@@ -26,7 +41,13 @@ async function readEvents(id: string): Promise<MatchEvent[]> {
   }
 }
 
-export function ReplayPanel({ state }: { readonly state: MatchState }) {
+export interface ReplayPanelProps {
+  readonly state: MatchState;
+  /** The position to draw on the match's board, or null for the live one. */
+  readonly onShow: (shown: ReplayShown | null) => void;
+}
+
+export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
   const [open, setOpen] = useState(false);
   const [points, setPoints] = useState<readonly ReplayPoint[] | null>(null);
   const [index, setIndex] = useState(0);
@@ -39,12 +60,17 @@ export function ReplayPanel({ state }: { readonly state: MatchState }) {
     readEvents(state.id)
       .then((events) => {
         if (!live) return;
-        const list = replayPoints(events, {
-          variant: state.variant,
-          rules: state.rules,
-          length: state.length,
-          names: { white: state.players.white?.username ?? 'white', black: state.players.black?.username ?? 'black' },
-        });
+        const list = replayTurns(
+          replayPoints(events, {
+            variant: state.variant,
+            rules: state.rules,
+            length: state.length,
+            names: {
+              white: state.players.white?.username ?? 'white',
+              black: state.players.black?.username ?? 'black',
+            },
+          }),
+        );
         // A new event keeps the position looked at, unless it was the last one.
         if (points === null || index >= points.length - 1) setIndex(Math.max(0, list.length - 1));
         setPoints(list);
@@ -71,10 +97,34 @@ export function ReplayPanel({ state }: { readonly state: MatchState }) {
     };
   }, [point, state.id]);
 
+  // The board shows the replayed position while the panel is open; the live one once it closes.
+  useEffect(() => {
+    onShow(open && position !== null && point !== null && position.seq === point.seq ? { position, point } : null);
+  }, [open, position, point]);
+  useEffect(() => () => onShow(null), []);
+
   const last = (points?.length ?? 1) - 1;
   const step = (to: number): void => setIndex(Math.min(last, Math.max(0, to)));
+  const [details, setDetails] = useState<HTMLDetailsElement | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent): void => {
+      if (!steppingKey(event)) return;
+      event.preventDefault();
+      if (event.key === 'Escape') {
+        if (details !== null) details.open = false;
+        return;
+      }
+      setIndex((now) => {
+        const to = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: last }[event.key] ?? now;
+        return Math.min(last, Math.max(0, to));
+      });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, last, details]);
   return (
-    <details class="replay" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details class="replay" ref={setDetails} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <h2>Replay</h2>
       </summary>
@@ -86,7 +136,7 @@ export function ReplayPanel({ state }: { readonly state: MatchState }) {
       ) : (
         <>
           <label for="replay-slider">
-            Position {index + 1} of {points.length}
+            Turn {index + 1} of {points.length}
           </label>
           <input
             id="replay-slider"
@@ -114,21 +164,16 @@ export function ReplayPanel({ state }: { readonly state: MatchState }) {
           <p aria-live="polite" data-testid="replay-label">
             {point?.label}
           </p>
-          {position !== null && (
-            <BoardView
-              label={`The board after: ${point?.label ?? ''}`}
-              picture={pictureOfMatch(
-                {
-                  ...state,
-                  game: position.game,
-                  turn: position.turn,
-                  score: position.score,
-                  crawford: position.crawford,
-                },
-                state.you ?? 'white',
-              )}
-            />
-          )}
+          <p class="muted">The board shows this turn: ← and → step, Home and End go to the ends, Escape goes back.</p>
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => {
+              if (details !== null) details.open = false;
+            }}
+          >
+            Back to the live position
+          </button>
         </>
       )}
     </details>
