@@ -28,6 +28,8 @@ export interface PictureDice {
   readonly values: Dice;
   /** Who threw them (and must play them). */
   readonly player: Colour;
+  /** Which of the two dice are played already (a play being made): drawn faded. None when absent. */
+  readonly used?: readonly [boolean, boolean];
 }
 
 export interface BoardPicture {

@@ -329,7 +329,9 @@ function drawDice(picture: BoardPicture): SvgNode[] {
     const pips = PIPS[value].map(([dx, dy]) =>
       node('circle', { cx: x + dx * step, cy: y + dy * step, r: 3.4, fill: pip }),
     );
-    return [rect(box, fill, { stroke, 'stroke-width': 1.5, rx: 6 }), ...pips];
+    const die = [rect(box, fill, { stroke, 'stroke-width': 1.5, rx: 6 }), ...pips];
+    // A die already played, while a play is being made, is drawn faded.
+    return dice.used?.[i] === true ? [node('g', { opacity: 0.35, 'data-used': '' }, die)] : die;
   });
 }
 

@@ -226,3 +226,26 @@ describe('PlayBuilder with the API types', () => {
     expect(typeof start).toBe('function');
   });
 });
+
+describe('PlayBuilder for one-click moves and the dice drawn faded', () => {
+  it('lists the steps from a point, the larger die first, and which dice the steps made have played', () => {
+    const turn = turnOf('backgammon', START, START, [6, 5]);
+    const builder = builderOf(turn);
+    expect(builder.stepsFrom(13).map((s) => [s.to, s.die])).toEqual([
+      [7, 6],
+      [8, 5],
+    ]);
+    expect(builder.stepsFrom(24).map((s) => [s.to, s.die])).toEqual([[18, 6]]);
+    expect(builder.usedDice()).toEqual([false, false]);
+    const one = builder.move(13, 7)!;
+    expect(one.usedDice()).toEqual([true, false]);
+    expect(one.move(13, 8)!.usedDice()).toEqual([true, true]);
+  });
+
+  it('fades a double’s dice two steps at a time', () => {
+    const turn = turnOf('backgammon', START, START, [4, 4]);
+    const two = builderOf(turn).move(24, 20)!.move(20, 16)!;
+    expect(two.usedDice()).toEqual([true, false]);
+    expect(two.move(8, 4)!.move(8, 4)!.usedDice()).toEqual([true, true]);
+  });
+});

@@ -116,6 +116,23 @@ export class PlayBuilder<P extends LegalPlayShape> {
     return [...new Set(this.after.next.map((step) => step.from))];
   }
 
+  /** The single-die steps a checker on `from` may make now, the larger die first. */
+  stepsFrom(from: number): PlayStep[] {
+    return this.after.next.filter((step) => step.from === from).sort((a, b) => b.die - a.die);
+  }
+
+  /**
+   * Which of the two dice the steps made have played, for drawing them faded: a die of a roll once a
+   * step used it; of a double, the first after two steps, the second after four.
+   */
+  usedDice(): readonly [boolean, boolean] {
+    const dice = this.context.dice;
+    const steps = this.steps;
+    if (dice === null) return [false, false];
+    if (dice[0] === dice[1]) return [steps.length >= 2, steps.length >= 4];
+    return [steps.some((step) => step.die === dice[0]), steps.some((step) => step.die === dice[1])];
+  }
+
   /**
    * Where a checker from `from` may go now (0 = off), highest first: the ends of single next steps and of
    * chains of steps of that checker.

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { setOneClickMoves, useOneClickMoves } from '../../play-preferences.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 
 export function PlaySettingsForm() {
@@ -12,6 +13,7 @@ export function PlaySettingsForm() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [saved, setSaved] = useState(false);
+  const oneClick = useOneClickMoves();
 
   useEffect(() => {
     let current = true;
@@ -53,6 +55,10 @@ export function PlaySettingsForm() {
           Play a forced move for me (when the roll has only one legal play)
         </label>
       )}
+      <label class="choice">
+        <input type="checkbox" checked={oneClick} onChange={(event) => setOneClickMoves(event.currentTarget.checked)} />{' '}
+        Move a checker with one click: the larger die first, the other on a second click (this browser)
+      </label>
       <p class="muted" role="status">
         {saved ? 'Saved.' : ''}
       </p>

@@ -15,6 +15,7 @@ import { formatPlay, type Die } from '../../../../src/engine/index.js';
 import { playAnimationFrames } from './play-animation.js';
 import { postPlay } from './match-actions.js';
 import { colourBoardsEqual, type ColourBoard } from '../../match/colour-board.js';
+import { useOneClickMoves } from '../../play-preferences.js';
 import { PlaySession } from './play-session.js';
 import { PlayControls } from './play-controls.js';
 import type { ReplayShown } from './replay-panel.js';
@@ -36,6 +37,7 @@ export function PlayArea({ match, state, onFrame, replay = null }: PlayAreaProps
   const player = state.you;
   const playable = player !== null && match.plays !== null && state.actions.includes('plays');
   const [session, setSession] = useState<PlaySession | null>(null);
+  const oneClick = useOneClickMoves();
   const [selected, setSelected] = useState<number | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
@@ -94,22 +96,32 @@ export function PlayArea({ match, state, onFrame, replay = null }: PlayAreaProps
   const board = frame?.board ?? session?.board ?? state.game.board;
   // The last play stays marked while the board shows the state it led to (no animation, no step made).
   const settled = frame === null && (session === null || session.steps.length === 0);
-  const picture =
-    replay === null ? pictureOfMatch(state, perspective, board, settled) : replayPicture(state, perspective, replay);
+  const live = pictureOfMatch(state, perspective, board, settled);
+  // The dice played already, while a play is made, are drawn faded.
+  const dice = live.dice !== null && session !== null ? { ...live.dice, used: session.usedDice() } : live.dice;
+  const picture = replay === null ? { ...live, dice } : replayPicture(state, perspective, replay);
   const interaction = useMemo(() => {
     if (session === null || frame !== null || match.busy || replay !== null) return undefined;
     return {
       sources: session.sources(),
       selected,
       targets: selected === null ? new Set<number>() : session.targets(selected),
-      onSelect: (point: number | null) => setSelected(point !== null && session.sources().has(point) ? point : null),
+      onSelect: (point: number | null) => {
+        const movable = point !== null && session.sources().has(point);
+        // One-click moves: the checker goes by one die at once, the larger first.
+        const moved = movable && oneClick ? session.moveByOneDie(point) : null;
+        if (moved !== null) {
+          setSession(moved);
+          setSelected(null);
+        } else setSelected(movable ? point : null);
+      },
       onMove: (from: number, to: number) => {
         const next = session.move(from, to);
         if (next !== null) setSession(next);
         setSelected(null);
       },
     };
-  }, [session, selected, frame, match.busy, replay]);
+  }, [session, selected, frame, match.busy, replay, oneClick]);
 
   const submit = (play: LegalPlay | null): void => {
     if (play === null || session === null) return;

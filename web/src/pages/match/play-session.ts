@@ -63,6 +63,17 @@ export class PlaySession {
     return this.with(this.builder.move(from, to));
   }
 
+  /** The checker on `from` moved one step at once, by the larger die when it can be (a one-click move). */
+  moveByOneDie(from: number): PlaySession | null {
+    const [step] = this.builder.stepsFrom(from);
+    return step === undefined ? null : this.with(this.builder.move(from, step.to));
+  }
+
+  /** Which of the two dice are played already. */
+  usedDice(): readonly [boolean, boolean] {
+    return this.builder.usedDice();
+  }
+
   undo(): PlaySession {
     return this.with(this.builder.undo()) ?? this;
   }
