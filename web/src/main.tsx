@@ -2,6 +2,9 @@ import { render } from 'preact';
 import { freshSession } from './api/session-renewal.js';
 import { App } from './app.js';
 import { registerServiceWorker } from './push/service-worker.js';
+import { applyTheme } from './theme.js';
+
+applyTheme();
 
 const root = document.getElementById('app');
 // A session kept from an earlier visit may need its token renewed: the pages are drawn once that is

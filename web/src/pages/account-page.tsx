@@ -7,6 +7,7 @@ import { SignInRequired } from '../ui/sign-in-required.js';
 import { useTitle } from '../ui/use-title.js';
 import { EmailAddressForm } from './account/email-address-form.js';
 import { NotificationPreferencesForm } from './account/notification-preferences-form.js';
+import { AppearanceForm } from './account/appearance-form.js';
 import { PlaySettingsForm } from './account/play-settings-form.js';
 
 export function AccountPage(_: { readonly params: Record<string, string> }) {
@@ -29,6 +30,8 @@ export function AccountPage(_: { readonly params: Record<string, string> }) {
       </p>
       <h2>Playing</h2>
       <PlaySettingsForm />
+      <h2>Look and sound</h2>
+      <AppearanceForm />
       <h2>Notifications</h2>
       <PushNotificationsSwitch />
       <h2>Sign out</h2>

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, call, type LegalPlay, type MatchEvent, type MatchState } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
 import { subscribeMatchStream, type StreamStatus } from '../../api/stream.js';
+import { playSound } from '../../sound.js';
 
 /** An opponent's play seen live: the board before it and its steps, for the page to animate. */
 export interface SeenPlay {
@@ -138,6 +139,7 @@ export function useMatch(id: string): MatchHandle {
         // Animated only from the board right before it; an event missed in between skips the animation.
         if (known !== null && known.seq === event.seq - 1 && event.by !== you && event.seq > pending.current)
           setSeenPlay({ key: event.seq, by: event.by, moves: event.moves, before: known.board, after: event.board });
+        if (you !== null && event.by !== you && event.seq > pending.current) playSound();
         if (known === null || known.seq < event.seq) lastBoard.current = { seq: event.seq, board: event.board };
       } else if (event.type === 'opening-roll') {
         // A new game: its board is the starting position, which the next state read brings.
