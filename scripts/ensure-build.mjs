@@ -18,7 +18,7 @@ function newest(path) {
   );
 }
 
-const sources = ['src', 'web', 'prisma/schema.prisma', '.swcrc', 'package.json'].map((p) => join(root, p));
+const sources = ['src', 'web', 'contract', 'prisma/schema.prisma', '.swcrc', 'package.json'].map((p) => join(root, p));
 const built = existsSync(stamp) && existsSync(join(root, 'dist', 'main.js')) ? statSync(stamp).mtimeMs : 0;
 if (sources.some((p) => newest(p) > built)) {
   const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
