@@ -42,7 +42,9 @@ async function page(base: string): Promise<{ status: number; text: string } | fa
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'nardy-dev-'));
-  const tracked = execFileSync('git', ['ls-files', '-z', 'src', 'web', 'contract', 'clients', 'prisma', 'scripts'], { cwd: root })
+  const tracked = execFileSync('git', ['ls-files', '-z', 'src', 'web', 'contract', 'clients', 'prisma', 'scripts'], {
+    cwd: root,
+  })
     .toString()
     .split('\0')
     .filter(Boolean);
