@@ -7,13 +7,14 @@
 import {
   describeInBrowser,
   expectNoPageErrors,
+  postJson,
   registerUser,
   screenshot,
   signInPage,
   startMatchBetween,
   useWebHarness,
 } from './support/index.js';
-import { getJson, hit, matchView, pageAt } from './support/match-driver.js';
+import { getJson, hit, legalPlays, matchView, nextVersion, pageAt } from './support/match-driver.js';
 
 const PASSWORD = 'one-click-password-1';
 
@@ -51,6 +52,35 @@ describeInBrowser('one-click moves', () => {
     expect(await faded.count()).toBe(2);
     const confirm = page.getByRole('button', { name: /^Confirm / });
     expect(await confirm.isDisabled()).toBe(false);
+    expectNoPageErrors(page);
+  });
+  it('auto-roll: rolls for the person where a double cannot change anything (a 1-point match), and only with it on', async () => {
+    const alice = await registerUser(web.baseUrl, 'roll_alice', PASSWORD);
+    const bob = await registerUser(web.baseUrl, 'roll_bob', PASSWORD);
+    const id = await startMatchBetween(web.baseUrl, alice, bob, { variant: 'backgammon', length: 1 });
+    // The opening player plays; then the other must roll (or double, which the rules allow but cannot matter).
+    const opening = await matchView(web.baseUrl, id);
+    const [first, second] = opening.turn.player === 'white' ? [alice, bob] : [bob, alice];
+    const [play] = await legalPlays(web.baseUrl, id, first);
+    await postJson(web.baseUrl, `/api/matches/${id}/plays`, { moves: play.moves }, first.token);
+    const toRoll = await matchView(web.baseUrl, id, second);
+    expect(toRoll.actions).toEqual(expect.arrayContaining(['roll', 'double']));
+
+    const context = await web.person();
+    await signInPage(context, web.baseUrl, second.username, PASSWORD);
+    // Off: the page waits for a click on Roll.
+    const page = await web.open(`/matches/${id}`, context);
+    await pageAt(page, toRoll.version);
+    await page.getByRole('button', { name: 'Roll', exact: true }).waitFor({ state: 'visible' });
+    expect((await matchView(web.baseUrl, id)).version).toBe(toRoll.version);
+
+    const account = await web.open('/account', context);
+    await account.getByRole('checkbox', { name: /^Roll for me when a double cannot change anything/ }).check();
+    await account.close();
+    await page.reload();
+    // On: the page rolls by itself; the dice are there to play.
+    const rolled = await nextVersion(web.baseUrl, id, toRoll.version);
+    expect(rolled.turn.awaiting).toBe('play');
     expectNoPageErrors(page);
   });
 });

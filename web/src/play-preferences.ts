@@ -1,26 +1,31 @@
 /**
- * How this browser lets the person move (a preference of the device, kept in localStorage, not on
- * the account): `oneClickMoves` moves a checker by one die on a click, the larger die first, the
- * other on a second click (as Backgammon Galaxy does), instead of picking the checker and then where
- * it goes.
+ * How this browser lets the person play (preferences of the device, kept in localStorage, not on the
+ * account), each off until turned on on the account page:
+ * - `one-click-moves`: a click moves a checker by one die, the larger first, the other on a second
+ *   click (as Backgammon Galaxy does), instead of picking the checker and then where it goes;
+ * - `auto-roll`: the page rolls for the person when rolling is the only real decision (a double is
+ *   allowed but cannot change anything, the engine's doubleCanMatter; where the cube cannot be used
+ *   at all the service rolls by itself).
  */
 import { useEffect, useState } from 'preact/hooks';
 
-const KEY = 'nardy.one-click-moves';
-const listeners = new Set<() => void>();
+export type PlayPreference = 'one-click-moves' | 'auto-roll';
 
-export function oneClickMoves(): boolean {
+const listeners = new Set<() => void>();
+const keyOf = (preference: PlayPreference): string => `nardy.${preference}`;
+
+export function preferenceOn(preference: PlayPreference): boolean {
   try {
-    return localStorage.getItem(KEY) === 'on';
+    return localStorage.getItem(keyOf(preference)) === 'on';
   } catch {
     return false;
   }
 }
 
-export function setOneClickMoves(on: boolean): void {
+export function setPreference(preference: PlayPreference, on: boolean): void {
   try {
-    if (on) localStorage.setItem(KEY, 'on');
-    else localStorage.removeItem(KEY);
+    if (on) localStorage.setItem(keyOf(preference), 'on');
+    else localStorage.removeItem(keyOf(preference));
   } catch {
     // Storage refused (a private window): the choice lasts as long as the page.
   }
@@ -28,12 +33,12 @@ export function setOneClickMoves(on: boolean): void {
 }
 
 /** The preference, kept current when it changes on this page. */
-export function useOneClickMoves(): boolean {
-  const [on, setOn] = useState(oneClickMoves);
+export function usePreference(preference: PlayPreference): boolean {
+  const [on, setOn] = useState(() => preferenceOn(preference));
   useEffect(() => {
-    const listener = (): void => setOn(oneClickMoves());
+    const listener = (): void => setOn(preferenceOn(preference));
     listeners.add(listener);
     return () => void listeners.delete(listener);
-  }, []);
+  }, [preference]);
   return on;
 }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
-import { setOneClickMoves, useOneClickMoves } from '../../play-preferences.js';
+import { setPreference, usePreference } from '../../play-preferences.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 
 export function PlaySettingsForm() {
@@ -13,7 +13,8 @@ export function PlaySettingsForm() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [saved, setSaved] = useState(false);
-  const oneClick = useOneClickMoves();
+  const oneClick = usePreference('one-click-moves');
+  const autoRoll = usePreference('auto-roll');
 
   useEffect(() => {
     let current = true;
@@ -56,8 +57,20 @@ export function PlaySettingsForm() {
         </label>
       )}
       <label class="choice">
-        <input type="checkbox" checked={oneClick} onChange={(event) => setOneClickMoves(event.currentTarget.checked)} />{' '}
+        <input
+          type="checkbox"
+          checked={oneClick}
+          onChange={(event) => setPreference('one-click-moves', event.currentTarget.checked)}
+        />{' '}
         Move a checker with one click: the larger die first, the other on a second click (this browser)
+      </label>
+      <label class="choice">
+        <input
+          type="checkbox"
+          checked={autoRoll}
+          onChange={(event) => setPreference('auto-roll', event.currentTarget.checked)}
+        />{' '}
+        Roll for me when a double cannot change anything (this browser)
       </label>
       <p class="muted" role="status">
         {saved ? 'Saved.' : ''}

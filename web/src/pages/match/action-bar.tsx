@@ -4,7 +4,8 @@
  * resigning asks for the value (single, gammon, backgammon; in long nardy oin, mars, koks) and a
  * second click to confirm.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { usePreference } from '../../play-preferences.js';
 import { doubleCanMatter } from '../../../../src/engine/index.js';
 import type { MatchState } from '../../api/client.js';
 import { ACTION_LABELS, isSimpleAction, postAction, postResign, type SimpleAction } from './match-actions.js';
@@ -41,6 +42,16 @@ function doubleMatters(state: MatchState): boolean {
 }
 
 export function ActionBar({ state, busy, perform }: ActionBarProps) {
+  // Rolling is the only real decision when the double allowed cannot change anything: with
+  // auto-roll on, the page rolls (once per version: a refused roll is not tried again).
+  const autoRoll = usePreference('auto-roll');
+  const rollOnly = state.actions.includes('roll') && !doubleMatters(state);
+  const rolledAt = useRef(-1);
+  useEffect(() => {
+    if (!autoRoll || !rollOnly || busy || rolledAt.current === state.version) return;
+    rolledAt.current = state.version;
+    void perform((v) => postAction(state.id, 'roll', v));
+  }, [autoRoll, rollOnly, busy, state.version]);
   const simple = ORDER.filter(
     (a) => state.actions.includes(a) && isSimpleAction(a) && a !== 'leave' && (a !== 'double' || doubleMatters(state)),
   );

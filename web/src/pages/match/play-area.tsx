@@ -15,7 +15,7 @@ import { formatPlay, type Die } from '../../../../src/engine/index.js';
 import { playAnimationFrames } from './play-animation.js';
 import { postPlay } from './match-actions.js';
 import { colourBoardsEqual, type ColourBoard } from '../../match/colour-board.js';
-import { useOneClickMoves } from '../../play-preferences.js';
+import { usePreference } from '../../play-preferences.js';
 import { PlaySession } from './play-session.js';
 import { PlayControls } from './play-controls.js';
 import type { ReplayShown } from './replay-panel.js';
@@ -37,7 +37,7 @@ export function PlayArea({ match, state, onFrame, replay = null }: PlayAreaProps
   const player = state.you;
   const playable = player !== null && match.plays !== null && state.actions.includes('plays');
   const [session, setSession] = useState<PlaySession | null>(null);
-  const oneClick = useOneClickMoves();
+  const oneClick = usePreference('one-click-moves');
   const [selected, setSelected] = useState<number | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
