@@ -2300,6 +2300,8 @@ export interface components {
             finishedAt: string | null;
             /** Format: uuid */
             id: string;
+            /** @description The game’s last checker play, for a list to say "bob played 6-4: 24/14"; null before one (and for a match with no event since the service began to keep it). */
+            lastPlay: components["schemas"]["LastPlayDto"] | null;
             length: number;
             opponent: string | null;
             players: components["schemas"]["SeatsDto"];

@@ -49,6 +49,7 @@ export function projection(overrides: Partial<MatchProjection> = {}): MatchProje
     winner: null,
     endReason: null,
     finishedAt: null,
+    lastPlay: null,
     ...overrides,
   };
 }

@@ -116,6 +116,11 @@ describeInBrowser('the opponent’s last play on the match page', () => {
     await pageAt(page, after.version);
     expect(await lastPlayLine(page).textContent()).toBe(written);
     expect(await marks(page).count()).toBe(last!.moves.length);
+
+    // The lobby's "My turn" list says it too.
+    await page.goto(web.url('/lobby'));
+    const row = page.locator('main .match-table tbody tr', { hasText: 'last_bob' }).first();
+    await row.locator('td[data-label="Last play"]', { hasText: written.slice(0, -1) }).waitFor();
     expectNoPageErrors(page);
   });
 

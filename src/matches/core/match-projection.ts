@@ -6,6 +6,7 @@
 import type { MatchState } from '../../engine/index.js';
 import type { MatchClockState, MatchProjection, MatchRecord } from '../model/match-record.js';
 import { isOver, statusName, turnOf } from '../model/match-status.js';
+import { lastPlayView } from '../view/match-presenter.js';
 
 /** Who sits where, by user id. */
 export interface Seats {
@@ -42,5 +43,6 @@ export function projectionOf(
     winner: result?.winner ?? null,
     endReason: result?.reason ?? null,
     finishedAt: isOver(status) ? finishedAt : null,
+    lastPlay: lastPlayView(state),
   };
 }

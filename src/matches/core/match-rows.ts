@@ -2,6 +2,7 @@ import type { Colour, MatchEvent, RulesOptions, Variant } from '../../engine/ind
 import type {
   MatchSource,
   Awaiting,
+  LastPlayRecord,
   MatchProjection,
   MatchRecord,
   MatchStatusName,
@@ -47,6 +48,7 @@ const PROJECTION_COLUMNS: readonly ProjectionColumn[] = [
   { name: 'winner', type: 'varchar', value: (p) => p.winner },
   { name: 'end_reason', type: 'varchar', value: (p) => p.endReason },
   { name: 'finished_at', type: 'timestamptz', value: (p) => p.finishedAt?.toISOString() ?? null },
+  { name: 'last_play', type: 'jsonb', value: (p) => (p.lastPlay === null ? null : JSON.stringify(p.lastPlay)) },
 ];
 
 /** The projection's column names, comma-separated (for an INSERT). */
@@ -74,7 +76,7 @@ export const PROJECTION_SELECT = `m.status, m.white_id, m.black_id, m.score_whit
        m.score_black::float8 AS score_black, m.game_number,
        m.crawford, m.cube_value, m.cube_owner, m.turn_colour, m.turn_user_id, m.awaiting, m.turn_started_at,
        m.deadline, m.bank_white_ms::float8 AS bank_white_ms, m.bank_black_ms::float8 AS bank_black_ms,
-       m.winner, m.end_reason, m.finished_at`;
+       m.winner, m.end_reason, m.finished_at, m.last_play`;
 
 /**
  * A MatchRecord as selected: `matches` (alias `m`) and the names of its
@@ -119,6 +121,7 @@ export interface ProjectionRow {
   readonly winner: string | null;
   readonly end_reason: string | null;
   readonly finished_at: Date | null;
+  readonly last_play: LastPlayRecord | null;
 }
 
 /** A row as selected by matchSelect. */
@@ -174,6 +177,7 @@ export function toProjection(row: ProjectionRow): MatchProjection {
     winner: row.winner as Colour | null,
     endReason: row.end_reason as MatchProjection['endReason'],
     finishedAt: row.finished_at,
+    lastPlay: row.last_play,
   };
 }
 

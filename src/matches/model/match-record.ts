@@ -65,6 +65,16 @@ export interface MatchProjection {
   readonly winner: Colour | null;
   readonly endReason: 'points' | 'timeout' | 'leave' | null;
   readonly finishedAt: Date | null;
+  /** The game's last checker play, as the lists show it; null before the game's first. */
+  readonly lastPlay: LastPlayRecord | null;
+}
+
+/** A checker play as shown: who made it, with which dice, its moves and gnubg's text of it (empty: no move). */
+export interface LastPlayRecord {
+  readonly by: Colour;
+  readonly dice: readonly [number, number];
+  readonly moves: readonly { readonly from: number; readonly to: number }[];
+  readonly text: string;
 }
 
 /** An event to append: the engine's event, who made it, and (backgammon) the Position ID after it. */

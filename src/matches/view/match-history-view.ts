@@ -3,7 +3,7 @@
  * "Match state JSON"): events, a past position, the fairness record, list items.
  */
 import type { Colour, Dice, Die, Move, Play, PositionJson } from '../../engine/index.js';
-import type { GameView, MatchView, TurnView } from './match-view.js';
+import type { GameView, LastPlayView, MatchView, TurnView } from './match-view.js';
 
 /** One stored event: `seq`, `type`, the acting colour (`by`, null for the server's own), when, and the event's fields. */
 export type EventView = {
@@ -78,6 +78,8 @@ export type MatchSummaryView = Pick<
 > & {
   /** When the match ended (finished, aborted or declined); null while it goes on. */
   readonly finishedAt: string | null;
+  /** The game's last checker play ("bob played 6-4: 24/14"); null before one, or for a row not written since it was kept. */
+  readonly lastPlay: LastPlayView | null;
 };
 
 export interface MatchListView {

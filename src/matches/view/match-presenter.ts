@@ -140,7 +140,7 @@ export function gameView(state: MatchState): GameView {
 }
 
 /** The game's last checker play, its text as gnubg writes it (hits marked) on the board it was made on. */
-function lastPlayView(state: MatchState): LastPlayView | null {
+export function lastPlayView(state: MatchState): LastPlayView | null {
   const last = state.game.lastPlay;
   if (last === null) return null;
   const moves = last.moves.map(({ from, to }) => ({ from, to }));

@@ -37,5 +37,6 @@ export function summaryView(record: MatchRecord): MatchSummaryView {
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     finishedAt: projection.finishedAt?.toISOString() ?? null,
+    lastPlay: projection.lastPlay,
   };
 }

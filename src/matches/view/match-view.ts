@@ -6,7 +6,7 @@
  */
 import type { Colour, Dice, RulesOptions, SideBoard, Variant } from '../../engine/index.js';
 import type { ActionName } from '../model/action-names.js';
-import type { Awaiting, MatchSource, MatchStatusName, UnratedReason } from '../model/match-record.js';
+import type { Awaiting, LastPlayRecord, MatchSource, MatchStatusName, UnratedReason } from '../model/match-record.js';
 
 /** A seat's player: the username, and whether a program plays the account (docs/bots.md). */
 export interface PlayerView {
@@ -33,12 +33,8 @@ export interface GameView {
   readonly matchId?: string;
 }
 
-export interface LastPlayView {
-  readonly by: Colour;
-  readonly dice: Dice;
-  readonly moves: readonly { readonly from: number; readonly to: number }[];
-  readonly text: string;
-}
+/** A checker play as shown (the record's LastPlayRecord): who, with which dice, its moves and gnubg's text. */
+export type LastPlayView = LastPlayRecord;
 
 export interface TurnView {
   readonly player: Colour | null;

@@ -2,6 +2,7 @@ import type { MatchSummary } from '../api/client.js';
 import {
   awaitedText,
   invitationRole,
+  lastPlayOf,
   lengthText,
   matchKind,
   opponentOf,
@@ -28,6 +29,7 @@ function summary(changes: Partial<MatchSummary> = {}): MatchSummary {
     status: 'playing',
     turn: { awaiting: 'play', player: 'black', deadline: '2026-11-24T10:00:00.000Z' },
     version: 30,
+    lastPlay: null,
     ...changes,
   };
 }
@@ -104,5 +106,17 @@ describe('match labels', () => {
     expect(awaitedText(invitation('bob'), 'bob')).toBe('Your answer to the invitation');
     expect(awaitedText(invitation(null), 'alice')).toBe('Someone to join');
     expect(awaitedText(summary({ status: 'aborted' }), 'alice')).toBe('');
+  });
+});
+
+describe('lastPlayOf', () => {
+  const played = { by: 'black' as const, dice: [6, 4], moves: [{ from: 24, to: 14 }], text: '24/14' };
+  it('names who played, the dice and the play, from the viewer’s side', () => {
+    expect(lastPlayOf(summary({ lastPlay: played }), 'alice')).toBe('bob played 6-4: 24/14');
+    expect(lastPlayOf(summary({ lastPlay: played }), 'bob')).toBe('You played 6-4: 24/14');
+    expect(lastPlayOf(summary({ lastPlay: { ...played, moves: [], text: '' } }), 'alice')).toBe(
+      'bob rolled 6-4 and could not move',
+    );
+    expect(lastPlayOf(summary(), 'alice')).toBe('');
   });
 });

@@ -111,3 +111,22 @@ export function awaitedText(match: MatchSummary, viewer: string | null): string 
   if (player === seatOf(match, viewer)) return `Your ${what}`;
   return `${match.players[player]?.username ?? player}’s ${what}`;
 }
+
+type LastPlay = NonNullable<MatchSummary['lastPlay']>;
+
+/**
+ * A play as a person reads it: "bob played 6-4: 24/14", "You rolled 6-5 and could not move".
+ * `nameOf` names the player of a colour, `you` is the reader's colour (null for a spectator).
+ */
+export function lastPlayText(last: LastPlay, nameOf: (colour: Colour) => string, you: Colour | null): string {
+  const who = last.by === you ? 'You' : nameOf(last.by);
+  const dice = last.dice.join('-');
+  return last.moves.length === 0 ? `${who} rolled ${dice} and could not move` : `${who} played ${dice}: ${last.text}`;
+}
+
+/** The last play of a listed match, from `viewer`'s side; empty before one. */
+export function lastPlayOf(match: MatchSummary, viewer: string | null): string {
+  if (match.lastPlay === null) return '';
+  const nameOf = (colour: Colour): string => match.players[colour]?.username ?? colour;
+  return lastPlayText(match.lastPlay, nameOf, seatOf(match, viewer));
+}

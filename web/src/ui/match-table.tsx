@@ -5,13 +5,14 @@
 import type { ComponentChildren } from 'preact';
 import type { MatchSummary } from '../api/client.js';
 import { Link } from './link.js';
-import { awaitedText, matchKind, opponentOf, scoreText, statusText } from './match-labels.js';
+import { awaitedText, lastPlayOf, matchKind, opponentOf, scoreText, statusText } from './match-labels.js';
 import { PlayerName } from './player-name.js';
 import { TableScroll } from './table-scroll.js';
 import { TimeText } from './time-text.js';
 import './match-table.css';
 
-export type MatchColumn = 'opponent' | 'players' | 'status' | 'score' | 'awaiting' | 'deadline' | 'clock' | 'created';
+export type MatchColumn =
+  'opponent' | 'players' | 'status' | 'score' | 'awaiting' | 'lastPlay' | 'deadline' | 'clock' | 'created';
 
 const HEADERS: Record<MatchColumn, string> = {
   opponent: 'Opponent',
@@ -19,6 +20,7 @@ const HEADERS: Record<MatchColumn, string> = {
   status: 'Status',
   score: 'Score',
   awaiting: 'Waiting for',
+  lastPlay: 'Last play',
   deadline: 'Deadline',
   clock: 'Clock',
   created: 'Created',
@@ -51,6 +53,8 @@ function cellContent(column: MatchColumn, match: MatchSummary, viewer: string | 
       return <>{match.status === 'invited' ? '' : scoreText(match, viewer)}</>;
     case 'awaiting':
       return <>{awaitedText(match, viewer)}</>;
+    case 'lastPlay':
+      return <>{lastPlayOf(match, viewer)}</>;
     case 'deadline':
       return <>{match.turn.deadline === null ? 'None' : <TimeText at={match.turn.deadline} />}</>;
     case 'clock':

@@ -15,7 +15,7 @@ import type {
 } from '../../view/match-history-view.js';
 import type { AgreeAll, Agrees } from './agrees.js';
 import { eventSchemaRef } from './match-event.dto.js';
-import { ByColourNumberDto, GameDto, ResultDto, SeatsDto, TurnDto } from './match-state.dto.js';
+import { ByColourNumberDto, GameDto, LastPlayDto, ResultDto, SeatsDto, TurnDto } from './match-state.dto.js';
 
 export class EventsPageDto {
   @ApiProperty({
@@ -138,6 +138,14 @@ export class MatchSummaryDto {
     description: 'When it ended; null while it goes on.',
   })
   finishedAt!: string | null;
+
+  @ApiProperty({
+    type: LastPlayDto,
+    nullable: true,
+    description:
+      'The game’s last checker play, for a list to say "bob played 6-4: 24/14"; null before one (and for a match with no event since the service began to keep it).',
+  })
+  lastPlay!: LastPlayDto | null;
 }
 
 export class MatchListDto {

@@ -18,7 +18,7 @@ export function MyTurnList(props: ListsProps) {
       load={(cursor, limit) =>
         call(api.GET('/api/users/me/matches', { params: { query: { awaiting: 'me', cursor, limit } } }))
       }
-      columns={['opponent', 'awaiting', 'score', 'deadline']}
+      columns={['opponent', 'awaiting', 'lastPlay', 'score', 'deadline']}
       empty="Nothing is waiting for you."
     />
   );

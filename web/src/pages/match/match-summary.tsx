@@ -4,6 +4,7 @@ import type { Colour, MatchState } from '../../api/client.js';
 import { positionOf, type ColourBoard } from '../../match/colour-board.js';
 import { endLine } from './end-panel.js';
 import { Link } from '../../ui/link.js';
+import { lastPlayText } from '../../ui/match-labels.js';
 
 const other = (c: Colour): Colour => (c === 'white' ? 'black' : 'white');
 
@@ -141,11 +142,9 @@ function pipsOf(board: ColourBoard): { readonly white: number; readonly black: n
 
 type LastPlay = NonNullable<MatchState['game']['lastPlay']>;
 
-/** "alice played 6-4: 24/14", or "You rolled 6-5 and could not move". */
+/** "alice played 6-4: 24/14.", or "You rolled 6-5 and could not move." */
 export function lastPlayLine(state: MatchState, last: LastPlay): string {
-  const who = last.by === state.you ? 'You' : playerName(state, last.by);
-  const dice = last.dice.join('-');
-  return last.moves.length === 0 ? `${who} rolled ${dice} and could not move.` : `${who} played ${dice}: ${last.text}.`;
+  return `${lastPlayText(last, (colour) => playerName(state, colour), state.you)}.`;
 }
 
 function statusLine(state: MatchState): string {
