@@ -72,7 +72,9 @@ describeInBrowser('the replay on the match page', () => {
     await page.locator('label[for="replay-slider"]', { hasText: `Turn ${turn + 1} of ${throws}` }).waitFor();
     expect(await label.textContent()).toMatch(/^Game 1, replay_\w+ rolls \d-\d; replay_\w+ plays \S/);
     await marks.first().waitFor({ state: 'attached' });
-    // While replaying, no decision can be taken.
+    // The board shows that turn (its label names it); while replaying, no decision can be taken.
+    const shown = `The board after: ${(await label.textContent()) ?? ''}`;
+    await page.locator(`main .play-area svg[aria-label=${JSON.stringify(shown)}]`).waitFor();
     expect(await page.locator('main .match-side .action-bar button:not([disabled])').count()).toBe(0);
     await screenshot(page, 'replay-on-the-board');
     await axeCheck(page, 'the match page replaying a turn');

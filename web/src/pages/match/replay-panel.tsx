@@ -51,7 +51,8 @@ export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
   const [open, setOpen] = useState(false);
   const [points, setPoints] = useState<readonly ReplayPoint[] | null>(null);
   const [index, setIndex] = useState(0);
-  const [position, setPosition] = useState<PositionAt | null>(null);
+  // The position shown with its stop: the one before stays on the board while the next is read.
+  const [shown, setShown] = useState<ReplayShown | null>(null);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
 
   useEffect(() => {
@@ -88,7 +89,7 @@ export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
     call(api.GET('/api/matches/{id}/positions/{seq}', { params: { path: { id: state.id, seq: point.seq } } }))
       .then((at) => {
         if (!live) return;
-        setPosition(at);
+        setShown({ position: at, point });
         setProblem(null);
       })
       .catch((error: unknown) => live && setProblem(asProblem(error)));
@@ -98,9 +99,7 @@ export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
   }, [point, state.id]);
 
   // The board shows the replayed position while the panel is open; the live one once it closes.
-  useEffect(() => {
-    onShow(open && position !== null && point !== null && position.seq === point.seq ? { position, point } : null);
-  }, [open, position, point]);
+  useEffect(() => onShow(open ? shown : null), [open, shown]);
   useEffect(() => () => onShow(null), []);
 
   const last = (points?.length ?? 1) - 1;
