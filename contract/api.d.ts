@@ -2343,6 +2343,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
+             * @description The language chosen (en, ru, lt, hy); null until chosen, when the browser’s languages decide.
+             * @enum {string|null}
+             */
+            language: "en" | "ru" | "lt" | "hy" | null;
+            /**
              * @description Whether the rating is provisional: experience below 400. A match against a provisional player moves the opponent’s rating by experience / 400 of the FIBS move (none against a first rated match).
              * @example true
              */
@@ -3081,6 +3086,12 @@ export interface components {
              * @example true
              */
             autoPlayForced?: boolean;
+            /**
+             * @description The language of the web client and of the API’s messages to you: en, ru, lt or hy; null to follow the browser again.
+             * @example ru
+             * @enum {string|null}
+             */
+            language?: "en" | "ru" | "lt" | "hy" | null;
         };
         UserProfileDto: {
             /**

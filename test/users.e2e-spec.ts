@@ -32,6 +32,7 @@ describe('registration', () => {
       createdAt: anyString,
       ...NEW_PLAYER_STANDING,
       autoPlayForced: false,
+      language: null,
     });
     const row = await t.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice_1' } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -229,6 +230,32 @@ describe('settings', () => {
     expect(problem(await patch({ rating: 3000 }).expect(400)).code).toBe('validation-failed');
     expect((await patch({ autoPlayForced: false }).expect(200)).body).toMatchObject({ autoPlayForced: false });
     await request(t.http).patch('/api/users/me').send({ autoPlayForced: true }).expect(401);
+  });
+
+  it('keeps the language chosen (en, ru, lt, hy; null to follow the browser), and refuses another, changing nothing', async () => {
+    await register({ username: 'gina', password: 'amber-lantern-pike' }).expect(201);
+    const token = tokenOf(await login('gina', 'amber-lantern-pike').expect(200));
+    const auth = { Authorization: `Bearer ${token}` };
+    const patch = (body: object) => request(t.http).patch('/api/users/me').set(auth).send(body);
+    const me = async () =>
+      (await request(t.http).get('/api/users/me').set(auth).expect(200)).body as { language: unknown };
+    expect((await me()).language).toBeNull();
+    for (const language of ['ru', 'lt', 'hy', 'en']) {
+      expect((await patch({ language }).expect(200)).body).toMatchObject({ language });
+    }
+    const refused = problem(await patch({ language: 'de', autoPlayForced: true }).expect(400));
+    expect(refused).toMatchObject({
+      code: 'validation-failed',
+      errors: [expect.objectContaining({ field: 'language' })],
+    });
+    expect(await me()).toMatchObject({ language: 'en', autoPlayForced: false });
+    expect((await patch({ language: null }).expect(200)).body).toMatchObject({ language: null });
+    // A setting left out keeps its value.
+    await patch({ language: 'hy' }).expect(200);
+    expect((await patch({ autoPlayForced: true }).expect(200)).body).toMatchObject({
+      language: 'hy',
+      autoPlayForced: true,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { HouseBot, UserKind } from './house-bots.js';
+import type { Language } from './languages.js';
 
 /** A registered account (a player's or a bot's), as the use cases see it. */
 export interface User {
@@ -13,6 +14,8 @@ export interface User {
   readonly record: PlayerRecord;
   /** Play a roll's only legal play at once, as the player's own play. */
   readonly autoPlayForced: boolean;
+  /** The language chosen for the web client and the API's messages; null until chosen (the browser's then). */
+  readonly language: Language | null;
   /** Carried by every bearer token issued; raising it ends the tokens issued before (TokenVersions). */
   readonly tokenVersion: number;
   /** Who plays the account: a person, or a program (docs/bots.md). */

@@ -15,6 +15,7 @@ import type { User } from './user.js';
 import { isHouseBot } from './house-bots.js';
 import { UsernameTakenError } from './user.errors.js';
 import { USERNAME_PATTERN, usernameKey } from './username.js';
+import { isLanguage, type Language } from './languages.js';
 import { isUuid } from '../common/uuid.js';
 
 /** The columns a User is made of (user.ts), the same from every method. */
@@ -32,6 +33,7 @@ const USER_FIELDS = {
   backgammonsLost: true,
   abortedByLeave: true,
   autoPlayForced: true,
+  language: true,
   tokenVersion: true,
   kind: true,
   botLevel: true,
@@ -45,7 +47,7 @@ type UserRow = Prisma.UserGetPayload<{ select: typeof USER_FIELDS }>;
 const USER_COLUMNS = `id, username, password_hash AS "passwordHash", rating, experience,
        matches_won AS "matchesWon", matches_lost AS "matchesLost", gammons_won AS "gammonsWon",
        gammons_lost AS "gammonsLost", backgammons_won AS "backgammonsWon", backgammons_lost AS "backgammonsLost",
-       aborted_by_leave AS "abortedByLeave", auto_play_forced AS "autoPlayForced", token_version AS "tokenVersion", kind, bot_level AS "botLevel",
+       aborted_by_leave AS "abortedByLeave", auto_play_forced AS "autoPlayForced", language, token_version AS "tokenVersion", kind, bot_level AS "botLevel",
        created_at AS "createdAt"`;
 
 function toUser(row: UserRow): User {
@@ -59,10 +61,12 @@ function toUser(row: UserRow): User {
     abortedByLeave,
     kind,
     botLevel,
+    language,
     ...user
   } = row;
   return {
     ...user,
+    language: isLanguage(language) ? language : null,
     kind: kind === 'bot' ? 'bot' : 'player',
     houseBot: isHouseBot(botLevel) ? botLevel : null,
     record: { matchesWon, matchesLost, gammonsWon, gammonsLost, backgammonsWon, backgammonsLost, abortedByLeave },
@@ -117,7 +121,10 @@ export class UsersRepository {
   }
 
   /** Changes the settings given of the account `id` (a UUID: the bearer token's account); null when there is none. */
-  async updateSettings(id: string, settings: { readonly autoPlayForced?: boolean }): Promise<User | null> {
+  async updateSettings(
+    id: string,
+    settings: { readonly autoPlayForced?: boolean; readonly language?: Language | null },
+  ): Promise<User | null> {
     const rows = await this.prisma.user.updateManyAndReturn({ where: { id }, data: settings, select: USER_FIELDS });
     return rows.length === 0 ? null : toUser(rows[0]);
   }

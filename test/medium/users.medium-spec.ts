@@ -21,6 +21,7 @@ describe('UsersService.register', () => {
       createdAt: anyString,
       ...NEW_PLAYER_STANDING,
       autoPlayForced: false,
+      language: null,
     });
     const row = await m.get(PrismaService).user.findUniqueOrThrow({ where: { id: account.id } });
     expect(row).toMatchObject({ username: 'Mira', usernameKey: 'mira' });

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { LANGUAGES, type Language } from '../languages.js';
 
 /** The settings a player may change on their own account. */
 export class UpdateSettingsDto {
@@ -10,4 +11,15 @@ export class UpdateSettingsDto {
   @IsOptional()
   @IsBoolean()
   autoPlayForced?: boolean;
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    nullable: true,
+    example: 'ru',
+    description:
+      'The language of the web client and of the API’s messages to you: en, ru, lt or hy; null to follow the browser again.',
+  })
+  @IsOptional()
+  @IsIn([...LANGUAGES, null])
+  language?: Language | null;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { HOUSE_BOTS, type HouseBot } from '../house-bots.js';
+import { LANGUAGES, type Language } from '../languages.js';
 import { isProvisional } from '../provisional-rating.js';
 import type { User } from '../user.js';
 
@@ -85,7 +86,15 @@ export class MeDto extends UserProfileDto {
   @ApiProperty({ description: 'Whether a roll’s only legal play is made at once, as your play.' })
   autoPlayForced!: boolean;
 
+  @ApiProperty({
+    enum: LANGUAGES,
+    nullable: true,
+    type: String,
+    description: 'The language chosen (en, ru, lt, hy); null until chosen, when the browser’s languages decide.',
+  })
+  language!: Language | null;
+
   static override of(user: User): MeDto {
-    return { id: user.id, ...UserProfileDto.of(user), autoPlayForced: user.autoPlayForced };
+    return { id: user.id, ...UserProfileDto.of(user), autoPlayForced: user.autoPlayForced, language: user.language };
   }
 }
