@@ -5,7 +5,6 @@
  * fairness check of every throw.
  */
 import { useState } from 'preact/hooks';
-import type { ColourBoard } from '../match/colour-board.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
 import { ProblemMessage } from '../ui/problem-message.js';
@@ -15,6 +14,7 @@ import { EndPanel } from './match/end-panel.js';
 import { FairnessPanel } from './match/fairness-panel.js';
 import { MatchFiles } from './match/match-files.js';
 import { MatchSummary, turnLine } from './match/match-summary.js';
+import type { AnimatedFrame } from './match/play-animation.js';
 import { PlayArea } from './match/play-area.js';
 import { ReplayPanel, type ReplayShown } from './match/replay-panel.js';
 import { useMatch } from './match/use-match.js';
@@ -27,7 +27,7 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
   const { state } = match;
   // The board of an opponent's play being animated: until it lands, no decision is taken and the
   // summary shows that board's pips, not the result of the play yet.
-  const [animated, setAnimated] = useState<ColourBoard | null>(null);
+  const [animated, setAnimated] = useState<AnimatedFrame | null>(null);
   // An earlier turn shown on the board by the replay: no decision is taken meanwhile.
   const [replayed, setReplayed] = useState<ReplayShown | null>(null);
   const white = state?.players.white?.username ?? 'white';

@@ -2,6 +2,7 @@
 import { pipCount } from '../../../../src/engine/index.js';
 import type { Colour, MatchState } from '../../api/client.js';
 import { positionOf, type ColourBoard } from '../../match/colour-board.js';
+import type { AnimatedFrame } from './play-animation.js';
 import { endLine } from './end-panel.js';
 import { Link } from '../../ui/link.js';
 import { lastPlayText } from '../../ui/match-labels.js';
@@ -36,13 +37,13 @@ const AWAITING: Readonly<Record<string, string>> = {
 
 export interface MatchSummaryProps {
   readonly state: MatchState;
-  /** The board of an opponent's play while it is animated: its pips are shown, and what the play led to waits. */
-  readonly animated?: ColourBoard | null;
+  /** An opponent's play while it is animated: its board's pips are shown, and what the play led to waits. */
+  readonly animated?: AnimatedFrame | null;
 }
 
 export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
   const me = state.you;
-  const pips = animated === null ? state.game.pips : pipsOf(animated);
+  const pips = animated === null ? state.game.pips : pipsOf(animated.board);
   const top: Colour = me === null ? 'black' : other(me);
   const bottom = other(top);
   const lengthText = state.length === 0 ? 'money session' : `${state.length}-point match`;
@@ -130,9 +131,8 @@ export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
 }
 
 /** Whose turn and what they must decide, or, while a play is animated, who is playing. */
-export function turnLine(state: MatchState, animated: ColourBoard | null): string {
-  if (animated === null) return statusLine(state);
-  return `${playerName(state, state.game.lastPlay?.by ?? other(state.turn.player ?? 'white'))} plays…`;
+export function turnLine(state: MatchState, animated: AnimatedFrame | null): string {
+  return animated === null ? statusLine(state) : `${playerName(state, animated.by)} plays…`;
 }
 
 function pipsOf(board: ColourBoard): { readonly white: number; readonly black: number } {

@@ -2,6 +2,12 @@
 import type { Colour, Variant } from '../../api/client.js';
 import { boardAfterMoves, colourBoard, type ColourBoard, type ColourBoardInput } from '../../match/colour-board.js';
 
+/** A frame of an opponent's play being animated: the board it shows, and who plays. */
+export interface AnimatedFrame {
+  readonly board: ColourBoard;
+  readonly by: Colour;
+}
+
 export function playAnimationFrames(
   variant: Variant,
   before: ColourBoardInput,

@@ -12,7 +12,7 @@ import { pictureOfMatch } from '../../board/match-picture.js';
 import { positionText } from '../../board/position-text.js';
 import { viewerPoint, type BoardPicture } from '../../../../src/board-drawing/index.js';
 import { formatPlay, type Die } from '../../../../src/engine/index.js';
-import { playAnimationFrames } from './play-animation.js';
+import { playAnimationFrames, type AnimatedFrame } from './play-animation.js';
 import { postPlay } from './match-actions.js';
 import { colourBoardsEqual, type ColourBoard } from '../../match/colour-board.js';
 import { usePreference } from '../../play-preferences.js';
@@ -26,8 +26,8 @@ const FRAME_MS = 450;
 export interface PlayAreaProps {
   readonly match: MatchHandle;
   readonly state: MatchState;
-  /** The board an opponent's play is animated on, each frame, and null once it has landed. */
-  readonly onFrame?: (board: ColourBoard | null) => void;
+  /** Each frame of an opponent's play being animated (its board, who plays), and null once it has landed. */
+  readonly onFrame?: (frame: AnimatedFrame | null) => void;
   /** An earlier turn to draw instead of the live position (the replay), with no way to move. */
   readonly replay?: ReplayShown | null;
 }
@@ -57,7 +57,7 @@ export function PlayArea({ match, state, onFrame, replay = null }: PlayAreaProps
   /** Ends the animation under way at once (a click on the board does). */
   const finish = useRef<() => void>(() => undefined);
   const seen = match.seenPlay;
-  useEffect(() => onFrame?.(frame?.board ?? null), [frame]);
+  useEffect(() => onFrame?.(frame === null || seen === null ? null : { board: frame.board, by: seen.by }), [frame]);
   useEffect(() => {
     if (seen === null) return;
     let frames: ColourBoard[];
