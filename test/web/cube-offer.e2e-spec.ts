@@ -7,36 +7,17 @@ import type { Page } from 'playwright-core';
 import {
   describeInBrowser,
   expectNoPageErrors,
-  postJson,
   registerUser,
   signInPage,
   startMatchBetween,
   useWebHarness,
-  type AccountSession,
 } from './support/index.js';
-import { legalPlays, matchView, pageAt, type MatchView } from './support/match-driver.js';
+import { pageAt, playUntil, type MatchView } from './support/match-driver.js';
 
 const PASSWORD = 'cube-offer-password-1';
 
 describeInBrowser('the Double button', () => {
   const web = useWebHarness();
-
-  /** Plays (through the API) until `colour` may roll or double; answers the match then. */
-  async function untilRoll(id: string, players: Record<'white' | 'black', AccountSession>, colour: 'white' | 'black') {
-    for (let turn = 0; turn < 40; turn++) {
-      const view = await matchView(web.baseUrl, id);
-      const { player, awaiting } = view.turn;
-      if (player === colour && awaiting === 'roll') return matchView(web.baseUrl, id, players[colour]);
-      if (player === null) throw new Error('nobody to act');
-      const who = players[player];
-      if (awaiting === 'roll') await postJson(web.baseUrl, `/api/matches/${id}/roll`, {}, who.token);
-      else {
-        const [play] = await legalPlays(web.baseUrl, id, who);
-        await postJson(web.baseUrl, `/api/matches/${id}/plays`, { moves: play.moves }, who.token);
-      }
-    }
-    throw new Error(`${colour} never came to roll`);
-  }
 
   async function pageOf(username: string, id: string, view: MatchView): Promise<Page> {
     const context = await web.person();
@@ -53,7 +34,7 @@ describeInBrowser('the Double button', () => {
     const players = { white: alice, black: bob };
 
     const three = await startMatchBetween(web.baseUrl, alice, bob, { variant: 'backgammon', length: 3 });
-    const live = await untilRoll(three, players, 'white');
+    const live = await playUntil(web.baseUrl, three, players, 'white', 'roll');
     expect(live.actions).toContain('double');
     const page = await pageOf('cube_alice', three, live);
     const double = page.getByRole('button', { name: 'Double', exact: true });
@@ -63,7 +44,7 @@ describeInBrowser('the Double button', () => {
     expectNoPageErrors(page);
 
     const one = await startMatchBetween(web.baseUrl, alice, bob, { variant: 'backgammon', length: 1 });
-    const dead = await untilRoll(one, players, 'white');
+    const dead = await playUntil(web.baseUrl, one, players, 'white', 'roll');
     expect(dead.actions).toContain('double');
     const onePage = await pageOf('cube_alice', one, dead);
     expect(await onePage.getByRole('button', { name: 'Double', exact: true }).count()).toBe(0);

@@ -17,7 +17,7 @@ import {
   useWebHarness,
   type AccountSession,
 } from './support/index.js';
-import { getJson, legalPlays, matchView, pageAt, type MoveJson } from './support/match-driver.js';
+import { getJson, legalPlays, matchView, pageAt, playUntil, type MoveJson } from './support/match-driver.js';
 
 const PASSWORD = 'last-play-password-1';
 
@@ -44,27 +44,6 @@ interface FrameWatch {
 describeInBrowser('the opponent’s last play on the match page', () => {
   const web = useWebHarness();
 
-  /** Plays (through the API, for whoever must act) until `colour` has dice to play. */
-  async function untilToPlay(
-    id: string,
-    players: Record<'white' | 'black', AccountSession>,
-    colour: 'white' | 'black',
-  ) {
-    for (let turn = 0; turn < 40; turn++) {
-      const state = await getJson<StateJson>(web.baseUrl, `/api/matches/${id}`);
-      const { player, awaiting } = state.turn;
-      if (player === null) throw new Error(`nobody to act: ${JSON.stringify(state.turn)}`);
-      if (player === colour && awaiting === 'play') return state;
-      const who = players[player];
-      if (awaiting === 'roll') await postJson(web.baseUrl, `/api/matches/${id}/roll`, {}, who.token);
-      else if (awaiting === 'play') {
-        const [play] = await legalPlays(web.baseUrl, id, who);
-        await postJson(web.baseUrl, `/api/matches/${id}/plays`, { moves: play.moves }, who.token);
-      } else throw new Error(`unexpected decision: ${awaiting}`);
-    }
-    throw new Error(`${colour} never had dice to play`);
-  }
-
   /** Bob's play, the longest the roll allows (so the animation has steps to see). */
   async function bobPlays(id: string, bob: AccountSession): Promise<void> {
     const plays = await legalPlays(web.baseUrl, id, bob);
@@ -81,7 +60,7 @@ describeInBrowser('the opponent’s last play on the match page', () => {
     const bob = await registerUser(web.baseUrl, 'last_bob', PASSWORD);
     const id = await startMatchBetween(web.baseUrl, alice, bob, { variant: 'backgammon', length: 5 });
     const players = { white: alice, black: bob };
-    const before = await untilToPlay(id, players, 'black');
+    const before = await playUntil(web.baseUrl, id, players, 'black', 'play');
 
     const context = await web.person();
     await signInPage(context, web.baseUrl, 'last_alice', PASSWORD);
@@ -128,7 +107,7 @@ describeInBrowser('the opponent’s last play on the match page', () => {
     const alice = await registerUser(web.baseUrl, 'click_alice', PASSWORD);
     const bob = await registerUser(web.baseUrl, 'click_bob', PASSWORD);
     const id = await startMatchBetween(web.baseUrl, alice, bob, { variant: 'backgammon', length: 5 });
-    const before = await untilToPlay(id, { white: alice, black: bob }, 'black');
+    const before = await playUntil(web.baseUrl, id, { white: alice, black: bob }, 'black', 'play');
     const context = await web.person();
     await signInPage(context, web.baseUrl, 'click_alice', PASSWORD);
     const page = await web.open(`/matches/${id}`, context);

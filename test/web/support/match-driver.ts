@@ -5,7 +5,7 @@
  * them, and checkers moved by clicking a checker and then the point it goes to on the board.
  */
 import type { Page } from 'playwright-core';
-import type { AccountSession } from './api.js';
+import { postJson, type AccountSession } from './api.js';
 
 export interface MoveJson {
   readonly from: number;
@@ -107,4 +107,31 @@ export async function nextVersion(baseUrl: string, id: string, version: number):
     if (Date.now() > until) throw new Error(`match ${id} stayed at version ${version}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Plays through the API, for whoever must act (a roll, or the first legal play), until `colour`
+ * must make the decision `awaiting`; answers the match as `colour` sees it then. Fails past 40
+ * decisions, or on a decision it does not make (a double to answer).
+ */
+export async function playUntil(
+  baseUrl: string,
+  id: string,
+  players: Record<'white' | 'black', AccountSession>,
+  colour: 'white' | 'black',
+  awaiting: 'roll' | 'play',
+): Promise<MatchView> {
+  for (let decision = 0; decision < 40; decision++) {
+    const view = await matchView(baseUrl, id);
+    const { player } = view.turn;
+    if (player === null) throw new Error(`nobody to act: ${JSON.stringify(view.turn)}`);
+    if (player === colour && view.turn.awaiting === awaiting) return matchView(baseUrl, id, players[colour]);
+    const who = players[player];
+    if (view.turn.awaiting === 'roll') await postJson(baseUrl, `/api/matches/${id}/roll`, {}, who.token);
+    else if (view.turn.awaiting === 'play') {
+      const [play] = await legalPlays(baseUrl, id, who);
+      await postJson(baseUrl, `/api/matches/${id}/plays`, { moves: play.moves }, who.token);
+    } else throw new Error(`unexpected decision: ${view.turn.awaiting}`);
+  }
+  throw new Error(`${colour} never came to ${awaiting}`);
 }

@@ -3,9 +3,10 @@
  * into the BoardPicture the service draws its board.svg from (docs/architecture.md, "Board
  * pictures"), so that the page's board and the picture are one drawing. Pure.
  */
-import { pipCount, sideBoard, type Dice, type SideBoard } from '../../../src/engine/index.js';
+import { pipCount, sideBoard, type SideBoard } from '../../../src/engine/index.js';
 import type { BoardPicture, PictureCube, PictureDice } from '../../../src/board-drawing/index.js';
 import type { Colour, MatchState } from '../api/client.js';
+import { diceOf } from '../match/dice.js';
 
 /** One colour's checkers in its own numbering, as the API writes them (`off` may be left out). */
 export interface SideBoardLike {
@@ -41,7 +42,7 @@ export function pictureOfMatch(
     variant: state.variant,
     perspective,
     board: shown,
-    dice: diceOf(state),
+    dice: picturedDice(state),
     cube: cubeOf(state),
     score: { white: state.score.white, black: state.score.black },
     matchLength: state.length,
@@ -67,16 +68,10 @@ function pipsOf(board: { readonly white: SideBoard; readonly black: SideBoard })
 }
 
 /** The dice while a play is awaited: thrown by the player who must play them. */
-function diceOf({ game, turn }: MatchState): PictureDice | null {
-  if (turn.awaiting !== 'play' || turn.player === null || game.dice === null) return null;
-  const [first, second] = game.dice;
-  if (!isDie(first) || !isDie(second)) return null;
-  const values: Dice = [first, second];
-  return { values, player: turn.player };
-}
-
-function isDie(value: number | undefined): value is Dice[number] {
-  return value !== undefined && Number.isInteger(value) && value >= 1 && value <= 6;
+function picturedDice({ game, turn }: MatchState): PictureDice | null {
+  if (turn.awaiting !== 'play' || turn.player === null) return null;
+  const values = diceOf(game.dice);
+  return values === null ? null : { values, player: turn.player };
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   stepsAfter,
   type Colour,
   type Dice,
-  type Die,
   type Move,
   type PlayStep,
   type Position,
@@ -31,6 +30,7 @@ import {
   type ColourBoardInput,
   type PlayerBoardInput,
 } from './colour-board.js';
+import { diceOf } from './dice.js';
 
 /** What the page needs of a legal play (the API's PlayDto has it): its steps and the board after it. */
 export interface LegalPlayShape {
@@ -203,12 +203,4 @@ function stepsOf<P extends LegalPlayShape>(context: Context<P>, made: readonly P
   const { variant, before, dice, firstTurn, plays } = context;
   const after = dice === null || plays.length === 0 ? null : stepsAfter(variant, before, dice, made, { firstTurn });
   return after ?? { position: before, next: [], play: null };
-}
-
-const isDie = (n: number | undefined): n is Die => n !== undefined && Number.isInteger(n) && n >= 1 && n <= 6;
-
-/** The two dice of a roll, or null. */
-function diceOf(dice: readonly number[] | null | undefined): Dice | null {
-  const [a, b] = dice ?? [];
-  return dice?.length === 2 && isDie(a) && isDie(b) ? [a, b] : null;
 }

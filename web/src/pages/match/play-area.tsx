@@ -11,7 +11,8 @@ import { BoardView } from '../../board/board-view.js';
 import { pictureOfMatch } from '../../board/match-picture.js';
 import { positionText } from '../../board/position-text.js';
 import { viewerPoint, type BoardPicture } from '../../../../src/board-drawing/index.js';
-import { formatPlay, type Die } from '../../../../src/engine/index.js';
+import { formatPlay } from '../../../../src/engine/index.js';
+import { diceOf } from '../../match/dice.js';
 import { playAnimationFrames, type AnimatedFrame } from './play-animation.js';
 import { postPlay } from './match-actions.js';
 import { colourBoardsEqual, type ColourBoard } from '../../match/colour-board.js';
@@ -173,12 +174,9 @@ function replayPicture(state: MatchState, perspective: Colour, { position, point
   const at = { ...state, game: position.game, turn: position.turn, score: position.score, crawford: position.crawford };
   const play = point.kind === 'play' ? position.game.lastPlay : null;
   const picture = pictureOfMatch(at, perspective, undefined, play !== null);
-  const [first, second] = play?.dice ?? [];
-  if (play === null || !isDieValue(first) || !isDieValue(second)) return picture;
-  return { ...picture, dice: { values: [first, second], player: play.by } };
+  const values = diceOf(play?.dice);
+  return play === null || values === null ? picture : { ...picture, dice: { values, player: play.by } };
 }
-
-const isDieValue = (n: number | undefined): n is Die => n !== undefined && Number.isInteger(n) && n >= 1 && n <= 6;
 
 function boardLabel(state: MatchState, perspective: Colour): string {
   const dice =
