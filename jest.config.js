@@ -49,6 +49,8 @@ export default {
       ...common,
       displayName: 'web',
       testMatch: ['<rootDir>/web/src/**/*.spec.ts'],
+      // The specs read the English catalog, as the build compiles it.
+      setupFiles: ['<rootDir>/web/src/i18n/testing/english.setup.ts'],
       transform: { '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: 'web/tsconfig.json', diagnostics: false }] },
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
     },

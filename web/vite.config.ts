@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { catalogPlugin } from './build/catalog-plugin.js';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -13,6 +14,8 @@ export default defineConfig({
   base: '/',
   // The files served at fixed paths (the service worker, the web app manifest, the icons): copied as they are.
   publicDir: here('public'),
+  // Each language's messages, compiled, a chunk of its own (web/build/catalog-plugin.ts).
+  plugins: [catalogPlugin()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
     // The board's geometry comes from the service's own code (src/pictures), which reaches the engine's

@@ -1,18 +1,21 @@
 /** The shell of every page: the header with its links, and the page the path names. */
+import { useAccountLanguage } from './account-language.js';
+import { t, Trans, useLanguage } from './i18n/index.js';
 import { ROUTES } from './routes.js';
 import { matchPath, useLocation } from './router.js';
 import { useSession } from './session.js';
+import { LanguageSwitch } from './ui/language-switch.js';
 import { Link } from './ui/link.js';
 import { useTitle } from './ui/use-title.js';
 import { YourTurnLink } from './waiting/your-turn-link.js';
 
 function NotFound() {
-  useTitle('Not found');
+  useTitle(t('common.notFound.title'));
   return (
     <section>
-      <h1>Page not found</h1>
+      <h1>{t('common.notFound.heading')}</h1>
       <p>
-        There is no page here. <Link href="/">Go to the start page</Link>.
+        <Trans id="common.notFound.text" components={[<Link href="/" />]} />
       </p>
     </section>
   );
@@ -21,37 +24,43 @@ function NotFound() {
 export function App() {
   const { path } = useLocation();
   const session = useSession();
+  // Every page is drawn again in a newly chosen language.
+  const language = useLanguage();
+  useAccountLanguage(session?.username ?? null);
   let page = <NotFound />;
   for (const route of ROUTES) {
     const params = matchPath(route.pattern, path);
     if (params !== null) {
       const Page = route.page;
-      page = <Page key={path} params={params} />;
+      page = <Page key={`${language} ${path}`} params={params} />;
       break;
     }
   }
   return (
     <>
       <a class="skip-link" href="#main">
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <header class="site-header">
-        <nav aria-label="Site">
+        <nav aria-label={t('common.nav.label')}>
           <Link href="/" class="brand">
-            Nardy
+            {t('common.brand')}
           </Link>
-          {session !== null && <Link href="/lobby">Lobby</Link>}
+          {session !== null && <Link href="/lobby">{t('common.nav.lobby')}</Link>}
           {session !== null && <YourTurnLink player={session.username} />}
-          <Link href="/leaderboard">Leaderboard</Link>
+          <Link href="/leaderboard">{t('common.nav.leaderboard')}</Link>
           {session !== null ? (
-            <Link href="/account">{session.username}</Link>
+            <Link href="/account" translate={false}>
+              {session.username}
+            </Link>
           ) : (
             <>
-              <Link href="/signin">Sign in</Link>
-              <Link href="/signup">Sign up</Link>
+              <Link href="/signin">{t('common.nav.signIn')}</Link>
+              <Link href="/signup">{t('common.nav.signUp')}</Link>
             </>
           )}
         </nav>
+        <LanguageSwitch />
       </header>
       <main id="main" tabIndex={-1}>
         {page}

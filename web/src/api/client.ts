@@ -6,6 +6,7 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../../../contract/index.js';
 import type { Colour, Variant } from '../../../src/engine/index.js';
+import { activeLocale } from '../i18n/index.js';
 import { ApiProblem } from './problem.js';
 import { freshSession, renewSession } from './session-renewal.js';
 
@@ -24,6 +25,8 @@ export type { Colour, Variant };
  * renewal (session-renewal.ts). A renewal that fails signs out, and the first answer is kept.
  */
 async function authorizedFetch(request: Request): Promise<Response> {
+  // The API's problems (title, detail) come in the language the pages are in.
+  request.headers.set('Accept-Language', activeLocale());
   if (request.headers.has('Authorization')) return fetch(request);
   const session = await freshSession();
   if (session === null) return fetch(request);

@@ -2,12 +2,14 @@
  * The document's title: the page's own, after "(2) Your turn" while matches wait for the person
  * (docs/architecture.md, "The web client's session"), so that the tab says so when it is not in view.
  */
+import { t } from '../i18n/index.js';
+
 let page = '';
 let waiting = '';
 
 function apply(): void {
-  const own = page === '' ? 'Nardy' : `${page} · Nardy`;
-  document.title = waiting === '' ? own : `(${waiting}) Your turn · ${own}`;
+  const own = page === '' ? t('common.brand') : t('common.title.page', { page });
+  document.title = waiting === '' ? own : t('common.title.waiting', { waiting, title: own });
 }
 
 /** The page's title (useTitle). */

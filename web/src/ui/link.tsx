@@ -6,6 +6,8 @@ interface LinkProps {
   readonly class?: string;
   readonly 'aria-label'?: string;
   readonly 'aria-current'?: 'page';
+  /** False for a name or other text no translation touches (a username). */
+  readonly translate?: boolean;
   readonly children?: ComponentChildren;
 }
 
