@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import type { Environment } from './config/environment.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { serveWebAssets } from './web-client/index.js';
+import { loadProblemTexts } from './common/problem-texts/index.js';
 
 /** Request headers a browser app may send cross-origin: the bearer token, JSON, and the matches' concurrency headers. */
 const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key', 'X-Request-Id'];
@@ -19,6 +20,8 @@ const CORS_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE'];
  * the body parsing) before it starts.
  */
 export function setUpApp(app: NestFastifyApplication): NestFastifyApplication {
+  // The problems' words in every language: a broken catalog stops the service here, not at its first error.
+  loadProblemTexts();
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.useLogger(app.get(Logger));
   const origins = config.get('CORS_ORIGINS', { infer: true });

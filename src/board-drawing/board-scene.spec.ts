@@ -11,6 +11,7 @@ import { CHECKER_COLOURS } from './board-colours.js';
 import { barCheckerCentre, checkerCentre, slotOfViewerPoint, trayRect, VIEWER_TRAY } from './board-geometry.js';
 import { positionPicture, type BoardPicture } from './board-picture.js';
 import { boardScene, type BoardHit, type SvgNode } from './board-scene.js';
+import type { BoardWords } from './board-words.js';
 import { renderBoardSvg } from './board-svg.js';
 
 /** Every node of the scene, in drawing order. */
@@ -140,5 +141,70 @@ describe('boardScene hits (the viewer’s places, in the viewer’s numbering)',
     const svg = renderBoardSvg(named);
     expect(svg).toContain('Tom &amp; Jerry');
     expect(svg).not.toMatch(/\shit=|kind=|\[object/);
+  });
+});
+
+describe('boardScene words', () => {
+  const start = positionPicture('backgammon', initialPosition('backgammon'));
+  const match: BoardPicture = {
+    ...start,
+    names: { white: 'alice' },
+    score: { white: 1, black: 0 },
+    matchLength: 5,
+    crawford: true,
+    dice: { values: [6, 4], player: 'white' },
+  };
+  const texts = (scene: SvgNode): string[] =>
+    nodes(scene).flatMap((n) => n.children.filter((c): c is string => typeof c === 'string'));
+  const shouting: BoardWords = {
+    variant: (variant) => `VARIANT ${variant}`,
+    colour: (colour) => `COLOUR ${colour}`,
+    pips: (count) => `PIPS ${count}`,
+    points: (count) => `POINTS ${count}`,
+    match: (length) => `MATCH ${length}`,
+    crawford: 'CRAWFORD',
+    title: (facts) => `TITLE ${JSON.stringify(facts)}`,
+  };
+
+  it('writes English by default, as board.svg does', () => {
+    expect(texts(boardScene(match))).toEqual(
+      expect.arrayContaining([
+        'Backgammon board: alice (white) against Black, score 1-0, alice to play 6-4',
+        'alice',
+        'Black',
+        '1 point',
+        '0 points',
+        'Backgammon · 5-point match · Crawford game',
+      ]),
+    );
+  });
+
+  it('writes the words given instead, each from the facts it names', () => {
+    const written = texts(boardScene(match, shouting));
+    expect(written).toEqual(
+      expect.arrayContaining([
+        'alice',
+        'COLOUR black',
+        `PIPS ${match.pips.white}`,
+        'POINTS 1',
+        'POINTS 0',
+        'VARIANT backgammon · MATCH 5 · CRAWFORD',
+      ]),
+    );
+    expect(JSON.parse(written[0].slice('TITLE '.length))).toEqual({
+      variant: 'backgammon',
+      viewer: 'alice',
+      perspective: 'white',
+      opponent: 'COLOUR black',
+      score: { viewer: 1, opponent: 0 },
+      dice: { player: 'alice', values: [6, 4] },
+    });
+    expect(written.join(' ')).not.toMatch(/Backgammon|Black|pips|point|Crawford/);
+  });
+
+  it('marks a given name as a name, not a word, and a colour’s name as a word', () => {
+    const named = nodes(boardScene(match, shouting)).filter((n) => n.verbatim === true);
+    expect(named.map((n) => n.children)).toEqual([['alice']]);
+    expect(renderBoardSvg(match)).not.toContain('verbatim');
   });
 });

@@ -16,6 +16,7 @@
 import { BAR, CHECKERS_PER_SIDE, OFF, opponentOf, POINTS, type Colour, type Die } from '../engine/index.js';
 import { BOARD_COLOURS, CHECKER_COLOURS, pointColour } from './board-colours.js';
 import type { BoardPicture } from './board-picture.js';
+import { ENGLISH_BOARD_WORDS, type BoardWords } from './board-words.js';
 import {
   BAR_WIDTH,
   BAR_X,
@@ -64,12 +65,17 @@ export type BoardHit =
   | { readonly kind: 'bar'; readonly point: typeof BAR }
   | { readonly kind: 'off'; readonly point: typeof OFF };
 
-/** One SVG element: its attributes and children in drawing order; `hit` is not part of the drawing. */
+/**
+ * One SVG element: its attributes and children in drawing order. `hit` is not part of the drawing,
+ * nor is `verbatim`: set on the text of a name a picture gives (a username), which is not a word to
+ * translate.
+ */
 export interface SvgNode {
   readonly tag: string;
   readonly attrs: Readonly<Record<string, string | number>>;
   readonly children: readonly (SvgNode | string)[];
   readonly hit?: BoardHit;
+  readonly verbatim?: true;
 }
 
 type Attributes = Readonly<Record<string, string | number>>;
@@ -85,8 +91,11 @@ const BAR_HIT: BoardHit = { kind: 'bar', point: BAR };
 const OFF_HIT: BoardHit = { kind: 'off', point: OFF };
 const pointHit = (point: number): BoardHit => ({ kind: 'point', point });
 
-/** The whole drawing: an `svg` element of fixed size and viewBox, its `title` first. */
-export function boardScene(picture: BoardPicture): SvgNode {
+/**
+ * The whole drawing: an `svg` element of fixed size and viewBox, its `title` first. Its words are
+ * `words`' (English by default, as board.svg writes them).
+ */
+export function boardScene(picture: BoardPicture, words: BoardWords = ENGLISH_BOARD_WORDS): SvgNode {
   const attrs = {
     xmlns: 'http://www.w3.org/2000/svg',
     version: '1.1',
@@ -96,7 +105,7 @@ export function boardScene(picture: BoardPicture): SvgNode {
     'font-family': FONT_FAMILY,
   };
   return node('svg', attrs, [
-    node('title', {}, [titleOf(picture)]),
+    node('title', {}, [titleOf(picture, words)]),
     rect({ x: 0, y: 0, width: WIDTH, height: HEIGHT }, BOARD_COLOURS.background),
     ...drawBoard(),
     ...drawPoints(),
@@ -107,9 +116,9 @@ export function boardScene(picture: BoardPicture): SvgNode {
     ...drawLastPlay(picture),
     ...drawCube(picture),
     ...drawDice(picture),
-    ...drawInfo(picture, 'top'),
-    ...drawInfo(picture, 'bottom'),
-    drawFooter(picture),
+    ...drawInfo(picture, 'top', words),
+    ...drawInfo(picture, 'bottom', words),
+    drawFooter(picture, words),
   ]);
 }
 
@@ -338,7 +347,7 @@ function drawDice(picture: BoardPicture): SvgNode[] {
 // ---- Names, pips, score, match ---------------------------------------------------------------------
 
 /** A side's band: a marker when it must act, its colour, name, pip count and score. */
-function drawInfo(picture: BoardPicture, seat: Seat): SvgNode[] {
+function drawInfo(picture: BoardPicture, seat: Seat, words: BoardWords): SvgNode[] {
   const colour = seat === 'bottom' ? picture.perspective : opponentOf(picture.perspective);
   const middle = infoTop(seat) + INFO_HEIGHT / 2;
   const baseline = middle + 5;
@@ -353,19 +362,20 @@ function drawInfo(picture: BoardPicture, seat: Seat): SvgNode[] {
   }
   const { fill, stroke } = CHECKER_COLOURS[colour];
   out.push(node('circle', { cx: 31, cy: middle, r: 9, fill, stroke, 'stroke-width': 1.5 }));
-  out.push(text(nameOf(picture, colour), { x: 47, y: baseline, size: 15, weight: 'bold', anchor: 'start' }));
+  const name = text(nameOf(picture, colour, words), { x: 47, y: baseline, size: 15, weight: 'bold', anchor: 'start' });
+  out.push(givenName(picture, colour) === null ? name : { ...name, verbatim: true });
   // Over the right half: clear of the longest name (24 characters) on the left and the score on the right.
-  out.push(text(`${picture.pips[colour]} pips`, { x: BAR_X + BAR_WIDTH + HALF_WIDTH / 2, y: baseline, size: 14 }));
+  out.push(text(words.pips(picture.pips[colour]), { x: BAR_X + BAR_WIDTH + HALF_WIDTH / 2, y: baseline, size: 14 }));
   if (picture.score !== null) {
     const points = picture.score[colour];
     const style = { x: WIDTH - 10, y: baseline, size: 15, weight: 'bold', anchor: 'end' } as const;
-    out.push(text(`${points} ${points === 1 ? 'point' : 'points'}`, style));
+    out.push(text(words.points(points), style));
   }
   return out;
 }
 
-function drawFooter(picture: BoardPicture): SvgNode {
-  return text(footerOf(picture), {
+function drawFooter(picture: BoardPicture, words: BoardWords): SvgNode {
+  return text(footerOf(picture, words), {
     x: WIDTH / 2,
     y: FOOTER_TOP + FOOTER_HEIGHT / 2 + 4,
     size: 12,
@@ -373,40 +383,38 @@ function drawFooter(picture: BoardPicture): SvgNode {
   });
 }
 
-function variantName(picture: BoardPicture): string {
-  return picture.variant === 'backgammon' ? 'Backgammon' : 'Long nardy';
-}
-
 /** The variant, and for a match its length and whether this is the Crawford game. */
-export function footerOf(picture: BoardPicture): string {
-  const parts = [variantName(picture)];
-  const { matchLength } = picture;
-  if (matchLength === null) parts.push('position');
-  else if (matchLength === 0) parts.push('money session');
-  else parts.push(`${matchLength}-point match`);
-  if (picture.crawford) parts.push('Crawford game');
+export function footerOf(picture: BoardPicture, words: BoardWords = ENGLISH_BOARD_WORDS): string {
+  const parts = [words.variant(picture.variant), words.match(picture.matchLength)];
+  if (picture.crawford) parts.push(words.crawford);
   return parts.join(' · ');
 }
 
-/** A side's name as drawn: without characters XML cannot hold, spaces folded, cut to MAX_NAME_LENGTH. */
-function nameOf(picture: BoardPicture, colour: Colour): string {
+/** The name the picture gives a side, without characters XML cannot hold and spaces folded; null when none. */
+function givenName(picture: BoardPicture, colour: Colour): string | null {
   const given = picture.names?.[colour]?.replace(NOT_XML, '').replace(/\s+/g, ' ').trim();
-  const name = given ? given : colour === 'white' ? 'White' : 'Black';
+  return given ? given : null;
+}
+
+/** A side's name as drawn: the name given, else its colour's, cut to MAX_NAME_LENGTH. */
+function nameOf(picture: BoardPicture, colour: Colour, words: BoardWords): string {
+  const name = givenName(picture, colour) ?? words.colour(colour);
   const chars = [...name];
   return chars.length > MAX_NAME_LENGTH ? `${chars.slice(0, MAX_NAME_LENGTH - 1).join('')}…` : name;
 }
 
 /** What the picture shows, in words (its <title>, read out by screen readers). */
-export function titleOf(picture: BoardPicture): string {
-  const viewer = nameOf(picture, picture.perspective);
-  const other = nameOf(picture, opponentOf(picture.perspective));
-  let title = `${variantName(picture)} board: ${viewer} (${picture.perspective}) against ${other}`;
-  if (picture.score !== null)
-    title += `, score ${picture.score[picture.perspective]}-${picture.score[opponentOf(picture.perspective)]}`;
-  if (picture.dice !== null) {
-    title += `, ${nameOf(picture, picture.dice.player)} to play ${picture.dice.values[0]}-${picture.dice.values[1]}`;
-  }
-  return title;
+export function titleOf(picture: BoardPicture, words: BoardWords = ENGLISH_BOARD_WORDS): string {
+  const { perspective, score, dice } = picture;
+  const other = opponentOf(perspective);
+  return words.title({
+    variant: picture.variant,
+    viewer: nameOf(picture, perspective, words),
+    perspective,
+    opponent: nameOf(picture, other, words),
+    score: score === null ? null : { viewer: score[perspective], opponent: score[other] },
+    dice: dice === null ? null : { player: nameOf(picture, dice.player, words), values: dice.values },
+  });
 }
 
 // ---- Nodes -----------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PREFIX, problemTitle } from './problem-details.js';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PREFIX } from './problem-details.js';
+import { problemTitle } from './problem-texts/index.js';
 
 interface ClientProblem {
   readonly status: number;

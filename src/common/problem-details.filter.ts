@@ -5,7 +5,8 @@ import type { ServerResponse } from 'node:http';
 import { DomainError, type DomainErrorKind } from './domain-error.js';
 import { RequestProblem } from './http-problems.js';
 import { payloadTooLarge, unreadableBody, unsupportedMediaType } from './json-body.js';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PREFIX, problemTitle, type FieldError } from './problem-details.js';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PREFIX, type FieldError } from './problem-details.js';
+import { problemLanguage, problemWords } from './problem-texts/index.js';
 
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -94,18 +95,28 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     // The error of a middleware (Nest's, on the raw request) comes with the raw response.
     const raw = 'raw' in res ? res.raw : res;
     if (raw.headersSent || ('raw' in res && res.sent)) return;
+    // Title and detail in the request's language (Accept-Language); the code stays the key.
+    const words = problemWords(problem.code, problem.detail, problemLanguage(req.headers['accept-language']), {
+      ...problem.extensions,
+      count: problem.errors?.length ?? 0,
+      fields: problem.errors?.map((e) => e.field).join(', ') ?? '',
+    });
     const body = JSON.stringify({
       type: PROBLEM_TYPE_PREFIX + problem.code,
-      title: problemTitle(problem.code),
+      title: words.title,
       status: problem.status,
-      detail: problem.detail,
+      detail: words.detail,
       code: problem.code,
       instance,
       ...(typeof req.id === 'string' ? { requestId: req.id } : {}),
       ...(problem.errors ? { errors: problem.errors } : {}),
       ...(problem.extensions ?? {}),
     });
-    const headers: Record<string, string> = { 'content-type': `${PROBLEM_CONTENT_TYPE}; charset=utf-8` };
+    const headers: Record<string, string> = {
+      'content-type': `${PROBLEM_CONTENT_TYPE}; charset=utf-8`,
+      'content-language': words.language,
+      vary: withVary(res.getHeader('vary'), 'Accept-Language'),
+    };
     if (problem.status === 401) headers['www-authenticate'] = bearerChallenge(req);
     if (problem.retryAfterSeconds != null) headers['retry-after'] = String(problem.retryAfterSeconds);
     if ('raw' in res) {
@@ -162,6 +173,17 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     }
     return { status: 500, code: 'internal-error', detail: 'The server failed to handle the request.' };
   }
+}
+
+/** A Vary header naming `field` beside what an earlier hook named (CORS names Origin). */
+function withVary(current: unknown, field: string): string {
+  const named = (Array.isArray(current) ? current.join(',') : typeof current === 'string' ? current : '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return named.some((name) => name.toLowerCase() === field.toLowerCase() || name === '*')
+    ? named.join(', ')
+    : [...named, field].join(', ');
 }
 
 function errorCode(error: unknown): unknown {

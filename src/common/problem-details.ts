@@ -48,29 +48,3 @@ export class ProblemDetails {
   @ApiPropertyOptional({ type: [FieldError], description: 'For validation-failed: each failing field.' })
   errors?: FieldError[];
 }
-
-const TITLES: Record<string, string> = {
-  'validation-failed': 'Validation failed',
-  'malformed-json': 'Malformed JSON body',
-  'json-too-deep': 'JSON body nested too deep',
-  'invalid-utf8': 'Request body not UTF-8',
-  'unsupported-media-type': 'Unsupported media type',
-  'payload-too-large': 'Request body too large',
-  'invalid-parameter': 'Invalid path or query parameter',
-  'not-found': 'Not found',
-  'method-not-allowed': 'Method not allowed',
-  unauthorized: 'Authentication required',
-  forbidden: 'Forbidden',
-  'too-many-requests': 'Too many requests',
-  'request-timeout': 'Request timeout',
-  'headers-too-large': 'Request headers too large',
-  'internal-error': 'Internal server error',
-};
-
-/** The problem's title: a fixed one for the service-wide codes, else the code in words ("username-taken" → "Username taken"). */
-export function problemTitle(code: string): string {
-  const title = TITLES[code];
-  if (title) return title;
-  const words = code.replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

@@ -1,5 +1,5 @@
 import type { HouseBot, UserKind } from './house-bots.js';
-import type { Language } from './languages.js';
+import type { Language } from '../common/languages.js';
 
 /** A registered account (a player's or a bot's), as the use cases see it. */
 export interface User {

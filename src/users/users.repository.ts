@@ -15,7 +15,7 @@ import type { User } from './user.js';
 import { isHouseBot } from './house-bots.js';
 import { UsernameTakenError } from './user.errors.js';
 import { USERNAME_PATTERN, usernameKey } from './username.js';
-import { isLanguage, type Language } from './languages.js';
+import { isLanguage, type Language } from '../common/languages.js';
 import { isUuid } from '../common/uuid.js';
 
 /** The columns a User is made of (user.ts), the same from every method. */

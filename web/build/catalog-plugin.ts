@@ -13,7 +13,9 @@ export function catalogPlugin(): Plugin {
   return {
     name: 'nardy-catalogs',
     resolveId(id) {
-      return id.startsWith(PREFIX) && LOADABLE.includes(id.slice(PREFIX.length)) ? RESOLVED + id.slice(PREFIX.length) : null;
+      return id.startsWith(PREFIX) && LOADABLE.includes(id.slice(PREFIX.length))
+        ? RESOLVED + id.slice(PREFIX.length)
+        : null;
     },
     load(id) {
       if (!id.startsWith(RESOLVED)) return null;

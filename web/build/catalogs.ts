@@ -51,7 +51,7 @@ export function readCatalog(language: CatalogLanguage, dir = MESSAGES_DIR): Reco
 const PSEUDO_LETTERS: Record<string, string> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, i) => [
     letter,
-    [...'àƀçđéƒĝĥíĵķĺɱñóƥʠŕšŧúʋŵẋýžÀƁÇĐÉƑĜĤÍĴĶĹṀÑÓƤɊŔŠŦÚṼŴẊÝŽ'][i]!,
+    [...'àƀçđéƒĝĥíĵķĺɱñóƥʠŕšŧúʋŵẋýžÀƁÇĐÉƑĜĤÍĴĶĹṀÑÓƤɊŔŠŦÚṼŴẊÝŽ'][i],
   ]),
 );
 
@@ -69,7 +69,9 @@ export function compileCatalog(language: LoadableLanguage, dir = MESSAGES_DIR): 
     try {
       compiled[key] = compileMessageOrThrow(message, mapText);
     } catch (error) {
-      throw new Error(`${language}: ${key} is not valid ICU MessageFormat: ${(error as Error).message}`);
+      throw new Error(`${language}: ${key} is not valid ICU MessageFormat: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
   return compiled;

@@ -3,7 +3,7 @@
  * browser's back and forward buttons work. The server answers every page path with the same
  * index.html (src/web-client/), so any page can be opened directly.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 export { matchPath } from './path-match.js';
 
@@ -32,9 +32,14 @@ export interface Location {
 
 export function useLocation(): Location {
   const [, setTick] = useState(0);
+  const rendered = useRef('');
+  rendered.current = location.pathname + location.search;
   useEffect(() => {
     const listener = (): void => setTick((n) => n + 1);
     listeners.add(listener);
+    // A child's effect runs before its parent's: a page that navigated at once (the start page, signed
+    // in, goes to the lobby) did so before this listener was there; the path has moved since the render.
+    if (location.pathname + location.search !== rendered.current) listener();
     return () => void listeners.delete(listener);
   }, []);
   return { path: location.pathname, query: new URLSearchParams(location.search) };

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { LANGUAGES, type Language } from '../languages.js';
+import { LANGUAGES, type Language } from '../../common/languages.js';
 
 /** The settings a player may change on their own account. */
 export class UpdateSettingsDto {

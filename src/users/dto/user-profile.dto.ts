@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { HOUSE_BOTS, type HouseBot } from '../house-bots.js';
-import { LANGUAGES, type Language } from '../languages.js';
+import { LANGUAGES, type Language } from '../../common/languages.js';
 import { isProvisional } from '../provisional-rating.js';
 import type { User } from '../user.js';
 

@@ -5,6 +5,7 @@
  */
 // From the contract itself, not from client.ts, which imports this file (no import circle).
 import type { components } from '../../../contract/index.js';
+import { t } from '../i18n/index.js';
 
 type Schemas = components['schemas'];
 
@@ -38,14 +39,19 @@ export class ApiProblem extends Error {
       // `field`, its detail being the message: shown next to that field like a validation error.
       if (errors.length === 0 && typeof p.field === 'string')
         errors = [{ field: p.field, message: detail, constraint: code }];
-      return new ApiProblem(status, String(p.title ?? 'Request failed'), detail, code, errors);
+      return new ApiProblem(status, String(p.title ?? t('common.problem.requestFailed')), detail, code, errors);
     }
-    return new ApiProblem(status, 'Request failed', `The server answered ${status}.`, 'unknown');
+    return new ApiProblem(
+      status,
+      t('common.problem.requestFailed'),
+      t('common.problem.serverAnswered', { status }),
+      'unknown',
+    );
   }
 
   static network(error: unknown): ApiProblem {
     const detail = error instanceof Error ? error.message : String(error);
-    return new ApiProblem(0, 'Cannot reach the server', detail, 'network-error');
+    return new ApiProblem(0, t('common.problem.unreachable'), detail, 'network-error');
   }
 }
 

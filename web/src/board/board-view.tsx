@@ -5,7 +5,8 @@
  * then where it goes, by dragging it there, or by keyboard: each place that can be picked is a
  * button (Tab to it, Enter or Space to press it, Escape to put the checker back). Places are
  * numbered as the viewer numbers them (docs/rules.md, "Numbering"): 1-24, 25 the bar, 0 off.
- * The component only reports what was picked; which moves are legal is the caller's to say.
+ * The component only reports what was picked; which moves are legal is the caller's to say. The
+ * drawing's words and the places' names are in the page's language.
  */
 import { h, type ComponentChild } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
@@ -22,6 +23,8 @@ import {
   type Point2,
   type SvgNode,
 } from '../../../src/board-drawing/index.js';
+import { t } from '../i18n/index.js';
+import { boardWords } from './board-words.js';
 import './board.css';
 
 const BAR = 25;
@@ -61,7 +64,7 @@ interface Drag {
 }
 
 export function BoardView({ picture, interaction, label, highlight }: BoardViewProps) {
-  const scene = useMemo(() => boardScene(picture), [picture]);
+  const scene = useMemo(() => boardScene(picture, boardWords()), [picture]);
   const drawing = useMemo(() => scene.children.map(toVNode), [scene]);
   const svg = useRef<SVGSVGElement>(null);
   const latest = useRef(interaction);
@@ -188,7 +191,7 @@ function Places({ picture, interaction }: { readonly picture: BoardPicture; read
   const places = [BAR, ...Array.from({ length: 24 }, (_, i) => 24 - i), OFF].filter(
     (place) => sources.has(place) || (selected !== null && targets.has(place)),
   );
-  const checkers = (n: number) => `${n} ${picture.perspective} ${n === 1 ? 'checker' : 'checkers'}`;
+  const colour = picture.perspective;
   const ring = selected === null ? null : topChecker(selected, count(selected));
   return (
     <g>
@@ -200,10 +203,15 @@ function Places({ picture, interaction }: { readonly picture: BoardPicture; read
       )}
       {places.map((place) => {
         const target = selected !== null && targets.has(place);
-        const name = place === BAR ? 'Bar' : `Point ${place}`;
         const aria = target
-          ? { 'aria-label': place === OFF ? 'Bear off' : `Move to point ${place}` }
-          : { 'aria-label': `${name}, ${checkers(count(place))}, move from here`, 'aria-pressed': place === selected };
+          ? { 'aria-label': place === OFF ? t('board.place.bearOff') : t('board.place.moveTo', { point: place }) }
+          : {
+              'aria-label':
+                place === BAR
+                  ? t('board.place.fromBar', { count: count(place), colour })
+                  : t('board.place.fromPoint', { point: place, count: count(place), colour }),
+              'aria-pressed': place === selected,
+            };
         return (
           <rect
             key={place}
@@ -227,11 +235,15 @@ function topChecker(place: number, count: number): Point2 | null {
   return place === BAR ? barCheckerCentre('bottom', index) : checkerCentre(slotOfViewerPoint(place), index);
 }
 
-/** A node of the scene as a Preact element; a node the viewer can act on says which place it is. */
+/**
+ * A node of the scene as a Preact element; a node the viewer can act on says which place it is, and
+ * a name (a username) is marked as not to be translated.
+ */
 function toVNode(node: SvgNode | string): ComponentChild {
   if (typeof node === 'string') return node;
   const props: Record<string, string | number> = { ...node.attrs };
   if (node.hit !== undefined) props['data-hit'] = node.hit.point;
+  if (node.verbatim === true) props.translate = 'no';
   return h(node.tag, props, ...node.children.map(toVNode));
 }
 

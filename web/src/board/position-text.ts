@@ -5,23 +5,30 @@
  */
 import { viewerPoint, type BoardPicture } from '../../../src/board-drawing/index.js';
 import { opponentOf as other, type Colour } from '../../../src/engine/index.js';
+import { t } from '../i18n/index.js';
 
-function sideText(picture: BoardPicture, colour: Colour, name: string): string {
+function sideText(picture: BoardPicture, colour: Colour, you: Colour | null): string {
   const side = picture.board[colour];
   const stands: { point: number; count: number }[] = [];
   side.points.forEach((count, i) => {
     if (count > 0) stands.push({ point: viewerPoint(picture.variant, picture.perspective, colour, i + 1), count });
   });
   stands.sort((a, b) => b.point - a.point);
-  const points = stands.length === 0 ? 'none on the points' : stands.map((s) => `${s.count} on ${s.point}`).join(', ');
-  const bar = side.bar > 0 ? `, ${side.bar} on the bar` : '';
-  const off = side.off > 0 ? `, ${side.off} off` : '';
-  return `${name}: ${points}${bar}${off}.`;
+  const places =
+    stands.length === 0
+      ? [t('board.position.noneOnPoints')]
+      : stands.map(({ point, count }) => t('board.position.onPoint', { count, point }));
+  if (side.bar > 0) places.push(t('board.position.onBar', { count: side.bar }));
+  if (side.off > 0) places.push(t('board.position.off', { count: side.off }));
+  return t('board.position.side', { colour, you: colour === you ? 'yes' : 'no', places: places.join(', ') });
 }
 
 /** "White (you): 2 on 24, 5 on 13, 3 on 8, 5 on 6. Black: 2 on 1, …" in the viewer's numbering. */
 export function positionText(picture: BoardPicture, you: Colour | null): string {
   const first = picture.perspective;
-  const label = (c: Colour): string => `${c === 'white' ? 'White' : 'Black'}${c === you ? ' (you)' : ''}`;
-  return `${sideText(picture, first, label(first))} ${sideText(picture, other(first), label(other(first)))} Points are numbered from ${label(first).toLowerCase().replace(' (you)', '')}'s side.`;
+  return [
+    sideText(picture, first, you),
+    sideText(picture, other(first), you),
+    t('board.position.numbering', { colour: first }),
+  ].join(' ');
 }

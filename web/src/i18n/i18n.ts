@@ -7,7 +7,7 @@
  */
 import { setupI18n, type MessageId, type Values } from '@lingui/core';
 import { loadCatalog } from './catalog-loaders.js';
-import { localeOf, type PageLanguage } from './languages.js';
+import { documentLanguageOf, localeOf, type PageLanguage } from './languages.js';
 
 const i18n = setupI18n({
   missing: (language, id) => {
@@ -22,14 +22,14 @@ let active: PageLanguage | null = null;
 export async function activateLanguage(language: PageLanguage): Promise<void> {
   if (active === language) return;
   const messages = await loadCatalog(language);
-  i18n.loadAndActivate({ locale: language, locales: [localeOf(language)], messages });
+  i18n.loadAndActivate({ locale: language, locales: [documentLanguageOf(language)], messages });
   active = language;
-  document.documentElement.lang = localeOf(language);
+  document.documentElement.lang = documentLanguageOf(language);
 }
 
 /** Activates a catalog already at hand (the unit tests' set-up). */
 export function activateCatalog(language: PageLanguage, messages: Parameters<typeof i18n.load>[1]): void {
-  i18n.loadAndActivate({ locale: language, locales: [localeOf(language)], messages });
+  i18n.loadAndActivate({ locale: language, locales: [documentLanguageOf(language)], messages });
   active = language;
 }
 

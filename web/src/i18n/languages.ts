@@ -35,7 +35,16 @@ export function preferredLanguage(readerLanguages: readonly string[]): Language 
   return 'en';
 }
 
-/** The BCP 47 tag dates and numbers are formatted in: the pseudo-language formats as English. */
-export function localeOf(language: PageLanguage): string {
+/** The page's `lang`: the pseudo-language is English underneath. */
+export function documentLanguageOf(language: PageLanguage): string {
   return language === 'pseudo' ? 'en' : language;
+}
+
+/**
+ * The BCP 47 tag dates, numbers and relative times are formatted in. The pseudo-language formats as
+ * Russian does, in Cyrillic: what `Intl` writes is then not mistaken for an English string that
+ * bypassed the catalogs.
+ */
+export function localeOf(language: PageLanguage): string {
+  return language === 'pseudo' ? 'ru' : language;
 }

@@ -8,7 +8,7 @@
  * happened: "Game 2, white plays 24/18 13/11", "Game 2, black doubles to 4". Plays are written in gnubg's
  * text by the engine's formatter, with the hits marked: the board is followed from each game's start
  * (docs/rules.md B1, N1). The cube's value is followed too, opening ties with automatic doubles included
- * (docs/rules.md M1, M4).
+ * (docs/rules.md M1, M4). Labels are in the page's language; plays and names stay as they are.
  */
 import {
   formatPlay,
@@ -20,6 +20,7 @@ import {
   type Variant,
 } from '../../../src/engine/index.js';
 import type { MatchEvent } from '../api/client.js';
+import { t } from '../i18n/index.js';
 import { boardAfterMoves, colourBoard } from './colour-board.js';
 
 const THROWS = ['opening-roll', 'roll'] as const;
@@ -54,7 +55,8 @@ export interface ReplayOptions {
 /** The slider's stops, in the order of the events. */
 export function replayPoints(events: readonly MatchEvent[], options: ReplayOptions): ReplayPoint[] {
   const { variant, rules } = options;
-  const name = (colour: Colour | null): string => (colour === null ? 'nobody' : (options.names?.[colour] ?? colour));
+  const name = (colour: Colour | null): string =>
+    (colour === null ? undefined : options.names?.[colour]) ?? t('moves.replay.colour', { colour: colour ?? 'none' });
   const start = initialPosition(variant);
   const points: ReplayPoint[] = [];
   let game = 1;
@@ -68,7 +70,7 @@ export function replayPoints(events: readonly MatchEvent[], options: ReplayOptio
       seq,
       game,
       kind,
-      label: kind === 'game-end' || kind === 'match-end' ? label : `Game ${game}, ${label}`,
+      label: kind === 'game-end' || kind === 'match-end' ? label : t('moves.replay.inGame', { game, what: label }),
       what: label,
     });
   };
@@ -84,13 +86,14 @@ export function replayPoints(events: readonly MatchEvent[], options: ReplayOptio
     }
     switch (event.type) {
       case 'opening-roll': {
-        let label = `opening roll: ${name('white')} ${event.white}, ${name('black')} ${event.black}`;
+        const values = { white: name('white'), whiteDie: event.white, black: name('black'), blackDie: event.black };
+        let label = t('moves.replay.openingRoll', values);
         if (event.white === event.black) {
-          label += ', thrown again';
+          label = t('moves.replay.openingRollAgain', values);
           if (rules && rules.cube && automatic < rules.automaticDoubles && withinLimit(cube * 2, rules.cubeLimit)) {
             automatic++;
             cube *= 2;
-            label += `, the cube to ${cube}`;
+            label = t('moves.replay.openingRollCube', { ...values, cube });
           }
         }
         stop(event.seq, 'opening-roll', label);
@@ -100,56 +103,73 @@ export function replayPoints(events: readonly MatchEvent[], options: ReplayOptio
         stop(
           event.seq,
           'roll',
-          `${name(event.by)} rolls ${event.dice.join('-')}${passes(events, at, event.by) ? ' and cannot move' : ''}`,
+          t(passes(events, at, event.by) ? 'moves.replay.rollPasses' : 'moves.replay.roll', {
+            name: name(event.by),
+            dice: event.dice.join('-'),
+          }),
         );
         break;
       case 'play': {
         const before = { player: board[event.by], opponent: board[opponentOf(event.by)] };
         const moves = event.moves.map(({ from, to }) => ({ from, to }));
-        stop(event.seq, 'play', `${name(event.by)} plays ${formatPlay(variant, moves, before) || 'nothing'}`);
+        const play = formatPlay(variant, moves, before);
+        stop(
+          event.seq,
+          'play',
+          play === ''
+            ? t('moves.replay.playNothing', { name: name(event.by) })
+            : t('moves.replay.play', { name: name(event.by), play }),
+        );
         board = event.board ? colourBoard(event.board) : boardAfterMoves(board, variant, event.by, moves);
         break;
       }
       case 'double':
         offered = cube * 2;
-        stop(event.seq, 'double', `${name(event.by)} doubles to ${offered}`);
+        stop(event.seq, 'double', t('moves.replay.double', { name: name(event.by), cube: offered }));
         break;
       case 'beaver':
         cube = offered;
         offered = cube * 2;
-        stop(event.seq, 'beaver', `${name(event.by)} beavers to ${offered}`);
+        stop(event.seq, 'beaver', t('moves.replay.beaver', { name: name(event.by), cube: offered }));
         break;
       case 'take':
         cube = offered;
-        stop(event.seq, 'take', `${name(event.by)} takes at ${cube}`);
+        stop(event.seq, 'take', t('moves.replay.take', { name: name(event.by), cube }));
         break;
       case 'drop':
-        stop(event.seq, 'drop', `${name(event.by)} drops`);
+        stop(event.seq, 'drop', t('moves.replay.drop', { name: name(event.by) }));
         break;
       case 'game-end': {
         const { winner, points: won, kind, reason } = event.outcome;
-        const how = [reason === 'drop' ? 'double dropped' : reason === 'resignation' ? 'resignation' : null];
-        if (reason !== 'drop' && kind !== 'single' && kind !== 'oin') how.push(kind);
-        const detail = how.filter((h) => h !== null).join(', ');
         game = event.gameNumber;
+        // The message says how: a dropped double, or a resignation, and the kind of win unless single.
         stop(
           event.seq,
           'game-end',
-          `Game ${game}: ${name(winner)} wins ${won} ${won === 1 ? 'point' : 'points'}${detail ? ` (${detail})` : ''}`,
+          t('moves.replay.gameEnd', {
+            game,
+            name: name(winner),
+            points: won,
+            reason: reason === 'bear-off' ? 'bearOff' : reason,
+            kind,
+          }),
         );
         ended = true;
         break;
       }
       case 'match-end': {
-        const what = options.length === 0 ? 'session' : 'match';
+        const session = options.length === 0;
         const score = `${event.score.white}-${event.score.black}`;
-        const why = event.reason === 'timeout' ? ' on time' : event.reason === 'leave' ? ' (a player left)' : '';
         stop(
           event.seq,
           'match-end',
           event.winner === null
-            ? `The ${what} ends even, ${score}`
-            : `${name(event.winner)} wins the ${what}${why}, ${score}`,
+            ? t(session ? 'moves.replay.sessionEven' : 'moves.replay.matchEven', { score })
+            : t(session ? 'moves.replay.sessionWon' : 'moves.replay.matchWon', {
+                name: name(event.winner),
+                why: event.reason,
+                score,
+              }),
         );
         break;
       }
@@ -176,7 +196,10 @@ export function replayTurns(points: readonly ReplayPoint[]): ReplayPoint[] {
       previous.game === point.game;
     if (merges) {
       turns.pop();
-      turns.push({ ...point, label: `Game ${point.game}, ${previous.what}; ${point.what}` });
+      turns.push({
+        ...point,
+        label: t('moves.replay.turn', { game: point.game, roll: previous.what, play: point.what }),
+      });
     } else turns.push(point);
   });
   return turns;

@@ -1,6 +1,7 @@
 import { ChangePasswordForm } from './account/change-password-form.js';
 import { PushNotificationsSwitch } from './account/push-notifications-switch.js';
 import { SignOutButtons } from './account/sign-out-buttons.js';
+import { t, Trans } from '../i18n/index.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
 import { SignInRequired } from '../ui/sign-in-required.js';
@@ -11,36 +12,40 @@ import { AppearanceForm } from './account/appearance-form.js';
 import { PlaySettingsForm } from './account/play-settings-form.js';
 
 export function AccountPage(_: { readonly params: Record<string, string> }) {
-  useTitle('Account');
+  useTitle(t('account.title'));
   const session = useSession();
   if (session === null) {
     return (
       <section>
-        <h1>Account</h1>
-        <SignInRequired toDo="manage your account" />
+        <h1>{t('account.title')}</h1>
+        <SignInRequired toDo={t('account.signInRequired.toDo')} />
       </section>
     );
   }
   return (
     <section>
-      <h1>Account</h1>
+      <h1>{t('account.title')}</h1>
       <p>
-        Signed in as <strong>{session.username}</strong>.{' '}
-        <Link href={`/users/${encodeURIComponent(session.username)}`}>Your profile</Link>
+        <Trans
+          id="account.signedInAs"
+          values={{ username: session.username }}
+          components={[<strong translate={false} />]}
+        />{' '}
+        <Link href={`/users/${encodeURIComponent(session.username)}`}>{t('account.profileLink')}</Link>
       </p>
-      <h2>Playing</h2>
+      <h2>{t('account.section.playing')}</h2>
       <PlaySettingsForm />
-      <h2>Look and sound</h2>
+      <h2>{t('account.section.lookAndSound')}</h2>
       <AppearanceForm />
-      <h2>Notifications</h2>
+      <h2>{t('account.section.notifications')}</h2>
       <PushNotificationsSwitch />
-      <h2>Sign out</h2>
+      <h2>{t('account.section.signOut')}</h2>
       <SignOutButtons />
-      <h2>Change password</h2>
+      <h2>{t('account.section.changePassword')}</h2>
       <ChangePasswordForm username={session.username} />
-      <h2>E-mail address</h2>
+      <h2>{t('account.section.emailAddress')}</h2>
       <EmailAddressForm />
-      <h2>What reaches you</h2>
+      <h2>{t('account.section.whatReachesYou')}</h2>
       <NotificationPreferencesForm />
     </section>
   );

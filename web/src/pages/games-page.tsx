@@ -1,4 +1,6 @@
 import { api, call } from '../api/client.js';
+import { colourName } from '../board/board-words.js';
+import { t, Trans } from '../i18n/index.js';
 import { GameSection } from './games/game-section.js';
 import { Link } from '../ui/link.js';
 import { Loading } from '../ui/loading.js';
@@ -9,7 +11,7 @@ import { useTitle } from '../ui/use-title.js';
 
 /** Every game of a match, turn by turn. */
 export function GamesPage({ params }: { readonly params: Record<string, string> }) {
-  useTitle('Games of the match');
+  useTitle(t('games.page.title'));
   const id = params.id;
   const request = useRequest(
     () =>
@@ -19,11 +21,11 @@ export function GamesPage({ params }: { readonly params: Record<string, string> 
       ]),
     [id],
   );
-  const back = <Link href={`/matches/${id}`}>Back to the match</Link>;
+  const back = <Link href={`/matches/${id}`}>{t('games.page.back')}</Link>;
   if (request.data === null) {
     return (
       <section>
-        <h1>Games of the match</h1>
+        <h1>{t('games.page.title')}</h1>
         <ProblemMessage problem={request.problem} />
         {request.loading && <Loading />}
         <p>{back}</p>
@@ -32,17 +34,27 @@ export function GamesPage({ params }: { readonly params: Record<string, string> 
   }
   const [match, { games }] = request.data;
   const names = {
-    white: match.players.white?.username ?? 'White',
-    black: match.players.black?.username ?? 'Black',
+    white: match.players.white?.username ?? colourName('white'),
+    black: match.players.black?.username ?? colourName('black'),
   };
   return (
     <section>
-      <h1>Games of the match</h1>
+      <h1>{t('games.page.title')}</h1>
       <p>
-        {matchKind(match)}: {names.white} (white) vs {names.black} (black), {match.score.white}–{match.score.black}.{' '}
+        <Trans
+          id="games.page.summary"
+          values={{
+            kind: matchKind(match),
+            white: names.white,
+            black: names.black,
+            whiteScore: match.score.white,
+            blackScore: match.score.black,
+          }}
+          components={[<span translate={false} />, <span translate={false} />]}
+        />{' '}
         {back}
       </p>
-      {games.length === 0 && <p class="muted">No game has begun yet.</p>}
+      {games.length === 0 && <p class="muted">{t('games.page.none')}</p>}
       {games.map((game) => (
         <GameSection key={game.number} matchId={id} game={game} names={names} variant={match.variant} />
       ))}

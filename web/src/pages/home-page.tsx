@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+import { t, Trans } from '../i18n/index.js';
 import { navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
@@ -7,7 +8,7 @@ import '../ui/common.css';
 
 /** The start page: a welcome for a visitor; a signed-in person goes straight to the lobby. */
 export function HomePage(_: { readonly params: Record<string, string> }) {
-  useTitle('Welcome');
+  useTitle(t('home.welcome.title'));
   const session = useSession();
   useEffect(() => {
     if (session !== null) navigate('/lobby', { replace: true });
@@ -15,21 +16,18 @@ export function HomePage(_: { readonly params: Record<string, string> }) {
   if (session !== null) return null;
   return (
     <section class="welcome">
-      <h1>Backgammon and long nardy</h1>
-      <p>
-        Play backgammon and long nardy against people or the house bots, one move a day or in one sitting, with provably
-        fair dice and ratings for every match.
-      </p>
+      <h1>{t('home.welcome.heading')}</h1>
+      <p>{t('home.welcome.text')}</p>
       <p class="button-row">
         <Link href="/signin" class="button">
-          Sign in
+          {t('home.welcome.signIn')}
         </Link>
         <Link href="/signup" class="button secondary">
-          Sign up
+          {t('home.welcome.signUp')}
         </Link>
       </p>
       <p>
-        Or see who plays best: <Link href="/leaderboard">the leaderboard</Link>.
+        <Trans id="home.welcome.leaderboard" components={[<Link href="/leaderboard" />]} />
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { api, call } from '../api/client.js';
+import { t } from '../i18n/index.js';
 import { ratingText } from '../ui/figures.js';
 import { Loading } from '../ui/loading.js';
 import { Pager } from '../ui/pager.js';
@@ -11,7 +12,7 @@ import './players/leaderboard.css';
 
 /** The players with rated matches behind them, highest rating first. */
 export function LeaderboardPage(_: { readonly params: Record<string, string> }) {
-  useTitle('Leaderboard');
+  useTitle(t('players.leaderboard.title'));
   const list = usePagedList(
     (cursor, limit) => call(api.GET('/api/users', { params: { query: { sort: 'rating', cursor, limit } } })),
     [],
@@ -19,24 +20,24 @@ export function LeaderboardPage(_: { readonly params: Record<string, string> }) 
   );
   return (
     <section>
-      <h1>Leaderboard</h1>
-      <p class="muted">Players with enough rated matches behind them, by FIBS rating.</p>
+      <h1>{t('players.leaderboard.title')}</h1>
+      <p class="muted">{t('players.leaderboard.intro')}</p>
       <ProblemMessage problem={list.problem} />
       {list.items === null ? (
         list.loading && <Loading />
       ) : list.items.length === 0 ? (
-        <p class="muted">Nobody has played enough rated matches yet.</p>
+        <p class="muted">{t('players.leaderboard.empty')}</p>
       ) : (
-        <TableScroll label="Leaderboard">
+        <TableScroll label={t('players.leaderboard.title')}>
           <table class="leaderboard">
-            <caption class="visually-hidden">Players by rating</caption>
+            <caption class="visually-hidden">{t('players.leaderboard.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Player</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Experience</th>
-                <th scope="col">Won–lost</th>
+                <th scope="col">{t('players.leaderboard.rank')}</th>
+                <th scope="col">{t('players.leaderboard.player')}</th>
+                <th scope="col">{t('players.leaderboard.rating')}</th>
+                <th scope="col">{t('players.leaderboard.experience')}</th>
+                <th scope="col">{t('players.leaderboard.wonLost')}</th>
               </tr>
             </thead>
             <tbody>

@@ -3,6 +3,7 @@ import { MyMatchesList, MyTurnList, OpenChallengesList } from './lobby/lobby-lis
 import { CreateMatchForm } from './lobby/new-match-form.js';
 import { PlayBot } from './lobby/play-bot.js';
 import { useLiveRefresh } from './lobby/use-live-refresh.js';
+import { t } from '../i18n/index.js';
 import { useSession } from '../session.js';
 import { SignInRequired } from '../ui/sign-in-required.js';
 import { useTitle } from '../ui/use-title.js';
@@ -10,7 +11,7 @@ import './lobby/lobby.css';
 
 /** The lobby: a bot in one click, what waits for me, my matches, the open challenges, and a new match; kept up to date live. */
 export function LobbyPage(_: { readonly params: Record<string, string> }) {
-  useTitle('Lobby');
+  useTitle(t('lobby.title'));
   const session = useSession();
   const [refreshes, setRefreshes] = useState(0);
   const refresh = (): void => setRefreshes((n) => n + 1);
@@ -18,8 +19,8 @@ export function LobbyPage(_: { readonly params: Record<string, string> }) {
   if (session === null) {
     return (
       <section>
-        <h1>Lobby</h1>
-        <SignInRequired toDo="see your matches and start new ones" />
+        <h1>{t('lobby.heading')}</h1>
+        <SignInRequired toDo={t('lobby.signInToDo')} />
       </section>
     );
   }
@@ -27,15 +28,15 @@ export function LobbyPage(_: { readonly params: Record<string, string> }) {
   return (
     <>
       <div class="lobby-head">
-        <h1>Lobby</h1>
+        <h1>{t('lobby.heading')}</h1>
         <p class="live muted" role="status">
-          {live ? 'Live: the lists update as your matches go on.' : ''}
+          {live ? t('lobby.live') : ''}
         </p>
-        <nav aria-label="Lobby sections" class="lobby-jump">
-          <a href="#my-turn">My turn</a>
-          <a href="#my-matches">My matches</a>
-          <a href="#open-challenges">Open challenges</a>
-          <a href="#new-match">New match</a>
+        <nav aria-label={t('lobby.sections.label')} class="lobby-jump">
+          <a href="#my-turn">{t('lobby.myTurn.heading')}</a>
+          <a href="#my-matches">{t('lobby.myMatches.heading')}</a>
+          <a href="#open-challenges">{t('lobby.openChallenges.heading')}</a>
+          <a href="#new-match">{t('lobby.newMatch.heading')}</a>
         </nav>
       </div>
       <PlayBot />
@@ -43,7 +44,7 @@ export function LobbyPage(_: { readonly params: Record<string, string> }) {
       <MyMatchesList {...lists} />
       <OpenChallengesList {...lists} />
       <section>
-        <h2 id="new-match">New match</h2>
+        <h2 id="new-match">{t('lobby.newMatch.heading')}</h2>
         <CreateMatchForm />
       </section>
     </>

@@ -5,12 +5,13 @@
  * fairness check of every throw.
  */
 import { useState } from 'preact/hooks';
+import { t, Trans } from '../i18n/index.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
 import { ProblemMessage } from '../ui/problem-message.js';
 import { useTitle } from '../ui/use-title.js';
 import { ActionBar } from './match/action-bar.js';
-import { EndPanel } from './match/end-panel.js';
+import { colourWord, EndPanel } from './match/end-panel.js';
 import { FairnessPanel } from './match/fairness-panel.js';
 import { MatchFiles } from './match/match-files.js';
 import { MatchSummary, turnLine } from './match/match-summary.js';
@@ -30,25 +31,38 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
   const [animated, setAnimated] = useState<AnimatedFrame | null>(null);
   // An earlier turn shown on the board by the replay: no decision is taken meanwhile.
   const [replayed, setReplayed] = useState<ReplayShown | null>(null);
-  const white = state?.players.white?.username ?? 'white';
-  const black = state?.players.black?.username ?? state?.opponent ?? 'black';
-  useTitle(state === null ? 'Match' : `${white} v ${black}`);
+  // A seat nobody holds yet is named by its colour (translated, unlike a username).
+  const whiteName = state?.players.white?.username ?? null;
+  const blackName = state?.players.black?.username ?? state?.opponent ?? null;
+  const white = whiteName ?? colourWord('white');
+  const black = blackName ?? colourWord('black');
+  useTitle(state === null ? t('match.page.title') : t('match.page.players', { white, black }));
   if (state === null) {
     return (
       <section>
-        <h1>Match</h1>
-        {match.problem !== null ? <ProblemMessage problem={match.problem} /> : <p>Loading the match…</p>}
+        <h1>{t('match.page.title')}</h1>
+        {match.problem !== null ? <ProblemMessage problem={match.problem} /> : <p>{t('match.page.loading')}</p>}
       </section>
     );
   }
   return (
     <section class="match-page" data-version={state.version} data-status={state.status}>
       <h1>
-        {white} v {black}
+        <Trans
+          id="match.page.heading"
+          values={{ white, black }}
+          components={[
+            <span translate={whiteName === null ? undefined : false} />,
+            <span translate={blackName === null ? undefined : false} />,
+          ]}
+        />
       </h1>
       {session === null && state.status !== 'finished' && (
         <p>
-          You are watching. <Link href={`/signin?next=${encodeURIComponent(`/matches/${id}`)}`}>Sign in</Link> to play.
+          <Trans
+            id="match.page.watching"
+            components={[<Link href={`/signin?next=${encodeURIComponent(`/matches/${id}`)}`} />]}
+          />
         </p>
       )}
       <ProblemMessage problem={match.problem} />
@@ -68,9 +82,9 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
           />
           <p class="stream-status muted" aria-live="polite">
             {match.stream === 'reconnecting'
-              ? 'Connection lost: reconnecting…'
+              ? t('match.page.reconnecting')
               : match.stream === 'stopped'
-                ? 'Live updates stopped: reload the page to see new moves.'
+                ? t('match.page.streamStopped')
                 : ''}
           </p>
           <ReplayPanel state={state} onShow={setReplayed} />
@@ -78,11 +92,7 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
       </div>
       <MatchFiles state={state} />
       {state.status === 'finished' &&
-        (state.fairness !== null ? (
-          <FairnessPanel state={state} />
-        ) : (
-          <p class="muted">This match was imported: its dice come from the file, so there is no seed to check.</p>
-        ))}
+        (state.fairness !== null ? <FairnessPanel state={state} /> : <p class="muted">{t('match.page.imported')}</p>)}
     </section>
   );
 }

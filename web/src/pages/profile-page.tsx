@@ -1,4 +1,6 @@
-import { api, call } from '../api/client.js';
+import { api, call, type Schemas } from '../api/client.js';
+import { activeLocale, t, Trans } from '../i18n/index.js';
+import type { MessageKey } from '../i18n/message-ids.js';
 import { PlayerMatches } from './players/player-matches.js';
 import { PlayerStats } from './players/player-stats.js';
 import { VersusForm } from './players/versus-form.js';
@@ -11,11 +13,14 @@ import { ProblemMessage } from '../ui/problem-message.js';
 import { useRequest } from '../ui/use-request.js';
 import { useTitle } from '../ui/use-title.js';
 
-const HOUSE_BOT_NOTES = {
-  'bot-easy': 'A house bot that plays an easy game.',
-  bot: 'The strong house bot.',
-  gnubg: 'GNU Backgammon, played by the house; backgammon only.',
-} as const;
+type HouseBot = NonNullable<Schemas['UserProfileDto']['houseBot']>;
+
+/** A word on each house bot; a program's name in it is marked `<0>…</0>`, kept from translation. */
+const HOUSE_BOT_NOTES: Readonly<Record<HouseBot, MessageKey>> = {
+  'bot-easy': 'players.profile.botEasy',
+  bot: 'players.profile.bot',
+  gnubg: 'players.profile.gnubg',
+};
 
 /** A player's page: rating and record, their matches, and a way to compare them with another player. */
 export function ProfilePage({ params }: { readonly params: Record<string, string> }) {
@@ -30,7 +35,7 @@ export function ProfilePage({ params }: { readonly params: Record<string, string
   if (player === null) {
     return (
       <section>
-        <h1>{username}</h1>
+        <h1 translate={false}>{username}</h1>
         <ProblemMessage problem={profile.problem} />
         {profile.loading && <Loading />}
       </section>
@@ -44,22 +49,28 @@ export function ProfilePage({ params }: { readonly params: Record<string, string
   return (
     <section>
       <h1>
-        {name}
+        <span translate={false}>{name}</span>
         {player.bot && <BotBadge />}
       </h1>
-      {player.houseBot !== null && <p>{HOUSE_BOT_NOTES[player.houseBot]}</p>}
-      <p class="muted">Playing here since {new Date(player.createdAt).toLocaleDateString()}.</p>
-      <h2>Rating and record</h2>
+      {player.houseBot !== null && (
+        <p>
+          <Trans id={HOUSE_BOT_NOTES[player.houseBot]} components={[<span translate={false} />]} />
+        </p>
+      )}
+      <p class="muted">
+        {t('players.profile.since', { date: new Date(player.createdAt).toLocaleDateString(activeLocale()) })}
+      </p>
+      <h2>{t('players.profile.stats')}</h2>
       <PlayerStats player={player} />
-      <h2>Head to head</h2>
+      <h2>{t('players.profile.headToHead')}</h2>
       {versusMe !== null && (
         <p>
-          <Link href={versusMe}>{name} against you</Link>
+          <Link href={versusMe}>{t('players.profile.versusYou', { name })}</Link>
         </p>
       )}
       <VersusForm username={name} />
-      <h2>Matches</h2>
-      <PlayerMatches username={name} caption={`Matches of ${name}`} />
+      <h2>{t('players.profile.matches')}</h2>
+      <PlayerMatches username={name} caption={t('players.profile.matchesCaption', { name })} />
     </section>
   );
 }

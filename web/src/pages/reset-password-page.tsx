@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, call } from '../api/client.js';
 import { asProblem, type ApiProblem } from '../api/problem.js';
+import { t, Trans } from '../i18n/index.js';
 import { useLocation } from '../router.js';
 import { TextField } from '../ui/form-field.js';
 import { Link } from '../ui/link.js';
@@ -38,8 +39,7 @@ function AskForReset() {
   if (form.done)
     return (
       <p class="notice" role="status">
-        If the account has a confirmed e-mail address, a mail with a link is on its way to it. The link works once, for
-        an hour.
+        {t('auth.resetPassword.mailSent')}
       </p>
     );
   return (
@@ -47,7 +47,7 @@ function AskForReset() {
       <ProblemMessage problem={form.problem} />
       <TextField
         id="reset-who"
-        label="Username or e-mail address"
+        label={t('auth.resetPassword.who')}
         field="username"
         problem={form.problem}
         username
@@ -57,7 +57,7 @@ function AskForReset() {
         onInput={setWho}
       />
       <button type="submit" disabled={form.busy}>
-        Mail me a link
+        {t('auth.resetPassword.ask')}
       </button>
     </form>
   );
@@ -70,8 +70,7 @@ function ChooseNewPassword({ token }: { readonly token: string }) {
   if (form.done)
     return (
       <p class="notice" role="status">
-        Your password is changed, and every device signed in before is signed out. <Link href="/signin">Sign in</Link>{' '}
-        with the new one.
+        <Trans id="auth.resetPassword.done" components={[<Link href="/signin" />]} />
       </p>
     );
   return (
@@ -79,10 +78,10 @@ function ChooseNewPassword({ token }: { readonly token: string }) {
       <ProblemMessage problem={form.problem} />
       <TextField
         id="new-password"
-        label="New password"
+        label={t('auth.password.new')}
         field="newPassword"
         problem={form.problem}
-        hint="8 to 128 characters; not a common password, and not containing your username."
+        hint={t('auth.password.hint')}
         type="password"
         name="new-password"
         autocomplete="new-password"
@@ -91,7 +90,7 @@ function ChooseNewPassword({ token }: { readonly token: string }) {
         onInput={setNew}
       />
       <button type="submit" disabled={form.busy}>
-        Set new password
+        {t('auth.resetPassword.submit')}
       </button>
     </form>
   );
@@ -102,11 +101,11 @@ function ChooseNewPassword({ token }: { readonly token: string }) {
  * mail; with the token of the mail's link, the form that sets the new password.
  */
 export function ResetPasswordPage(_: { readonly params: Record<string, string> }) {
-  useTitle('Reset your password');
+  useTitle(t('auth.resetPassword.title'));
   const token = useLocation().query.get('token');
   return (
     <section>
-      <h1>Reset your password</h1>
+      <h1>{t('auth.resetPassword.title')}</h1>
       {token === null ? <AskForReset /> : <ChooseNewPassword token={token} />}
     </section>
   );

@@ -1,3 +1,4 @@
+import { t, Trans } from '../i18n/index.js';
 import { nextPath } from '../next-path.js';
 import { signIn, signUp } from './account/sign-in.js';
 import { CredentialsForm } from './account/credentials-form.js';
@@ -11,22 +12,26 @@ function SignedInNote() {
   if (session === null) return null;
   return (
     <p class="muted">
-      You are signed in as {session.username}. <Link href="/lobby">Go to the lobby</Link>.
+      <Trans
+        id="auth.signedInNote"
+        values={{ username: session.username }}
+        components={[<span translate={false} />, <Link href="/lobby" />]}
+      />
     </p>
   );
 }
 
 export function SignInPage(_: { readonly params: Record<string, string> }) {
-  useTitle('Sign in');
+  useTitle(t('auth.signIn.title'));
   const { query } = useLocation();
   const next = nextPath(query.get('next'));
   const signUpHref = query.has('next') ? `/signup?next=${encodeURIComponent(next)}` : '/signup';
   return (
     <section>
-      <h1>Sign in</h1>
+      <h1>{t('auth.signIn.title')}</h1>
       <SignedInNote />
       <CredentialsForm
-        action="Sign in"
+        action={t('auth.signIn.submit')}
         newAccount={false}
         submit={async (username, password) => {
           await signIn(username, password);
@@ -34,24 +39,23 @@ export function SignInPage(_: { readonly params: Record<string, string> }) {
         }}
       />
       <p>
-        No account yet? <Link href={signUpHref}>Sign up</Link>. Forgot your password?{' '}
-        <Link href="/reset-password">Reset it by e-mail</Link>.
+        <Trans id="auth.signIn.otherWays" components={[<Link href={signUpHref} />, <Link href="/reset-password" />]} />
       </p>
     </section>
   );
 }
 
 export function SignUpPage(_: { readonly params: Record<string, string> }) {
-  useTitle('Sign up');
+  useTitle(t('auth.signUp.title'));
   const { query } = useLocation();
   const next = nextPath(query.get('next'));
   return (
     <section>
-      <h1>Sign up</h1>
+      <h1>{t('auth.signUp.title')}</h1>
       <SignedInNote />
-      <p>Choose a username and a password to play backgammon and long nardy.</p>
+      <p>{t('auth.signUp.intro')}</p>
       <CredentialsForm
-        action="Sign up"
+        action={t('auth.signUp.submit')}
         newAccount
         submit={async (username, password) => {
           await signUp(username, password);
@@ -59,7 +63,7 @@ export function SignUpPage(_: { readonly params: Record<string, string> }) {
         }}
       />
       <p>
-        Already have an account? <Link href="/signin">Sign in</Link>.
+        <Trans id="auth.signUp.haveAccount" components={[<Link href="/signin" />]} />
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, call } from '../api/client.js';
 import { asProblem, type ApiProblem } from '../api/problem.js';
+import { t, Trans } from '../i18n/index.js';
 import { useLocation } from '../router.js';
 import { useSession } from '../session.js';
 import { TextField } from '../ui/form-field.js';
@@ -16,7 +17,7 @@ import '../ui/common.css';
  * is sent on load, so a mail scanner that follows the link verifies nothing.
  */
 export function VerifyEmailPage(_: { readonly params: Record<string, string> }) {
-  useTitle('Confirm your e-mail address');
+  useTitle(t('auth.verifyEmail.title'));
   const session = useSession();
   const { query } = useLocation();
   const [token, setToken] = useState(query.get('token') ?? '');
@@ -39,19 +40,19 @@ export function VerifyEmailPage(_: { readonly params: Record<string, string> }) 
 
   return (
     <section>
-      <h1>Confirm your e-mail address</h1>
+      <h1>{t('auth.verifyEmail.title')}</h1>
       {session === null ? (
-        <SignInRequired toDo="confirm your e-mail address" />
+        <SignInRequired toDo={t('auth.verifyEmail.signInRequired.toDo')} />
       ) : done ? (
         <p class="notice" role="status">
-          Your address is confirmed. <Link href="/account">Back to your account</Link>.
+          <Trans id="auth.verifyEmail.done" components={[<Link href="/account" />]} />
         </p>
       ) : (
         <form class="narrow-form" onSubmit={(event) => void onSubmit(event)} noValidate>
           <ProblemMessage problem={problem} />
           <TextField
             id="verification-token"
-            label="Link token or code from the mail"
+            label={t('auth.verifyEmail.token')}
             field="token"
             problem={problem}
             required
@@ -59,7 +60,7 @@ export function VerifyEmailPage(_: { readonly params: Record<string, string> }) 
             onInput={setToken}
           />
           <button type="submit" disabled={busy}>
-            Confirm address
+            {t('auth.verifyEmail.submit')}
           </button>
         </form>
       )}

@@ -1,4 +1,5 @@
 import { api, call } from '../api/client.js';
+import { t } from '../i18n/index.js';
 import { PlayerMatches } from './players/player-matches.js';
 import { Link } from '../ui/link.js';
 import { Loading } from '../ui/loading.js';
@@ -13,7 +14,7 @@ const userPath = (name: string): string => `/users/${encodeURIComponent(name)}`;
 /** Two players' record against each other, and their matches. */
 export function VersusPage({ params }: { readonly params: Record<string, string> }) {
   const { username, opponent } = params;
-  useTitle(`${username} vs ${opponent}`);
+  useTitle(t('players.versus.title', { player: username, opponent }));
   const versus = useRequest(
     () => call(api.GET('/api/users/{username}/versus/{opponent}', { params: { path: { username, opponent } } })),
     [username, opponent],
@@ -22,48 +23,52 @@ export function VersusPage({ params }: { readonly params: Record<string, string>
   return (
     <section>
       <h1>
-        {record?.player ?? username} vs {record?.opponent ?? opponent}
+        {t('players.versus.title', { player: record?.player ?? username, opponent: record?.opponent ?? opponent })}
       </h1>
       <p>
-        <Link href={userPath(username)}>{username}’s profile</Link> ·{' '}
-        <Link href={userPath(opponent)}>{opponent}’s profile</Link> ·{' '}
-        <Link href={`${userPath(opponent)}/versus/${encodeURIComponent(username)}`}>Seen from {opponent}</Link>
+        <Link href={userPath(username)}>{t('players.versus.profile', { name: username })}</Link> ·{' '}
+        <Link href={userPath(opponent)}>{t('players.versus.profile', { name: opponent })}</Link> ·{' '}
+        <Link href={`${userPath(opponent)}/versus/${encodeURIComponent(username)}`}>
+          {t('players.versus.seenFrom', { name: opponent })}
+        </Link>
       </p>
       <ProblemMessage problem={versus.problem} />
       {record === null ? (
         versus.loading && <Loading />
       ) : (
         <>
-          <h2>Record</h2>
+          <h2>{t('players.versus.record')}</h2>
           <dl class="stats">
             <div>
-              <dt>Matches played</dt>
+              <dt>{t('players.versus.matchesPlayed')}</dt>
               <dd>{record.matchesPlayed}</dd>
             </div>
             <div>
-              <dt>Won by {record.player}</dt>
+              <dt>{t('players.versus.wonBy', { name: record.player })}</dt>
               <dd>{record.matchesWon}</dd>
             </div>
             <div>
-              <dt>Won by {record.opponent}</dt>
+              <dt>{t('players.versus.wonBy', { name: record.opponent })}</dt>
               <dd>{record.matchesLost}</dd>
             </div>
             <div>
-              <dt>Points</dt>
+              <dt>{t('players.versus.points')}</dt>
               <dd>
                 {record.pointsWon}–{record.pointsLost}
               </dd>
             </div>
             <div>
-              <dt>Last finished</dt>
-              <dd>{record.lastFinishedAt === null ? 'Never' : <TimeText at={record.lastFinishedAt} />}</dd>
+              <dt>{t('players.versus.lastFinished')}</dt>
+              <dd>
+                {record.lastFinishedAt === null ? t('players.versus.never') : <TimeText at={record.lastFinishedAt} />}
+              </dd>
             </div>
           </dl>
-          <h2>Their matches</h2>
+          <h2>{t('players.versus.matches')}</h2>
           <PlayerMatches
             username={record.player}
             opponent={record.opponent}
-            caption={`Matches of ${record.player} against ${record.opponent}`}
+            caption={t('players.versus.matchesCaption', { player: record.player, opponent: record.opponent })}
           />
         </>
       )}

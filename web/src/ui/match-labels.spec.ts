@@ -2,6 +2,7 @@ import type { MatchSummary } from '../api/client.js';
 import {
   awaitedText,
   invitationRole,
+  lastPlayMessageOf,
   lastPlayOf,
   lengthText,
   matchKind,
@@ -118,5 +119,13 @@ describe('lastPlayOf', () => {
       'bob rolled 6-4 and could not move',
     );
     expect(lastPlayOf(summary(), 'alice')).toBe('');
+  });
+
+  it('marks the play’s notation, which no translation touches', () => {
+    expect(lastPlayMessageOf(summary({ lastPlay: played }), 'alice')).toEqual({
+      id: 'ui.lastPlay.played',
+      values: { player: 'bob', dice: '6-4', play: '24/14' },
+    });
+    expect(lastPlayMessageOf(summary(), 'alice')).toBeNull();
   });
 });

@@ -4,6 +4,8 @@
  * Usernames compare regardless of case, as the server compares them.
  */
 import type { Colour, MatchSummary, Variant } from '../api/client.js';
+import { t } from '../i18n/index.js';
+import type { MessageKey } from '../i18n/message-ids.js';
 
 type Player = NonNullable<MatchSummary['players']['white']>;
 
@@ -12,19 +14,30 @@ export const sameUsername = (a: string | null | undefined, b: string | null | un
 
 export const otherColour = (colour: Colour): Colour => (colour === 'white' ? 'black' : 'white');
 
+const VARIANTS: Readonly<Record<Variant, MessageKey>> = {
+  backgammon: 'ui.variant.backgammon',
+  'long-nardy': 'ui.variant.longNardy',
+};
+
 export function variantName(variant: Variant): string {
-  return variant === 'backgammon' ? 'Backgammon' : 'Long nardy';
+  return t(VARIANTS[variant]);
 }
 
 /** "5 points", "1 point", or "money session" for length 0. */
 export function lengthText(length: number): string {
-  if (length === 0) return 'money session';
-  return length === 1 ? '1 point' : `${length} points`;
+  return t('ui.match.length', { length });
 }
 
 /** "Backgammon, 5 points", "Long nardy, money session". */
 export function matchKind(match: Pick<MatchSummary, 'variant' | 'length'>): string {
-  return `${variantName(match.variant)}, ${lengthText(match.length)}`;
+  return t('ui.match.kind', { variant: variantName(match.variant), length: lengthText(match.length) });
+}
+
+const COLOURS: Readonly<Record<Colour, MessageKey>> = { white: 'ui.colour.white', black: 'ui.colour.black' };
+
+/** A colour's name ("white"), for a seat nobody's name can stand for. */
+export function colourName(colour: Colour): string {
+  return t(COLOURS[colour]);
 }
 
 /** The viewer's seat, or null when they are not seated. */
@@ -62,71 +75,129 @@ export function invitationRole(match: MatchSummary, viewer: string | null): Invi
   return match.opponent === null ? 'open' : null;
 }
 
-const HOW_IT_ENDED = { points: '', timeout: ' on time', leave: ' by forfeit' } as const;
+type Reason = NonNullable<MatchSummary['result']>['reason'];
+
+/** A finished match's result by how it ended: for the viewer who won, who lost, and for anyone else (`{player}` won). */
+const WON: Readonly<Record<Reason, MessageKey>> = {
+  points: 'ui.status.won',
+  timeout: 'ui.status.wonOnTime',
+  leave: 'ui.status.wonByForfeit',
+};
+const LOST: Readonly<Record<Reason, MessageKey>> = {
+  points: 'ui.status.lost',
+  timeout: 'ui.status.lostOnTime',
+  leave: 'ui.status.lostByForfeit',
+};
+const WON_BY: Readonly<Record<Reason, MessageKey>> = {
+  points: 'ui.status.playerWon',
+  timeout: 'ui.status.playerWonOnTime',
+  leave: 'ui.status.playerWonByForfeit',
+};
 
 /** "Invitation to you", "Playing", "Won on time", "Declined"… as the viewer sees it. */
 export function statusText(match: MatchSummary, viewer: string | null): string {
   switch (match.status) {
     case 'invited': {
       const role = invitationRole(match, viewer);
-      if (role === 'invited') return 'Invitation to you';
-      if (match.opponent === null) return 'Open challenge';
-      return role === 'creator' ? 'Invitation sent' : 'Invitation';
+      if (role === 'invited') return t('ui.status.invitationToYou');
+      if (match.opponent === null) return t('ui.status.openChallenge');
+      return role === 'creator' ? t('ui.status.invitationSent') : t('ui.status.invitation');
     }
     case 'playing':
-      return 'Playing';
+      return t('ui.status.playing');
     case 'finished': {
       const result = match.result;
-      if (result === null) return 'Finished';
-      if (result.winner === null) return 'Finished even';
-      const how = HOW_IT_ENDED[result.reason];
+      if (result === null) return t('ui.status.finished');
+      if (result.winner === null) return t('ui.status.finishedEven');
       const seat = seatOf(match, viewer);
-      if (seat !== null) return `${result.winner === seat ? 'Won' : 'Lost'}${how}`;
-      return `${match.players[result.winner]?.username ?? result.winner} won${how}`;
+      if (seat !== null) return t((result.winner === seat ? WON : LOST)[result.reason]);
+      const player = match.players[result.winner]?.username ?? colourName(result.winner);
+      return t(WON_BY[result.reason], { player });
     }
     case 'aborted':
-      return 'Withdrawn';
+      return t('ui.status.withdrawn');
     case 'declined':
-      return 'Declined';
+      return t('ui.status.declined');
   }
 }
 
-const AWAITED = {
-  roll: 'roll',
-  play: 'play',
-  'cube-response': 'answer to a double',
-  'resignation-response': 'answer to a resignation',
-} as const;
+type Awaiting = NonNullable<MatchSummary['turn']['awaiting']>;
+
+/** What a match waits for: from nobody in particular, from the viewer, from another player (`{player}`). */
+const AWAITED: Readonly<Record<Awaiting, MessageKey>> = {
+  roll: 'ui.awaited.roll',
+  play: 'ui.awaited.play',
+  'cube-response': 'ui.awaited.double',
+  'resignation-response': 'ui.awaited.resignation',
+};
+const YOUR_AWAITED: Readonly<Record<Awaiting, MessageKey>> = {
+  roll: 'ui.awaited.yourRoll',
+  play: 'ui.awaited.yourPlay',
+  'cube-response': 'ui.awaited.yourDouble',
+  'resignation-response': 'ui.awaited.yourResignation',
+};
+const THEIR_AWAITED: Readonly<Record<Awaiting, MessageKey>> = {
+  roll: 'ui.awaited.playerRoll',
+  play: 'ui.awaited.playerPlay',
+  'cube-response': 'ui.awaited.playerDouble',
+  'resignation-response': 'ui.awaited.playerResignation',
+};
 
 /** What the match waits for: "Your play", "bob’s roll", "Your answer to the invitation"; "" for nothing. */
 export function awaitedText(match: MatchSummary, viewer: string | null): string {
   if (match.status === 'invited') {
-    if (invitationRole(match, viewer) === 'invited') return 'Your answer to the invitation';
-    return match.opponent === null ? 'Someone to join' : `${match.opponent}’s answer to the invitation`;
+    if (invitationRole(match, viewer) === 'invited') return t('ui.awaited.yourInvitation');
+    return match.opponent === null
+      ? t('ui.awaited.someoneToJoin')
+      : t('ui.awaited.playerInvitation', { player: match.opponent });
   }
   const { awaiting, player } = match.turn;
   if (match.status !== 'playing' || awaiting === null) return '';
-  const what = AWAITED[awaiting];
-  if (player === null) return what[0].toUpperCase() + what.slice(1);
-  if (player === seatOf(match, viewer)) return `Your ${what}`;
-  return `${match.players[player]?.username ?? player}’s ${what}`;
+  if (player === null) return t(AWAITED[awaiting]);
+  if (player === seatOf(match, viewer)) return t(YOUR_AWAITED[awaiting]);
+  return t(THEIR_AWAITED[awaiting], { player: match.players[player]?.username ?? colourName(player) });
 }
 
 type LastPlay = NonNullable<MatchSummary['lastPlay']>;
 
-/**
- * A play as a person reads it: "bob played 6-4: 24/14", "You rolled 6-5 and could not move".
- * `nameOf` names the player of a colour, `you` is the reader's colour (null for a spectator).
- */
-export function lastPlayText(last: LastPlay, nameOf: (colour: Colour) => string, you: Colour | null): string {
-  const who = last.by === you ? 'You' : nameOf(last.by);
-  const dice = last.dice.join('-');
-  return last.moves.length === 0 ? `${who} rolled ${dice} and could not move` : `${who} played ${dice}: ${last.text}`;
+/** A message and its values, for `t` or, where the message marks an element, `<Trans>`. */
+export interface Message {
+  readonly id: MessageKey;
+  readonly values: Readonly<Record<string, string>>;
 }
 
-/** The last play of a listed match, from `viewer`'s side; empty before one. */
+/**
+ * A play as a person reads it: "bob played 6-4: 24/14", "You rolled 6-5 and could not move".
+ * `nameOf` names the player of a colour, `you` is the reader's colour (null for a spectator). The
+ * message marks the play's notation `<0>…</0>`, for an element that keeps it from translation.
+ */
+export function lastPlayMessage(last: LastPlay, nameOf: (colour: Colour) => string, you: Colour | null): Message {
+  const dice = last.dice.join('-');
+  const mine = last.by === you;
+  const player = mine ? '' : nameOf(last.by);
+  if (last.moves.length === 0)
+    return { id: mine ? 'ui.lastPlay.youCouldNotMove' : 'ui.lastPlay.couldNotMove', values: { player, dice } };
+  return { id: mine ? 'ui.lastPlay.youPlayed' : 'ui.lastPlay.played', values: { player, dice, play: last.text } };
+}
+
+/** A formatted message without its element marks. */
+const plainText = (text: string): string => text.replace(/<\/?\d+>/g, '');
+
+/** lastPlayMessage as plain text. */
+export function lastPlayText(last: LastPlay, nameOf: (colour: Colour) => string, you: Colour | null): string {
+  const { id, values } = lastPlayMessage(last, nameOf, you);
+  return plainText(t(id, values));
+}
+
+/** The last play of a listed match, from `viewer`'s side, as a message; null before one. */
+export function lastPlayMessageOf(match: MatchSummary, viewer: string | null): Message | null {
+  if (match.lastPlay === null) return null;
+  const nameOf = (colour: Colour): string => match.players[colour]?.username ?? colourName(colour);
+  return lastPlayMessage(match.lastPlay, nameOf, seatOf(match, viewer));
+}
+
+/** The last play of a listed match, from `viewer`'s side, as plain text; empty before one. */
 export function lastPlayOf(match: MatchSummary, viewer: string | null): string {
-  if (match.lastPlay === null) return '';
-  const nameOf = (colour: Colour): string => match.players[colour]?.username ?? colour;
-  return lastPlayText(match.lastPlay, nameOf, seatOf(match, viewer));
+  const message = lastPlayMessageOf(match, viewer);
+  return message === null ? '' : plainText(t(message.id, message.values));
 }

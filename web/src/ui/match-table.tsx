@@ -4,8 +4,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import type { MatchSummary } from '../api/client.js';
+import { t, Trans } from '../i18n/index.js';
+import type { MessageKey } from '../i18n/message-ids.js';
 import { Link } from './link.js';
-import { awaitedText, lastPlayOf, matchKind, opponentOf, scoreText, statusText } from './match-labels.js';
+import { awaitedText, lastPlayMessageOf, matchKind, opponentOf, scoreText, statusText } from './match-labels.js';
 import { PlayerName } from './player-name.js';
 import { TableScroll } from './table-scroll.js';
 import { TimeText } from './time-text.js';
@@ -14,21 +16,26 @@ import './match-table.css';
 export type MatchColumn =
   'opponent' | 'players' | 'status' | 'score' | 'awaiting' | 'lastPlay' | 'deadline' | 'clock' | 'created';
 
-const HEADERS: Record<MatchColumn, string> = {
-  opponent: 'Opponent',
-  players: 'Players',
-  status: 'Status',
-  score: 'Score',
-  awaiting: 'Waiting for',
-  lastPlay: 'Last play',
-  deadline: 'Deadline',
-  clock: 'Clock',
-  created: 'Created',
+const HEADERS: Readonly<Record<MatchColumn, MessageKey>> = {
+  opponent: 'ui.matchTable.opponent',
+  players: 'ui.matchTable.players',
+  status: 'ui.matchTable.status',
+  score: 'ui.matchTable.score',
+  awaiting: 'ui.matchTable.awaiting',
+  lastPlay: 'ui.matchTable.lastPlay',
+  deadline: 'ui.matchTable.deadline',
+  clock: 'ui.matchTable.clock',
+  created: 'ui.matchTable.created',
 };
 
 function clockText(daysPerTurn: number | null): string {
-  if (daysPerTurn === null) return 'No clock';
-  return daysPerTurn === 1 ? '1 day a turn' : `${daysPerTurn} days a turn`;
+  if (daysPerTurn === null) return t('ui.matchTable.noClock');
+  return t('ui.matchTable.daysPerTurn', { days: daysPerTurn });
+}
+
+/** A seat's player, or "open seat": drawn whole, in place of the same words in the message around it. */
+function Seat({ player }: { readonly player: { readonly username: string; readonly bot: boolean } | null }) {
+  return player === null ? <span class="muted">{t('ui.matchTable.openSeat')}</span> : <PlayerName player={player} />;
 }
 
 /** What a cell of `column` shows for `match`. */
@@ -36,15 +43,25 @@ function cellContent(column: MatchColumn, match: MatchSummary, viewer: string | 
   switch (column) {
     case 'opponent': {
       const opponent = opponentOf(match, viewer);
-      return <>{opponent === null ? <span class="muted">Anyone</span> : <PlayerName player={opponent} />}</>;
+      return (
+        <>
+          {opponent === null ? (
+            <span class="muted">{t('ui.matchTable.anyone')}</span>
+          ) : (
+            <PlayerName player={opponent} />
+          )}
+        </>
+      );
     }
     case 'players': {
       const { white, black } = match.players;
+      const openSeat = t('ui.matchTable.openSeat');
       return (
-        <>
-          {white !== null ? <PlayerName player={white} /> : <span class="muted">open seat</span>} (white) vs{' '}
-          {black !== null ? <PlayerName player={black} /> : <span class="muted">open seat</span>} (black)
-        </>
+        <Trans
+          id="ui.matchTable.seats"
+          values={{ white: white?.username ?? openSeat, black: black?.username ?? openSeat }}
+          components={[<Seat player={white} />, <Seat player={black} />]}
+        />
       );
     }
     case 'status':
@@ -53,10 +70,17 @@ function cellContent(column: MatchColumn, match: MatchSummary, viewer: string | 
       return <>{match.status === 'invited' ? '' : scoreText(match, viewer)}</>;
     case 'awaiting':
       return <>{awaitedText(match, viewer)}</>;
-    case 'lastPlay':
-      return <>{lastPlayOf(match, viewer)}</>;
+    case 'lastPlay': {
+      const last = lastPlayMessageOf(match, viewer);
+      // The play's notation (24/18*, bar/20) is no word to translate.
+      return last === null ? null : (
+        <Trans id={last.id} values={last.values} components={[<span translate={false} />]} />
+      );
+    }
     case 'deadline':
-      return <>{match.turn.deadline === null ? 'None' : <TimeText at={match.turn.deadline} />}</>;
+      return (
+        <>{match.turn.deadline === null ? t('ui.matchTable.noDeadline') : <TimeText at={match.turn.deadline} />}</>
+      );
     case 'clock':
       return <>{clockText(match.daysPerTurn)}</>;
     case 'created':
@@ -83,13 +107,13 @@ export function MatchTable({ matches, viewer, columns, caption, empty, actions }
         <caption class="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Match</th>
+            <th scope="col">{t('ui.matchTable.match')}</th>
             {columns.map((column) => (
               <th scope="col" key={column}>
-                {HEADERS[column]}
+                {t(HEADERS[column])}
               </th>
             ))}
-            {actions !== undefined && <th scope="col">Actions</th>}
+            {actions !== undefined && <th scope="col">{t('ui.matchTable.actions')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -100,12 +124,12 @@ export function MatchTable({ matches, viewer, columns, caption, empty, actions }
               </th>
               {/* Each cell names its column, which a narrow screen shows beside it (match-table.css). */}
               {columns.map((column) => (
-                <td key={column} data-label={HEADERS[column]}>
+                <td key={column} data-label={t(HEADERS[column])}>
                   {cellContent(column, match, viewer)}
                 </td>
               ))}
               {actions !== undefined && (
-                <td class="actions" data-label="Actions">
+                <td class="actions" data-label={t('ui.matchTable.actions')}>
                   {actions(match)}
                 </td>
               )}

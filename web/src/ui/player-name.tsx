@@ -1,11 +1,14 @@
+import { t } from '../i18n/index.js';
 import { Link } from './link.js';
 import './player-name.css';
 
-/** A player's username, linked to their profile, with a badge when a program plays the account. */
+/** A player's username (no word to translate), linked to their profile, with a badge when a program plays the account. */
 export function PlayerName({ player }: { readonly player: { readonly username: string; readonly bot: boolean } }) {
   return (
     <>
-      <Link href={`/users/${encodeURIComponent(player.username)}`}>{player.username}</Link>
+      <Link href={`/users/${encodeURIComponent(player.username)}`} translate={false}>
+        {player.username}
+      </Link>
       {player.bot && <BotBadge />}
     </>
   );
@@ -13,8 +16,8 @@ export function PlayerName({ player }: { readonly player: { readonly username: s
 
 export function BotBadge() {
   return (
-    <span class="bot-badge" title="A program plays this account">
-      bot
+    <span class="bot-badge" title={t('ui.botBadge.title')}>
+      {t('ui.botBadge.text')}
     </span>
   );
 }

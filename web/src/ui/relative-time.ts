@@ -1,7 +1,9 @@
 /**
  * Times as people read them: "in 2 days" or "3 hours ago" next to a deadline or a date, with the
- * absolute time beside it (a `<time>` element's title; see time-text.tsx).
+ * absolute time beside it (a `<time>` element's title; see time-text.tsx), in the locale of the
+ * language the pages are in.
  */
+import { activeLocale, t } from '../i18n/index.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -17,26 +19,35 @@ const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
   ['minute', MINUTE],
 ];
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
 
 /** `at` seen from `now` (ms since the epoch): "in 3 hours", "2 days ago", or "now" within a minute. */
 export function relativeTime(at: string | number | Date, now: number): string {
   const diff = new Date(at).getTime() - now;
   if (Number.isNaN(diff)) return '';
   for (const [unit, size] of UNITS) {
-    if (Math.abs(diff) >= size) return relative.format(Math.trunc(diff / size), unit);
+    if (Math.abs(diff) >= size) return relativeFormat(activeLocale()).format(Math.trunc(diff / size), unit);
   }
-  return 'now';
+  return t('ui.time.now');
 }
 
-/** `at` as a date and time ("24 Nov 2026, 20:19" in British English), in the reader's zone unless told. */
+/** `at` as a date and time ("24 Nov 2026, 20:19" in British English), in the active locale and the reader's zone unless told. */
 export function absoluteTime(
   at: string | number | Date,
   options: { readonly locale?: string; readonly timeZone?: string } = {},
 ): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(options.locale, {
+  return new Intl.DateTimeFormat(options.locale ?? activeLocale(), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: options.timeZone,

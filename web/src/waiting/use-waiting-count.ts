@@ -12,11 +12,15 @@ import { subscribePlayerStream } from '../api/stream.js';
 const PAGE = 100;
 const QUIET_MS = 700;
 
-/** "3", "100+", or "" when none waits; null while unknown (signed out, or not read yet). */
-export type WaitingCount = string | null;
+/** How many matches wait (0 when none does), `more` when there are more than a page of them ("100+"). */
+export interface WaitingCount {
+  readonly count: number;
+  readonly more: boolean;
+}
 
-export function useWaitingCount(player: string | null): WaitingCount {
-  const [count, setCount] = useState<WaitingCount>(null);
+/** The matches waiting for `player`; null while unknown (signed out, or not read yet). */
+export function useWaitingCount(player: string | null): WaitingCount | null {
+  const [count, setCount] = useState<WaitingCount | null>(null);
   useEffect(() => {
     setCount(null);
     if (player === null) return;
@@ -30,8 +34,7 @@ export function useWaitingCount(player: string | null): WaitingCount {
         );
         // Only the latest reading counts: an older answer may come after a newer one.
         if (gone || ask !== asked) return;
-        const n = inbox.items.length;
-        setCount(n === 0 ? '' : inbox.next !== null ? `${n}+` : String(n));
+        setCount({ count: inbox.items.length, more: inbox.next !== null });
       } catch {
         // Kept as it was: the next event or showing the page reads it again.
       }

@@ -1,11 +1,13 @@
 /** How the client looks and sounds in this browser: light, dark or the system's, and a sound when the opponent plays. */
+import { t } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 import { setSoundOn, useSoundOn } from '../../sound.js';
 import { chooseTheme, useTheme, type Theme } from '../../theme.js';
 
-const THEMES: readonly (readonly [Theme, string])[] = [
-  ['system', 'As the system is set'],
-  ['light', 'Light'],
-  ['dark', 'Dark'],
+const THEMES: readonly (readonly [Theme, MessageKey])[] = [
+  ['system', 'account.appearance.theme.system'],
+  ['light', 'account.appearance.theme.light'],
+  ['dark', 'account.appearance.theme.dark'],
 ];
 
 export function AppearanceForm() {
@@ -14,7 +16,7 @@ export function AppearanceForm() {
   return (
     <div class="appearance">
       <fieldset>
-        <legend>Colours</legend>
+        <legend>{t('account.appearance.colours')}</legend>
         <div class="choices">
           {THEMES.map(([value, label]) => (
             <label key={value} class="choice">
@@ -25,14 +27,14 @@ export function AppearanceForm() {
                 checked={theme === value}
                 onChange={() => chooseTheme(value)}
               />{' '}
-              {label}
+              {t(label)}
             </label>
           ))}
         </div>
       </fieldset>
       <label class="choice">
-        <input type="checkbox" checked={sound} onChange={(event) => setSoundOn(event.currentTarget.checked)} /> A sound
-        when the opponent plays (this browser)
+        <input type="checkbox" checked={sound} onChange={(event) => setSoundOn(event.currentTarget.checked)} />{' '}
+        {t('account.appearance.sound')}
       </label>
     </div>
   );

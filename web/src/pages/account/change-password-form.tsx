@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { t } from '../../i18n/index.js';
 import { TextField } from '../../ui/form-field.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import '../../ui/common.css';
@@ -40,12 +41,12 @@ export function ChangePasswordForm({ username }: { readonly username: string }) 
       <ProblemMessage problem={problem} />
       {done && (
         <p class="notice" role="status">
-          Your password is changed. Other devices signed in with the old one are signed out.
+          {t('account.changePassword.done')}
         </p>
       )}
       <TextField
         id="current-password"
-        label="Current password"
+        label={t('account.changePassword.current')}
         field="currentPassword"
         problem={problem}
         type="password"
@@ -57,10 +58,10 @@ export function ChangePasswordForm({ username }: { readonly username: string }) 
       />
       <TextField
         id="new-password"
-        label="New password"
+        label={t('auth.password.new')}
         field="newPassword"
         problem={problem}
-        hint="8 to 128 characters; not a common password, and not containing your username."
+        hint={t('auth.password.hint')}
         type="password"
         name="new-password"
         autocomplete="new-password"
@@ -69,7 +70,7 @@ export function ChangePasswordForm({ username }: { readonly username: string }) 
         onInput={setNew}
       />
       <button type="submit" disabled={busy}>
-        Change password
+        {t('account.changePassword.submit')}
       </button>
     </form>
   );

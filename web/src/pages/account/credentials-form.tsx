@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { t, Trans } from '../../i18n/index.js';
 import { TextField } from '../../ui/form-field.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import '../../ui/common.css';
@@ -36,10 +37,14 @@ export function CredentialsForm({ action, newAccount, submit }: CredentialsFormP
       <ProblemMessage problem={problem} />
       <TextField
         id="username"
-        label="Username"
+        label={t('auth.credentials.username')}
         field="username"
         problem={problem}
-        hint={newAccount ? '3 to 24 characters: a-z, 0-9, _ and -; not a house bot’s name.' : undefined}
+        hint={
+          newAccount ? (
+            <Trans id="auth.credentials.usernameHint" components={[<span translate={false} />]} />
+          ) : undefined
+        }
         name="username"
         autocomplete="username"
         username
@@ -49,10 +54,10 @@ export function CredentialsForm({ action, newAccount, submit }: CredentialsFormP
       />
       <TextField
         id="password"
-        label="Password"
+        label={t('auth.credentials.password')}
         field="password"
         problem={problem}
-        hint={newAccount ? '8 to 128 characters; not a common password, and not containing your username.' : undefined}
+        hint={newAccount ? t('auth.password.hint') : undefined}
         type="password"
         name="password"
         autocomplete={newAccount ? 'new-password' : 'current-password'}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { t, Trans } from '../../i18n/index.js';
 import { TextField } from '../../ui/form-field.js';
 import { Loading } from '../../ui/loading.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
@@ -39,18 +40,31 @@ export function EmailAddressForm() {
   return (
     <form class="narrow-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <p>
-        {verified === null ? 'No confirmed address: no mail is sent to you.' : `Mail goes to ${verified}.`}
-        {pendingEmail !== null && ` Waiting for you to confirm ${pendingEmail} with the link mailed to it.`}
+        {verified === null ? (
+          t('account.email.none')
+        ) : (
+          <Trans id="account.email.verified" values={{ address: verified }} components={[<span translate={false} />]} />
+        )}
+        {pendingEmail !== null && (
+          <>
+            {' '}
+            <Trans
+              id="account.email.pending"
+              values={{ address: pendingEmail }}
+              components={[<span translate={false} />]}
+            />
+          </>
+        )}
       </p>
       {sent !== null && (
         <p class="notice" role="status">
-          A mail with a link is on its way to {sent}; follow it to confirm the address.
+          <Trans id="account.email.sent" values={{ address: sent }} components={[<span translate={false} />]} />
         </p>
       )}
       <ProblemMessage problem={problem} />
       <TextField
         id="email-address"
-        label={verified === null ? 'E-mail address' : 'New e-mail address'}
+        label={verified === null ? t('account.email.address') : t('account.email.newAddress')}
         field="email"
         problem={problem}
         name="email"
@@ -60,7 +74,7 @@ export function EmailAddressForm() {
         onInput={setEmail}
       />
       <button type="submit" disabled={busy}>
-        Send confirmation mail
+        {t('account.email.submit')}
       </button>
     </form>
   );

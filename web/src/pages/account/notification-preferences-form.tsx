@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { t } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 import { Loading } from '../../ui/loading.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import { useRequest } from '../../ui/use-request.js';
@@ -9,18 +11,60 @@ type Preferences = Schemas['NotificationPreferencesDto'];
 type Kind = keyof Preferences;
 type EmailChoice = Preferences[Kind]['email'];
 
-const KINDS: ReadonlyArray<readonly [Kind, string]> = [
-  ['invitation', 'Invitations'],
-  ['turn', 'Your turn'],
-  ['deadline', 'A deadline near'],
-  ['finished', 'Finished matches'],
-  ['tournament', 'Tournament news'],
+/** A kind of notification: its row's heading, and the names of its e-mail and push controls. */
+interface KindWords {
+  readonly label: MessageKey;
+  readonly byEmail: MessageKey;
+  readonly byPush: MessageKey;
+}
+
+const KINDS: ReadonlyArray<readonly [Kind, KindWords]> = [
+  [
+    'invitation',
+    {
+      label: 'account.notifications.invitation.label',
+      byEmail: 'account.notifications.invitation.byEmail',
+      byPush: 'account.notifications.invitation.byPush',
+    },
+  ],
+  [
+    'turn',
+    {
+      label: 'account.notifications.turn.label',
+      byEmail: 'account.notifications.turn.byEmail',
+      byPush: 'account.notifications.turn.byPush',
+    },
+  ],
+  [
+    'deadline',
+    {
+      label: 'account.notifications.deadline.label',
+      byEmail: 'account.notifications.deadline.byEmail',
+      byPush: 'account.notifications.deadline.byPush',
+    },
+  ],
+  [
+    'finished',
+    {
+      label: 'account.notifications.finished.label',
+      byEmail: 'account.notifications.finished.byEmail',
+      byPush: 'account.notifications.finished.byPush',
+    },
+  ],
+  [
+    'tournament',
+    {
+      label: 'account.notifications.tournament.label',
+      byEmail: 'account.notifications.tournament.byEmail',
+      byPush: 'account.notifications.tournament.byPush',
+    },
+  ],
 ];
 
-const EMAIL_CHOICES: ReadonlyArray<readonly [EmailChoice, string]> = [
-  ['immediately', 'At once'],
-  ['digest', 'Daily digest'],
-  ['off', 'Off'],
+const EMAIL_CHOICES: ReadonlyArray<readonly [EmailChoice, MessageKey]> = [
+  ['immediately', 'account.notifications.email.immediately'],
+  ['digest', 'account.notifications.email.digest'],
+  ['off', 'account.notifications.email.off'],
 ];
 
 /**
@@ -45,29 +89,29 @@ export function NotificationPreferencesForm() {
   if (preferences === null) return loaded.problem ? <ProblemMessage problem={loaded.problem} /> : <Loading />;
   return (
     <div>
-      <p class="muted">Mail goes only to a confirmed address; push only to browsers where you turned it on.</p>
+      <p class="muted">{t('account.notifications.note')}</p>
       <ProblemMessage problem={problem} />
       <table>
         <thead>
           <tr>
-            <th scope="col">Notification</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Push</th>
+            <th scope="col">{t('account.notifications.column.notification')}</th>
+            <th scope="col">{t('account.notifications.column.email')}</th>
+            <th scope="col">{t('account.notifications.column.push')}</th>
           </tr>
         </thead>
         <tbody>
-          {KINDS.map(([kind, label]) => (
+          {KINDS.map(([kind, words]) => (
             <tr key={kind}>
-              <th scope="row">{label}</th>
+              <th scope="row">{t(words.label)}</th>
               <td>
                 <select
-                  aria-label={`${label} by e-mail`}
+                  aria-label={t(words.byEmail)}
                   value={preferences[kind].email}
                   onChange={(event) => void change(kind, { email: event.currentTarget.value as EmailChoice })}
                 >
                   {EMAIL_CHOICES.map(([value, text]) => (
                     <option key={value} value={value}>
-                      {text}
+                      {t(text)}
                     </option>
                   ))}
                 </select>
@@ -75,7 +119,7 @@ export function NotificationPreferencesForm() {
               <td>
                 <input
                   type="checkbox"
-                  aria-label={`${label} by push`}
+                  aria-label={t(words.byPush)}
                   checked={preferences[kind].push}
                   onChange={(event) => void change(kind, { push: event.currentTarget.checked })}
                 />

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { t } from '../../i18n/index.js';
 import { setPreference, usePreference } from '../../play-preferences.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 
@@ -53,7 +54,7 @@ export function PlaySettingsForm() {
             disabled={busy}
             onChange={(event) => void change(event.currentTarget.checked)}
           />{' '}
-          Play a forced move for me (when the roll has only one legal play)
+          {t('account.play.autoPlayForced')}
         </label>
       )}
       <label class="choice">
@@ -62,7 +63,7 @@ export function PlaySettingsForm() {
           checked={oneClick}
           onChange={(event) => setPreference('one-click-moves', event.currentTarget.checked)}
         />{' '}
-        Move a checker with one click: the larger die first, the other on a second click (this browser)
+        {t('account.play.oneClick')}
       </label>
       <label class="choice">
         <input
@@ -70,10 +71,10 @@ export function PlaySettingsForm() {
           checked={autoRoll}
           onChange={(event) => setPreference('auto-roll', event.currentTarget.checked)}
         />{' '}
-        Roll for me when a double cannot change anything (this browser)
+        {t('account.play.autoRoll')}
       </label>
       <p class="muted" role="status">
-        {saved ? 'Saved.' : ''}
+        {saved ? t('account.play.saved') : ''}
       </p>
     </div>
   );

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiProblem, asProblem } from '../../api/problem.js';
+import { t } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 import { pushState, turnPushOff, turnPushOn, type PushState } from '../../push/push-subscription.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import '../../ui/common.css';
 
-const SAYS: Record<PushState, string> = {
-  unsupported: 'This browser cannot receive notifications from the service.',
-  denied: 'Notifications are blocked for this site: allow them in the browser’s site settings first.',
-  on: 'This browser shows a notification when you are invited, when it is your turn and before a deadline.',
-  off: 'Turn them on to hear of invitations, your turns and deadlines while this page is closed.',
+const SAYS: Record<PushState, MessageKey> = {
+  unsupported: 'account.push.unsupported',
+  denied: 'account.push.denied',
+  on: 'account.push.on',
+  off: 'account.push.off',
 };
 
 /**
@@ -18,8 +20,8 @@ const SAYS: Record<PushState, string> = {
 function browserRefused(error: DOMException): ApiProblem {
   return new ApiProblem(
     0,
-    'This browser could not turn notifications on',
-    `It answered: ${error.message}. Nothing changed; mail still reaches you once your address is confirmed.`,
+    t('account.push.refused.title'),
+    t('account.push.refused.detail', { answer: error.message }),
     'push-refused-by-browser',
   );
 }
@@ -50,20 +52,20 @@ export function PushNotificationsSwitch() {
   return (
     <div class="push-switch">
       <p class="muted" data-push-state={state}>
-        {SAYS[state]}
+        {t(SAYS[state])}
       </p>
       <ProblemMessage problem={problem} />
       {state === 'off' && (
         <p class="button-row">
           <button type="button" disabled={busy} onClick={() => void change(turnPushOn)}>
-            Turn on notifications
+            {t('account.push.turnOn')}
           </button>
         </p>
       )}
       {state === 'on' && (
         <p class="button-row">
           <button type="button" class="secondary" disabled={busy} onClick={() => void change(turnPushOff)}>
-            Turn off notifications
+            {t('account.push.turnOff')}
           </button>
         </p>
       )}

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
 import { endSignIn } from '../../api/session-renewal.js';
+import { t } from '../../i18n/index.js';
 import { navigate } from '../../router.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import '../../ui/common.css';
@@ -37,15 +38,13 @@ export function SignOutButtons() {
       <ProblemMessage problem={problem} />
       <p class="button-row">
         <button type="button" disabled={busy} onClick={() => void signOut()}>
-          Sign out
+          {t('account.signOut.here')}
         </button>
         <button type="button" class="secondary" disabled={busy} onClick={() => void signOutEverywhere()}>
-          Sign out everywhere
+          {t('account.signOut.everywhere')}
         </button>
       </p>
-      <p class="muted">
-        “Sign out everywhere” ends the sessions of every browser and program signed in to this account.
-      </p>
+      <p class="muted">{t('account.signOut.everywhereNote')}</p>
     </>
   );
 }

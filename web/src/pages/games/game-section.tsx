@@ -1,5 +1,6 @@
 /** One game of a match: how it ended, then its turns (GET /api/matches/{id}/games/{n}) in a table. */
 import { api, call, type Schemas, type Variant } from '../../api/client.js';
+import { t, Trans } from '../../i18n/index.js';
 import { Loading } from '../../ui/loading.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import { TableScroll } from '../../ui/table-scroll.js';
@@ -32,39 +33,49 @@ export function GameSection({ matchId, game, names, variant }: GameSectionProps)
   const withNotes = turns.data?.turns.some((turn) => notesOf(turn, names, variant) !== '') ?? false;
   return (
     <section class="game" aria-labelledby={headingId}>
-      <h2 id={headingId}>Game {game.number}</h2>
+      <h2 id={headingId}>{t('games.game.heading', { number: game.number })}</h2>
       <p>
-        {gameResultText(game, names)}.{' '}
+        {t('games.game.result', { result: gameResultText(game, names) })}{' '}
         <span class="muted">
-          {game.starter === null ? 'Not started' : `${names[game.starter]} started`}; cube {game.cubeValue};{' '}
-          {game.turns === 1 ? '1 turn' : `${game.turns} turns`}.
+          {game.starter === null ? (
+            t('games.game.notStarted', { cube: game.cubeValue, turns: game.turns })
+          ) : (
+            <Trans
+              id="games.game.started"
+              values={{ starter: names[game.starter], cube: game.cubeValue, turns: game.turns }}
+              components={[<span translate={false} />]}
+            />
+          )}
         </span>
       </p>
       <ProblemMessage problem={turns.problem} />
       {turns.data === null ? (
-        turns.loading && <Loading what={`Loading the turns of game ${game.number}…`} />
+        turns.loading && <Loading what={t('games.game.loading', { number: game.number })} />
       ) : turns.data.turns.length === 0 ? (
-        <p class="muted">No turns yet.</p>
+        <p class="muted">{t('games.game.noTurns')}</p>
       ) : (
-        <TableScroll label={`Turns of game ${game.number}`}>
+        <TableScroll label={t('games.game.turns', { number: game.number })}>
           <table class="turns">
-            <caption class="visually-hidden">Turns of game {game.number}</caption>
+            <caption class="visually-hidden">{t('games.game.turns', { number: game.number })}</caption>
             <thead>
               <tr>
-                <th scope="col">Turn</th>
-                <th scope="col">Player</th>
-                <th scope="col">Dice</th>
-                <th scope="col">Play</th>
-                {withNotes && <th scope="col">Cube and resignation</th>}
+                <th scope="col">{t('games.turns.turn')}</th>
+                <th scope="col">{t('games.turns.player')}</th>
+                <th scope="col">{t('games.turns.dice')}</th>
+                <th scope="col">{t('games.turns.play')}</th>
+                {withNotes && <th scope="col">{t('games.turns.notes')}</th>}
               </tr>
             </thead>
             <tbody>
               {turns.data.turns.map((turn) => (
                 <tr key={turn.number}>
                   <th scope="row">{turn.number}</th>
-                  <td>{names[turn.player]}</td>
+                  <td translate={false}>{names[turn.player]}</td>
                   <td>{diceText(turn.dice)}</td>
-                  <td class="play">{playText(turn.play)}</td>
+                  {/* gnubg's notation is not translated; "No legal play" is. */}
+                  <td class="play" translate={turn.play !== null && turn.play !== '' ? false : undefined}>
+                    {playText(turn.play)}
+                  </td>
                   {withNotes && <td class="wrap">{notesOf(turn, names, variant)}</td>}
                 </tr>
               ))}

@@ -13,6 +13,8 @@ interface LobbyListProps {
   readonly id: string;
   readonly heading: string;
   readonly intro?: string;
+  /** What the list says while its first page loads. */
+  readonly loading: string;
   readonly load: (cursor: string | undefined, limit: number) => Promise<Page<MatchSummary>>;
   readonly columns: readonly MatchColumn[];
   readonly empty: string;
@@ -22,7 +24,18 @@ interface LobbyListProps {
   readonly onChanged: () => void;
 }
 
-export function LobbyList({ id, heading, intro, load, columns, empty, viewer, refreshes, onChanged }: LobbyListProps) {
+export function LobbyList({
+  id,
+  heading,
+  intro,
+  loading,
+  load,
+  columns,
+  empty,
+  viewer,
+  refreshes,
+  onChanged,
+}: LobbyListProps) {
   const list = usePagedList(load, []);
   const [actionProblem, setActionProblem] = useState<ApiProblem | null>(null);
   const seen = useRef(refreshes);
@@ -37,7 +50,7 @@ export function LobbyList({ id, heading, intro, load, columns, empty, viewer, re
       {intro !== undefined && <p class="muted">{intro}</p>}
       <ProblemMessage problem={actionProblem ?? list.problem} />
       {list.items === null ? (
-        list.loading && <Loading what={`Loading ${heading.toLowerCase()}…`} />
+        list.loading && <Loading what={loading} />
       ) : (
         <MatchTable
           matches={list.items}

@@ -1,5 +1,6 @@
 /** The lobby's three lists: my turn (the inbox), my matches, and the open challenges anyone may join. */
 import { api, call } from '../../api/client.js';
+import { t } from '../../i18n/index.js';
 import { LobbyList } from './lobby-list.js';
 
 interface ListsProps {
@@ -13,13 +14,14 @@ export function MyTurnList(props: ListsProps) {
     <LobbyList
       {...props}
       id="my-turn"
-      heading="My turn"
-      intro="The matches waiting for you, the soonest deadline first."
+      heading={t('lobby.myTurn.heading')}
+      loading={t('lobby.myTurn.loading')}
+      intro={t('lobby.myTurn.intro')}
       load={(cursor, limit) =>
         call(api.GET('/api/users/me/matches', { params: { query: { awaiting: 'me', cursor, limit } } }))
       }
       columns={['opponent', 'awaiting', 'lastPlay', 'score', 'deadline']}
-      empty="Nothing is waiting for you."
+      empty={t('lobby.myTurn.empty')}
     />
   );
 }
@@ -29,10 +31,11 @@ export function MyMatchesList(props: ListsProps) {
     <LobbyList
       {...props}
       id="my-matches"
-      heading="My matches"
+      heading={t('lobby.myMatches.heading')}
+      loading={t('lobby.myMatches.loading')}
       load={(cursor, limit) => call(api.GET('/api/users/me/matches', { params: { query: { cursor, limit } } }))}
       columns={['status', 'opponent', 'score', 'created']}
-      empty="You have no matches yet: start one below, or join an open challenge."
+      empty={t('lobby.myMatches.empty')}
     />
   );
 }
@@ -42,13 +45,14 @@ export function OpenChallengesList(props: ListsProps) {
     <LobbyList
       {...props}
       id="open-challenges"
-      heading="Open challenges"
-      intro="Matches anyone may join."
+      heading={t('lobby.openChallenges.heading')}
+      loading={t('lobby.openChallenges.loading')}
+      intro={t('lobby.openChallenges.intro')}
       load={(cursor, limit) =>
         call(api.GET('/api/matches', { params: { query: { open: 'true', status: 'invited', cursor, limit } } }))
       }
       columns={['opponent', 'clock', 'created']}
-      empty="No open challenges right now."
+      empty={t('lobby.openChallenges.empty')}
     />
   );
 }

@@ -5,8 +5,22 @@
 import { useState } from 'preact/hooks';
 import { api, call, type MatchSummary } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { Trans } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 import { navigate } from '../../router.js';
 import { invitationRole, matchKind, opponentOf } from '../../ui/match-labels.js';
+
+type Action = 'join' | 'decline' | 'abort';
+
+/**
+ * A button's words: the visible one, then (marked <0>) the match it is for, for a screen reader: its
+ * kind, and whom it is with (anyone, when nobody is named) unless it is the creator's own.
+ */
+function labelOf(action: Action, opponentKnown: boolean): MessageKey {
+  if (action === 'abort') return 'lobby.actions.abort';
+  if (action === 'decline') return opponentKnown ? 'lobby.actions.decline' : 'lobby.actions.declineAnyone';
+  return opponentKnown ? 'lobby.actions.join' : 'lobby.actions.joinAnyone';
+}
 
 interface MatchActionsProps {
   readonly match: MatchSummary;
@@ -21,7 +35,7 @@ export function MatchActions({ match, viewer, onChanged, onProblem }: MatchActio
   const role = invitationRole(match, viewer);
   if (role === null) return null;
   const params = { params: { path: { id: match.id } } };
-  const act = async (action: 'join' | 'decline' | 'abort'): Promise<void> => {
+  const act = async (action: Action): Promise<void> => {
     setBusy(true);
     onProblem(null);
     try {
@@ -40,18 +54,21 @@ export function MatchActions({ match, viewer, onChanged, onProblem }: MatchActio
     setBusy(false);
   };
   // The visible word, and the match it is for to a screen reader (a table has many).
-  const which = `${matchKind(match)}${role === 'creator' ? '' : ` with ${opponentOf(match, viewer)?.username ?? 'anyone'}`}`;
-  const button = (action: 'join' | 'decline' | 'abort', label: string, secondary = false) => (
+  const opponent = opponentOf(match, viewer)?.username;
+  const button = (action: Action, secondary = false) => (
     <button type="button" class={secondary ? 'secondary' : undefined} disabled={busy} onClick={() => void act(action)}>
-      {label}
-      <span class="visually-hidden"> {which}</span>
+      <Trans
+        id={labelOf(action, opponent !== undefined)}
+        values={{ kind: matchKind(match), opponent }}
+        components={[<span class="visually-hidden" />]}
+      />
     </button>
   );
   return (
     <span class="button-row">
-      {role !== 'creator' && button('join', 'Join')}
-      {role === 'invited' && button('decline', 'Decline', true)}
-      {role === 'creator' && button('abort', 'Abort', true)}
+      {role !== 'creator' && button('join')}
+      {role === 'invited' && button('decline', true)}
+      {role === 'creator' && button('abort', true)}
     </span>
   );
 }

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { t } from '../../i18n/index.js';
 import { navigate } from '../../router.js';
 import { CheckboxField, SelectField, TextField } from '../../ui/form-field.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
@@ -41,32 +42,32 @@ export function CreateMatchForm() {
       <ProblemMessage problem={problem} />
       <OpponentFields form={form} problem={problem} onChange={change} />
       <fieldset>
-        <legend>Game</legend>
+        <legend>{t('lobby.newMatch.game')}</legend>
         <SelectField
           id="new-variant"
-          label="Variant"
+          label={t('lobby.newMatch.variant')}
           field="variant"
           problem={problem}
           value={form.variant}
           options={[
-            ['backgammon', 'Backgammon'],
-            ['long-nardy', 'Long nardy'],
+            ['backgammon', t('lobby.variant.backgammon')],
+            ['long-nardy', t('lobby.variant.longNardy')],
           ]}
           onChange={(variant) => change(withVariant(form, variant))}
         />
         <CheckboxField
           id="new-money"
-          label="Money session"
+          label={t('lobby.newMatch.money')}
           field="money"
           problem={null}
           checked={form.money}
           onChange={(money) => change({ money })}
-          hint="Games scored one by one, with no match length; never rated."
+          hint={t('lobby.newMatch.moneyHint')}
         />
         {!form.money && (
           <TextField
             id="new-length"
-            label="Points to win"
+            label={t('lobby.newMatch.length')}
             field="length"
             problem={problem}
             type="number"
@@ -79,37 +80,37 @@ export function CreateMatchForm() {
         {!form.money && (
           <CheckboxField
             id="new-rated"
-            label="Rated"
+            label={t('lobby.newMatch.rated')}
             field="rated"
             problem={problem}
             checked={form.rated}
             onChange={(rated) => change({ rated })}
-            hint="The result moves both players’ ratings."
+            hint={t('lobby.newMatch.ratedHint')}
           />
         )}
         <SelectField
           id="new-colour"
-          label="Your colour"
+          label={t('lobby.newMatch.colour')}
           field="colour"
           problem={problem}
           value={form.colour}
           options={[
-            ['random', 'Random'],
-            ['white', 'White'],
-            ['black', 'Black'],
+            ['random', t('lobby.newMatch.colourRandom')],
+            ['white', t('lobby.newMatch.colourWhite')],
+            ['black', t('lobby.newMatch.colourBlack')],
           ]}
           onChange={(colour) => change({ colour })}
         />
       </fieldset>
       <RulesFields form={form} problem={problem} onChange={(rules) => change({ rules })} />
       <fieldset>
-        <legend>Clock</legend>
+        <legend>{t('lobby.newMatch.clock')}</legend>
         <TextField
           id="new-days-per-turn"
-          label="Days per turn"
+          label={t('lobby.newMatch.daysPerTurn')}
           field="daysPerTurn"
           problem={problem}
-          hint="1 to 14 days for each decision; empty for no clock."
+          hint={t('lobby.newMatch.daysPerTurnHint')}
           type="number"
           min={1}
           max={14}
@@ -118,10 +119,10 @@ export function CreateMatchForm() {
         />
         <TextField
           id="new-bank-days"
-          label="Time bank (days)"
+          label={t('lobby.newMatch.bankDays')}
           field="bankDays"
           problem={problem}
-          hint="Extra days for the whole match, spent by slower decisions; needs days per turn."
+          hint={t('lobby.newMatch.bankDaysHint')}
           type="number"
           min={0}
           max={30}
@@ -131,7 +132,7 @@ export function CreateMatchForm() {
       </fieldset>
       <p class="button-row">
         <button type="submit" disabled={busy}>
-          Create match
+          {t('lobby.newMatch.create')}
         </button>
       </p>
     </form>

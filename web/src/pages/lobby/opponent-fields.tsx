@@ -3,21 +3,24 @@
  * house bots the server says are available are offered (GET /api/house-bots).
  */
 import type { ApiProblem } from '../../api/problem.js';
+import { t } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 import { SelectField, TextField } from '../../ui/form-field.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import type { HouseBot, NewMatchForm, OpponentKind } from './new-match-request.js';
 import { useOfferedHouseBots } from './use-offered-house-bots.js';
 
-const KINDS: readonly (readonly [OpponentKind, string])[] = [
-  ['person', 'A person'],
-  ['house-bot', 'A house bot'],
-  ['open', 'Anyone (an open challenge)'],
+const KINDS: readonly (readonly [OpponentKind, MessageKey])[] = [
+  ['person', 'lobby.opponent.person'],
+  ['house-bot', 'lobby.opponent.houseBot'],
+  ['open', 'lobby.opponent.open'],
 ];
 
-const BOT_NAMES: Record<HouseBot, string> = {
-  'bot-easy': 'bot-easy: an easy bot',
-  bot: 'bot: the strong bot',
-  gnubg: 'gnubg: GNU Backgammon (backgammon only)',
+/** Each bot by its username (`{bot}`, not translated) and what it is. */
+const BOT_NAMES: Record<HouseBot, MessageKey> = {
+  'bot-easy': 'lobby.opponent.botEasy',
+  bot: 'lobby.opponent.botStrong',
+  gnubg: 'lobby.opponent.botGnubg',
 };
 
 interface OpponentFieldsProps {
@@ -30,7 +33,7 @@ export function OpponentFields({ form, problem, onChange }: OpponentFieldsProps)
   const offered = useOfferedHouseBots();
   return (
     <fieldset>
-      <legend>Opponent</legend>
+      <legend>{t('lobby.opponent.legend')}</legend>
       <div class="choices">
         {KINDS.map(([kind, label]) => (
           <label key={kind} class="choice">
@@ -41,14 +44,14 @@ export function OpponentFields({ form, problem, onChange }: OpponentFieldsProps)
               checked={form.opponentKind === kind}
               onChange={() => onChange({ opponentKind: kind })}
             />{' '}
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>
       {form.opponentKind === 'person' && (
         <TextField
           id="new-opponent"
-          label="Their username"
+          label={t('lobby.opponent.username')}
           field="opponent"
           problem={problem}
           name="opponent"
@@ -62,11 +65,11 @@ export function OpponentFields({ form, problem, onChange }: OpponentFieldsProps)
       {form.opponentKind === 'house-bot' && offered.bots !== null && (
         <SelectField
           id="new-house-bot"
-          label="House bot"
+          label={t('lobby.opponent.houseBotLabel')}
           field="opponent"
           problem={problem}
           value={form.houseBot}
-          options={(offered.bots ?? []).map((bot) => [bot, BOT_NAMES[bot]] as const)}
+          options={(offered.bots ?? []).map((bot) => [bot, t(BOT_NAMES[bot], { bot })] as const)}
           onChange={(houseBot) => onChange({ houseBot })}
         />
       )}

@@ -7,6 +7,8 @@
 import { useState } from 'preact/hooks';
 import { api, call, type Variant } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { t, Trans } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 import { navigate } from '../../router.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import type { CreateMatchBody, HouseBot } from './new-match-request.js';
@@ -16,9 +18,9 @@ import { useOfferedHouseBots } from './use-offered-house-bots.js';
 export const BOT_MATCH_LENGTH = 5;
 export const BOT_MATCH_DAYS_PER_TURN = 3;
 
-const VARIANTS: readonly (readonly [Variant, string])[] = [
-  ['backgammon', 'Backgammon'],
-  ['long-nardy', 'Long nardy'],
+const VARIANTS: readonly (readonly [Variant, MessageKey])[] = [
+  ['backgammon', 'lobby.variant.backgammon'],
+  ['long-nardy', 'lobby.variant.longNardy'],
 ];
 
 /** The request of a one-click match against `bot`. */
@@ -51,11 +53,9 @@ export function PlayBot() {
   };
   return (
     <section class="play-bot" aria-labelledby="play-bot-heading">
-      <h2 id="play-bot-heading">Play a bot</h2>
-      <p class="muted">
-        A {BOT_MATCH_LENGTH}-point match, {BOT_MATCH_DAYS_PER_TURN} days a move: the bot answers at once.
-      </p>
-      <div class="choices" role="radiogroup" aria-label="Game">
+      <h2 id="play-bot-heading">{t('lobby.playBot.heading')}</h2>
+      <p class="muted">{t('lobby.playBot.terms', { length: BOT_MATCH_LENGTH, days: BOT_MATCH_DAYS_PER_TURN })}</p>
+      <div class="choices" role="radiogroup" aria-label={t('lobby.playBot.variant')}>
         {VARIANTS.map(([value, label]) => (
           <label key={value} class="choice">
             <input
@@ -65,7 +65,7 @@ export function PlayBot() {
               checked={variant === value}
               onChange={() => setVariant(value)}
             />{' '}
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>
@@ -73,7 +73,7 @@ export function PlayBot() {
       <div class="button-row">
         {bots.map((bot) => (
           <button key={bot} type="button" disabled={busy} onClick={() => void play(bot)}>
-            Play {bot}
+            <Trans id="lobby.playBot.play" values={{ bot }} components={[<span translate={false} />]} />
           </button>
         ))}
       </div>

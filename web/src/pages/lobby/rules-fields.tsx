@@ -1,6 +1,8 @@
 /** The rules of a new match (docs/rules.md M1-M4, N3, N7): only those that apply to it are shown. */
 import { MAX_CUBE } from '../../../../src/engine/index.js';
 import type { ApiProblem } from '../../api/problem.js';
+import { activeLocale, t } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 import { CheckboxField, SelectField, TextField } from '../../ui/form-field.js';
 import { ruleApplies, type NewMatchForm, type RulesForm } from './new-match-request.js';
 
@@ -13,18 +15,20 @@ interface RulesFieldsProps {
 type Switch = 'cube' | 'crawford' | 'jacoby' | 'beavers' | 'koks';
 
 /** Each rule that is on or off: its label and what it does; the cube's first, then long nardy's. */
-type Switches = readonly (readonly [Switch, string, string | undefined])[];
+type Switches = readonly (readonly [Switch, MessageKey, MessageKey | undefined])[];
 const CUBE_SWITCHES: Switches = [
-  ['cube', 'Doubling cube', undefined],
-  ['crawford', 'Crawford rule', 'No doubling in the one game after a player first comes within a point of winning.'],
-  ['jacoby', 'Jacoby rule', 'Gammons count single until the cube is turned.'],
-  ['beavers', 'Beavers', 'A doubled player may take and redouble at once.'],
+  ['cube', 'lobby.rules.cube', undefined],
+  ['crawford', 'lobby.rules.crawford', 'lobby.rules.crawfordHint'],
+  ['jacoby', 'lobby.rules.jacoby', 'lobby.rules.jacobyHint'],
+  ['beavers', 'lobby.rules.beavers', 'lobby.rules.beaversHint'],
 ];
-const NARDY_SWITCHES: Switches = [['koks', 'Koks scores 3', 'Off, a koks scores as a mars.']];
+const NARDY_SWITCHES: Switches = [['koks', 'lobby.rules.koks', 'lobby.rules.koksHint']];
 
 export function RulesFields({ form, problem, onChange }: RulesFieldsProps) {
   const { rules } = form;
   const set = <K extends keyof RulesForm>(rule: K, value: RulesForm[K]): void => onChange({ ...rules, [rule]: value });
+  // The highest cube's value as the locale writes its digits (ungrouped, as a value is).
+  const maxCube = new Intl.NumberFormat(activeLocale(), { useGrouping: false }).format(MAX_CUBE);
   const common = (rule: keyof RulesForm) => ({ field: `rules.${rule}`, problem });
   const switches = (list: Switches) =>
     list
@@ -33,23 +37,23 @@ export function RulesFields({ form, problem, onChange }: RulesFieldsProps) {
         <CheckboxField
           key={rule}
           id={`new-${rule}`}
-          label={label}
+          label={t(label)}
           {...common(rule)}
           checked={rules[rule]}
           onChange={(checked) => set(rule, checked)}
-          hint={hint}
+          hint={hint === undefined ? undefined : t(hint)}
         />
       ));
   return (
     <fieldset>
-      <legend>Rules</legend>
+      <legend>{t('lobby.rules.legend')}</legend>
       {switches(CUBE_SWITCHES)}
       {ruleApplies('automaticDoubles', form) && (
         <TextField
           id="new-automatic-doubles"
-          label="Automatic doubles"
+          label={t('lobby.rules.automaticDoubles')}
           {...common('automaticDoubles')}
-          hint="On opening ties, at most this many; 0 for none."
+          hint={t('lobby.rules.automaticDoublesHint')}
           type="number"
           min={0}
           max={8}
@@ -60,9 +64,9 @@ export function RulesFields({ form, problem, onChange }: RulesFieldsProps) {
       {ruleApplies('cubeLimit', form) && (
         <TextField
           id="new-cube-limit"
-          label="Cube limit"
+          label={t('lobby.rules.cubeLimit')}
           {...common('cubeLimit')}
-          hint={`The highest cube value, a power of two up to ${MAX_CUBE}; empty for ${MAX_CUBE}, the highest cube.`}
+          hint={t('lobby.rules.cubeLimitHint', { max: maxCube })}
           type="number"
           min={1}
           max={MAX_CUBE}
@@ -74,12 +78,12 @@ export function RulesFields({ form, problem, onChange }: RulesFieldsProps) {
       {ruleApplies('nextGameStarter', form) && (
         <SelectField
           id="new-next-starter"
-          label="Next game’s starter"
+          label={t('lobby.rules.nextGameStarter')}
           {...common('nextGameStarter')}
           value={rules.nextGameStarter}
           options={[
-            ['winner', 'The winner of the game before'],
-            ['opening-roll', 'An opening roll'],
+            ['winner', t('lobby.rules.starterWinner')],
+            ['opening-roll', t('lobby.rules.starterOpeningRoll')],
           ]}
           onChange={(value) => set('nextGameStarter', value)}
         />

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { usePreference } from '../../play-preferences.js';
 import { doubleCanMatter } from '../../../../src/engine/index.js';
 import type { MatchState } from '../../api/client.js';
+import { t } from '../../i18n/index.js';
 import { ACTION_LABELS, isSimpleAction, postAction, postResign, type SimpleAction } from './match-actions.js';
 
 /** The order the buttons come in: the usual choice first. */
@@ -59,7 +60,7 @@ export function ActionBar({ state, busy, perform }: ActionBarProps) {
   const canResign = state.actions.includes('resign');
   if (simple.length === 0 && !canResign && !canLeave) return null;
   return (
-    <section class="action-bar" aria-label="Decisions">
+    <section class="action-bar" aria-label={t('match.action.label')}>
       {simple.map((action) => (
         <button
           key={action}
@@ -68,7 +69,7 @@ export function ActionBar({ state, busy, perform }: ActionBarProps) {
           disabled={busy}
           onClick={() => void perform((v) => postAction(state.id, action, v))}
         >
-          {ACTION_LABELS[action]}
+          {t(ACTION_LABELS[action])}
         </button>
       ))}
       {canResign && <ResignControl state={state} busy={busy} perform={perform} />}
@@ -80,14 +81,13 @@ export function ActionBar({ state, busy, perform }: ActionBarProps) {
 function ResignControl({ state, busy, perform }: ActionBarProps) {
   const [value, setValue] = useState<1 | 2 | 3>(1);
   const [confirming, setConfirming] = useState(false);
-  const names =
-    state.variant === 'long-nardy'
-      ? ['a single game (oin)', 'a mars', 'a koks']
-      : ['a single game', 'a gammon', 'a backgammon'];
+  // The three values a game can be resigned for, as each variant names them (docs/rules.md M2, N7).
+  const kinds =
+    state.variant === 'long-nardy' ? (['oin', 'mars', 'koks'] as const) : (['single', 'gammon', 'backgammon'] as const);
   const times = state.game.cube.value;
   return (
     <div class="resign">
-      <label for="resign-value">Resign</label>
+      <label for="resign-value">{t('match.resign.label')}</label>
       <select
         id="resign-value"
         value={String(value)}
@@ -96,9 +96,9 @@ function ResignControl({ state, busy, perform }: ActionBarProps) {
           setConfirming(false);
         }}
       >
-        {names.map((name, i) => (
-          <option key={name} value={String(i + 1)}>
-            {name} ({(i + 1) * times} {(i + 1) * times === 1 ? 'point' : 'points'})
+        {kinds.map((kind, i) => (
+          <option key={kind} value={String(i + 1)}>
+            {t('match.resign.option', { kind, points: (i + 1) * times })}
           </option>
         ))}
       </select>
@@ -109,15 +109,15 @@ function ResignControl({ state, busy, perform }: ActionBarProps) {
             disabled={busy}
             onClick={() => void perform((v) => postResign(state.id, value, v)).then(() => setConfirming(false))}
           >
-            Confirm resignation
+            {t('match.resign.confirm')}
           </button>
           <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-            Keep playing
+            {t('match.resign.keepPlaying')}
           </button>
         </>
       ) : (
         <button type="button" class="secondary" disabled={busy} onClick={() => setConfirming(true)}>
-          Resign…
+          {t('match.resign.start')}
         </button>
       )}
     </div>
@@ -127,20 +127,20 @@ function ResignControl({ state, busy, perform }: ActionBarProps) {
 /** Leaving: between the games of a money session it ends the session; in a match it forfeits it (docs/rules.md M6). */
 function LeaveControl({ state, busy, perform }: ActionBarProps) {
   const [confirming, setConfirming] = useState(false);
-  const what = state.length === 0 ? 'Leave the session' : 'Leave the match (forfeit)';
+  const what = state.length === 0 ? 'session' : 'match';
   if (!confirming)
     return (
       <button type="button" class="secondary" disabled={busy} onClick={() => setConfirming(true)}>
-        {what}…
+        {t('match.leave.start', { what })}
       </button>
     );
   return (
     <span class="resign">
       <button type="button" disabled={busy} onClick={() => void perform((v) => postAction(state.id, 'leave', v))}>
-        Confirm: {what.toLowerCase()}
+        {t('match.leave.confirm', { what })}
       </button>
       <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-        Stay
+        {t('match.leave.stay')}
       </button>
     </span>
   );

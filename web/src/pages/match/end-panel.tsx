@@ -6,12 +6,24 @@
 import { useState } from 'preact/hooks';
 import { api, call, type Colour, type MatchState } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { activeLocale, t } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 import { navigate } from '../../router.js';
 import { ratingChangeText } from '../../ui/figures.js';
 import { Link } from '../../ui/link.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 
 const other = (colour: Colour): Colour => (colour === 'white' ? 'black' : 'white');
+
+const COLOUR_WORDS: Readonly<Record<Colour, MessageKey>> = {
+  white: 'match.colour.white',
+  black: 'match.colour.black',
+};
+
+/** A colour as a word ("white"), where a seat has nobody's name to show. */
+export function colourWord(colour: Colour): string {
+  return t(COLOUR_WORDS[colour]);
+}
 
 /** The new match's request: this one's terms, the other player invited, the colours swapped. */
 export function rematchRequest(state: MatchState, me: Colour) {
@@ -34,28 +46,45 @@ export function rematchRequest(state: MatchState, me: Colour) {
 export function endLine(state: MatchState): string {
   const { result, you } = state;
   if (result === null) return '';
-  const name = (colour: Colour) => state.players[colour]?.username ?? colour;
-  const how = result.reason === 'timeout' ? ' on time' : result.reason === 'leave' ? ', the other player left' : '';
-  if (result.winner === null) return `The session ended even, ${result.score.white}–${result.score.black}.`;
+  const name = (colour: Colour) => state.players[colour]?.username ?? colourWord(colour);
+  const reason = result.reason;
+  if (result.winner === null) return t('match.end.even', { white: result.score.white, black: result.score.black });
   const winner = result.winner;
   const loser = other(winner);
-  const score = (first: Colour) => `${result.score[first]}–${result.score[other(first)]}`;
-  if (you === null) return `${name(winner)} won ${score(winner)} against ${name(loser)}${how}.`;
+  if (you === null)
+    return t('match.end.won', {
+      reason,
+      winner: name(winner),
+      loser: name(loser),
+      winnerScore: result.score[winner],
+      loserScore: result.score[loser],
+    });
+  const score = { mine: result.score[you], theirs: result.score[other(you)] };
   return winner === you
-    ? `You won ${score(you)} against ${name(loser)}${how}.`
-    : `You lost ${score(you)} to ${name(winner)}${how}.`;
+    ? t('match.end.youWon', { reason, loser: name(loser), ...score })
+    : t('match.end.youLost', { reason, winner: name(winner), ...score });
 }
 
 /** "Your rating: +7.9 (bob: −7.9)", from the reader's side; "Unrated." for an unrated match. */
 export function ratingLine(state: MatchState): string {
   const change = state.ratingChange;
-  if (!state.rated) return 'Unrated.';
-  if (change === null) return 'Rated.';
-  const name = (colour: Colour) => state.players[colour]?.username ?? colour;
+  if (!state.rated) return t('match.end.unrated');
+  if (change === null) return t('match.end.rated');
+  const name = (colour: Colour) => state.players[colour]?.username ?? colourWord(colour);
+  const signed = (value: number) => ratingChangeText(value, activeLocale());
   const me = state.you;
   if (me === null)
-    return `Ratings: ${name('white')} ${ratingChangeText(change.white)}, ${name('black')} ${ratingChangeText(change.black)}.`;
-  return `Your rating: ${ratingChangeText(change[me])} (${name(other(me))}: ${ratingChangeText(change[other(me)])}).`;
+    return t('match.end.ratings', {
+      white: name('white'),
+      whiteChange: signed(change.white),
+      black: name('black'),
+      blackChange: signed(change.black),
+    });
+  return t('match.end.yourRating', {
+    mine: signed(change[me]),
+    opponent: name(other(me)),
+    theirs: signed(change[other(me)]),
+  });
 }
 
 export function EndPanel({ state }: { readonly state: MatchState }) {
@@ -79,7 +108,11 @@ export function EndPanel({ state }: { readonly state: MatchState }) {
   };
   return (
     <section class="end-panel" aria-labelledby="end-heading" data-testid="end-panel">
-      <h2 id="end-heading">{state.result.winner !== null && state.result.winner === me ? 'You won' : 'Match over'}</h2>
+      <h2 id="end-heading">
+        {state.result.winner !== null && state.result.winner === me
+          ? t('match.end.youWonHeading')
+          : t('match.end.over')}
+      </h2>
       <p class="end-line">{endLine(state)}</p>
       {state.source === 'played' && (
         <p class="rating-change" data-testid="rating-change">
@@ -90,11 +123,11 @@ export function EndPanel({ state }: { readonly state: MatchState }) {
       <div class="end-actions">
         {request !== null && (
           <button type="button" disabled={busy} onClick={() => void rematch()}>
-            Rematch
+            {t('match.end.rematch')}
           </button>
         )}
         <Link href="/lobby#new-match" class="button secondary">
-          New match
+          {t('match.end.newMatch')}
         </Link>
       </div>
     </section>

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call, type MatchState } from '../../api/client.js';
 import { ApiProblem, asProblem } from '../../api/problem.js';
+import { t } from '../../i18n/index.js';
 import { checkFairness, type FairnessCheck } from '../../match/fairness.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 
@@ -17,12 +18,7 @@ export function FairnessPanel({ state }: { readonly state: MatchState }) {
     if (globalThis.crypto?.subtle === undefined) {
       // Web Crypto's digests exist only on secure pages (HTTPS, or this machine).
       setProblem(
-        new ApiProblem(
-          0,
-          'The dice cannot be checked here',
-          'This browser checks them only on a secure (HTTPS) page.',
-          'insecure-page',
-        ),
+        new ApiProblem(0, t('match.fairness.insecureTitle'), t('match.fairness.insecureDetail'), 'insecure-page'),
       );
       return;
     }
@@ -36,34 +32,36 @@ export function FairnessPanel({ state }: { readonly state: MatchState }) {
   }, [state.id, state.version]);
   return (
     <section class="fairness" aria-labelledby="fairness-heading">
-      <h2 id="fairness-heading">Fair dice</h2>
+      <h2 id="fairness-heading">{t('match.fairness.heading')}</h2>
       <ProblemMessage problem={problem} />
       {report === null ? (
-        problem === null && <p>Checking the dice…</p>
+        problem === null && <p>{t('match.fairness.checking')}</p>
       ) : (
         <>
           <p class={`verdict ${report.verdict === 'fair' ? 'ok' : 'bad'}`} data-testid="fairness-verdict" role="status">
             {verdictText(report)}
           </p>
           <details>
-            <summary>Every throw</summary>
-            <div class="table-scroll" tabIndex={0} role="region" aria-label="Throws">
+            <summary>{t('match.fairness.everyThrow')}</summary>
+            <div class="table-scroll" tabIndex={0} role="region" aria-label={t('match.fairness.throws')}>
               <table>
                 <thead>
                   <tr>
-                    <th scope="col">Throw</th>
-                    <th scope="col">Recorded</th>
-                    <th scope="col">Recomputed</th>
-                    <th scope="col">Check</th>
+                    <th scope="col">{t('match.fairness.throw')}</th>
+                    <th scope="col">{t('match.fairness.recorded')}</th>
+                    <th scope="col">{t('match.fairness.recomputed')}</th>
+                    <th scope="col">{t('match.fairness.check')}</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {report.throws.map((t) => (
-                    <tr key={t.index}>
-                      <td>{t.index + 1}</td>
-                      <td>{t.recorded.join('-')}</td>
-                      <td>{t.recomputed.join('-')}</td>
-                      <td class={t.matches ? 'ok' : 'bad'}>{t.matches ? 'matches' : 'DIFFERS'}</td>
+                  {report.throws.map((thrown) => (
+                    <tr key={thrown.index}>
+                      <td>{thrown.index + 1}</td>
+                      <td>{thrown.recorded.join('-')}</td>
+                      <td>{thrown.recomputed.join('-')}</td>
+                      <td class={thrown.matches ? 'ok' : 'bad'}>
+                        {thrown.matches ? t('match.fairness.matches') : t('match.fairness.differs')}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -77,19 +75,19 @@ export function FairnessPanel({ state }: { readonly state: MatchState }) {
 }
 
 function verdictText(report: FairnessCheck): string {
-  const differing = report.throws.filter((t) => !t.matches).length;
+  const count = report.throws.length;
   switch (report.verdict) {
     case 'fair':
-      return `All ${report.throws.length} throws match the revealed seed, and the seed matches the commitment published at the start.`;
+      return t('match.fairness.fair', { count });
     case 'seed-not-revealed':
-      return 'The seed is revealed when the match is over.';
+      return t('match.fairness.seedNotRevealed');
     case 'unknown-algorithm':
-      return 'The dice of this match come from a scheme this page cannot check.';
+      return t('match.fairness.unknownAlgorithm');
     case 'malformed-seed':
-      return 'The revealed seed cannot be read.';
+      return t('match.fairness.malformedSeed');
     case 'commitment-mismatch':
-      return 'The revealed seed does not match the commitment published at the start.';
+      return t('match.fairness.commitmentMismatch');
     case 'dice-mismatch':
-      return `${differing} of ${report.throws.length} throws do not match the revealed seed.`;
+      return t('match.fairness.diceMismatch', { differing: report.throws.filter((c) => !c.matches).length, count });
   }
 }

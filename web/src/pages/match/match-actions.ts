@@ -4,6 +4,7 @@
  * (409 version-conflict) rather than applied to a position nobody looked at.
  */
 import { api, call, type MatchState } from '../../api/client.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 
 export type SimpleAction =
   | 'join'
@@ -65,20 +66,20 @@ export function postResign(id: string, value: 1 | 2 | 3, expectedVersion: number
   return call(api.POST('/api/matches/{id}/resign', { params: { path: { id } }, body: { value, expectedVersion } }));
 }
 
-/** The buttons' words for each action, as a person reads them. */
-export const ACTION_LABELS: Readonly<Record<SimpleAction, string>> = {
-  join: 'Join',
-  decline: 'Decline',
-  abort: 'Abort',
-  leave: 'Leave the session',
-  roll: 'Roll',
-  double: 'Double',
-  take: 'Take',
-  drop: 'Drop',
-  beaver: 'Beaver',
-  'resignation/accept': 'Accept resignation',
-  'resignation/reject': 'Reject resignation',
-  'claim-timeout': 'Claim timeout',
+/** The buttons' words for each action, as a person reads them (keys of the `match` messages). */
+export const ACTION_LABELS: Readonly<Record<SimpleAction, MessageKey>> = {
+  join: 'match.action.join',
+  decline: 'match.action.decline',
+  abort: 'match.action.abort',
+  leave: 'match.action.leave',
+  roll: 'match.action.roll',
+  double: 'match.action.double',
+  take: 'match.action.take',
+  drop: 'match.action.drop',
+  beaver: 'match.action.beaver',
+  'resignation/accept': 'match.action.acceptResignation',
+  'resignation/reject': 'match.action.rejectResignation',
+  'claim-timeout': 'match.action.claimTimeout',
 };
 
 export function isSimpleAction(action: string): action is SimpleAction {

@@ -1,4 +1,5 @@
 import type { MatchState } from '../../api/client.js';
+import { t } from '../../i18n/index.js';
 import { Link } from '../../ui/link.js';
 
 /** The match as files and a picture (anyone may fetch them), and its games and turns. */
@@ -7,24 +8,24 @@ export function MatchFiles({ state }: { readonly state: MatchState }) {
   const seat = state.you ?? 'white';
   return (
     <section class="match-files" aria-labelledby="files-heading">
-      <h2 id="files-heading">Record</h2>
+      <h2 id="files-heading">{t('match.files.heading')}</h2>
       <ul>
         <li>
-          <Link href={`/matches/${encodeURIComponent(state.id)}/games`}>Games and turns</Link>
+          <Link href={`/matches/${encodeURIComponent(state.id)}/games`}>{t('match.files.games')}</Link>
         </li>
         <li>
           <a href={`${base}/export.mat`} download>
-            Download .mat (GNU Backgammon)
+            {t('match.files.mat')}
           </a>
         </li>
         <li>
           <a href={`${base}/export.json`} download>
-            Download the event log (JSON)
+            {t('match.files.json')}
           </a>
         </li>
         <li>
           <a href={`${base}/board.svg?perspective=${seat}`} target="_blank" rel="noopener">
-            Board picture (SVG)
+            {t('match.files.svg')}
           </a>
         </li>
       </ul>

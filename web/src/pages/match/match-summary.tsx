@@ -3,36 +3,52 @@ import { pipCount } from '../../../../src/engine/index.js';
 import type { Colour, MatchState } from '../../api/client.js';
 import { positionOf, type ColourBoard } from '../../match/colour-board.js';
 import type { AnimatedFrame } from './play-animation.js';
-import { endLine } from './end-panel.js';
+import { colourWord, endLine } from './end-panel.js';
+import { activeLocale, t, Trans } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
 import { Link } from '../../ui/link.js';
-import { lastPlayText } from '../../ui/match-labels.js';
+import { lastPlayMessage } from '../../ui/match-labels.js';
 
 const other = (c: Colour): Colour => (c === 'white' ? 'black' : 'white');
 
 function playerName(state: MatchState, colour: Colour): string {
   const seat = state.players[colour];
-  return seat?.username ?? (colour === 'black' && state.opponent !== null ? state.opponent : 'waiting');
+  return (
+    seat?.username ?? (colour === 'black' && state.opponent !== null ? state.opponent : t('match.summary.waiting'))
+  );
 }
 
+/** A time bank: in days (one decimal) from 48 hours on, else in hours. */
 function days(ms: number): string {
   const hours = ms / 3_600_000;
-  return hours >= 48 ? `${(hours / 24).toFixed(1)} days` : `${hours.toFixed(1)} h`;
+  const oneDecimal = new Intl.NumberFormat(activeLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return hours >= 48
+    ? t('match.summary.bankDays', { days: oneDecimal.format(hours / 24) })
+    : t('match.summary.bankHours', { hours: oneDecimal.format(hours) });
+}
+
+/** The deadline's date and time, in figures only (a 24-hour clock: no "AM" or "PM" to translate). */
+function deadlineTitle(deadline: string): string {
+  return new Date(deadline).toLocaleString(activeLocale(), { hourCycle: 'h23' });
 }
 
 export function deadlineText(deadline: string, now: number): string {
   const left = Date.parse(deadline) - now;
-  if (left <= 0) return 'passed';
+  if (left <= 0) return t('match.summary.deadlinePassed');
   const hours = Math.floor(left / 3_600_000);
-  if (hours >= 48) return `in ${Math.floor(hours / 24)} days`;
-  if (hours >= 1) return `in ${hours} h`;
-  return `in ${Math.max(1, Math.floor(left / 60_000))} min`;
+  if (hours >= 48) return t('match.summary.inDays', { count: Math.floor(hours / 24) });
+  if (hours >= 1) return t('match.summary.inHours', { count: hours });
+  return t('match.summary.inMinutes', { count: Math.max(1, Math.floor(left / 60_000)) });
 }
 
-const AWAITING: Readonly<Record<string, string>> = {
-  roll: 'to roll or double',
-  'cube-response': 'to answer the double',
-  play: 'to play',
-  'resignation-response': 'to answer the resignation',
+type Awaiting = NonNullable<MatchState['turn']['awaiting']>;
+
+/** Whose turn and what they must decide, one sentence for each decision. */
+const AWAITING: Readonly<Record<Awaiting, MessageKey>> = {
+  roll: 'match.turn.roll',
+  'cube-response': 'match.turn.cubeResponse',
+  play: 'match.turn.play',
+  'resignation-response': 'match.turn.resignationResponse',
 };
 
 export interface MatchSummaryProps {
@@ -46,21 +62,22 @@ export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
   const pips = animated === null ? state.game.pips : pipsOf(animated.board);
   const top: Colour = me === null ? 'black' : other(me);
   const bottom = other(top);
-  const lengthText = state.length === 0 ? 'money session' : `${state.length}-point match`;
   const cube = state.game.cube;
   const turn = state.turn;
   const row = (colour: Colour) => (
     <tr>
       <th scope="row">
-        <span class={`swatch ${colour}`} aria-hidden="true" /> {colour}
+        <span class={`swatch ${colour}`} aria-hidden="true" /> {colourWord(colour)}
       </th>
       <td>
         {state.players[colour] !== null ? (
-          <Link href={`/users/${encodeURIComponent(playerName(state, colour))}`}>{playerName(state, colour)}</Link>
+          <Link href={`/users/${encodeURIComponent(playerName(state, colour))}`} translate={false}>
+            {playerName(state, colour)}
+          </Link>
         ) : (
           <span class="muted">{playerName(state, colour)}</span>
         )}
-        {colour === me && <span class="muted"> (you)</span>}
+        {colour === me && <span class="muted"> {t('match.summary.you')}</span>}
       </td>
       <td class="num">{state.score[colour]}</td>
       <td class="num">{pips[colour]}</td>
@@ -70,35 +87,44 @@ export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
   return (
     <section class="match-summary" aria-labelledby="summary-heading">
       <h2 id="summary-heading" class="visually-hidden">
-        Score
+        {t('match.summary.heading')}
       </h2>
       <p class="match-terms">
-        {state.variant === 'long-nardy' ? 'Long nardy' : 'Backgammon'}, {lengthText}
-        {state.crawford && <strong class="badge">Crawford game</strong>}
+        {t('match.summary.terms', {
+          variant: state.variant === 'long-nardy' ? 'longNardy' : 'backgammon',
+          length: state.length,
+        })}
+        {state.crawford && <strong class="badge">{t('match.summary.crawford')}</strong>}
         {state.rules.cube && !state.crawford && (
           <span>
             {' '}
-            · cube <strong data-testid="cube-value">{cube.value}</strong>
-            {cube.owner === null ? ' in the middle' : `, ${cube.owner === me ? 'yours' : `owned by ${cube.owner}`}`}
+            <Trans
+              id="match.summary.cube"
+              values={{
+                value: cube.value,
+                owner: cube.owner === null ? 'middle' : cube.owner === me ? 'yours' : cube.owner,
+              }}
+              components={[<strong data-testid="cube-value" />]}
+            />
           </span>
         )}
-        {state.game.number > 0 && <span> · game {state.game.number}</span>}
+        {state.game.number > 0 && <span> {t('match.summary.gameNumber', { number: state.game.number })}</span>}
       </p>
       <div class="table-scroll">
         <table>
           <thead>
             <tr>
-              <th scope="col">Colour</th>
-              <th scope="col">Player</th>
+              <th scope="col">{t('match.summary.colour')}</th>
+              <th scope="col">{t('match.summary.player')}</th>
               <th scope="col" class="num">
-                Score
+                {t('match.summary.score')}
               </th>
               <th scope="col" class="num">
-                Pips
+                {t('match.summary.pips')}
               </th>
               {state.banks !== null && (
                 <th scope="col" class="num">
-                  Time bank
+                  {t('match.summary.timeBank')}
                 </th>
               )}
             </tr>
@@ -111,7 +137,7 @@ export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
       </div>
       {animated === null && state.game.lastPlay !== null && (
         <p class="last-play" data-testid="last-play">
-          {lastPlayLine(state, state.game.lastPlay)}
+          <LastPlayLine state={state} last={state.game.lastPlay} />
         </p>
       )}
       <p class="turn-line" aria-live="polite" data-testid="turn-line" tabIndex={-1} data-focus-after-action>
@@ -119,10 +145,11 @@ export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
         {animated === null && turn.deadline !== null && state.status === 'playing' && (
           <span>
             {' '}
-            · deadline{' '}
-            <time dateTime={turn.deadline} title={new Date(turn.deadline).toLocaleString()}>
-              {deadlineText(turn.deadline, Date.now())}
-            </time>
+            <Trans
+              id="match.summary.deadline"
+              values={{ when: deadlineText(turn.deadline, Date.now()) }}
+              components={[<time dateTime={turn.deadline} title={deadlineTitle(turn.deadline)} />]}
+            />
           </span>
         )}
       </p>
@@ -132,7 +159,7 @@ export function MatchSummary({ state, animated = null }: MatchSummaryProps) {
 
 /** Whose turn and what they must decide, or, while a play is animated, who is playing. */
 export function turnLine(state: MatchState, animated: AnimatedFrame | null): string {
-  return animated === null ? statusLine(state) : `${playerName(state, animated.by)} plays…`;
+  return animated === null ? statusLine(state) : t('match.turn.animated', { name: playerName(state, animated.by) });
 }
 
 function pipsOf(board: ColourBoard): { readonly white: number; readonly black: number } {
@@ -142,19 +169,26 @@ function pipsOf(board: ColourBoard): { readonly white: number; readonly black: n
 
 type LastPlay = NonNullable<MatchState['game']['lastPlay']>;
 
-/** "alice played 6-4: 24/14.", or "You rolled 6-5 and could not move." */
-export function lastPlayLine(state: MatchState, last: LastPlay): string {
-  return `${lastPlayText(last, (colour) => playerName(state, colour), state.you)}.`;
+/**
+ * "alice played 6-4: 24/14.", or "You rolled 6-5 and could not move.": the sentence the play's
+ * message makes, its notation (marked `<0>…</0>` in that message) kept from translation.
+ */
+function LastPlayLine({ state, last }: { readonly state: MatchState; readonly last: LastPlay }) {
+  const { id, values } = lastPlayMessage(last, (colour) => playerName(state, colour), state.you);
+  return (
+    <Trans id="match.summary.lastPlay" values={{ play: t(id, values) }} components={[<span translate={false} />]} />
+  );
 }
 
 function statusLine(state: MatchState): string {
   const { status, turn, you, result } = state;
-  if (status === 'invited') return 'Waiting for the opponent to join.';
-  if (status === 'aborted') return 'The match was aborted.';
-  if (status === 'declined') return 'The invitation was declined.';
+  if (status === 'invited') return t('match.turn.invited');
+  if (status === 'aborted') return t('match.turn.aborted');
+  if (status === 'declined') return t('match.turn.declined');
   if (status === 'finished' && result !== null) return endLine(state);
-  if (turn.player === null || turn.awaiting === null) return 'Waiting for the dice.';
-  const whose = turn.player === you ? 'Your turn' : `${turn.player === 'white' ? 'White' : 'Black'}'s turn`;
-  const dice = turn.awaiting === 'play' && state.game.dice !== null ? `, ${state.game.dice.join('-')}` : '';
-  return `${whose}: ${AWAITING[turn.awaiting] ?? turn.awaiting}${dice}.`;
+  if (turn.player === null || turn.awaiting === null) return t('match.turn.waitingForDice');
+  const who = turn.player === you ? 'you' : turn.player;
+  if (turn.awaiting === 'play' && state.game.dice !== null)
+    return t('match.turn.playDice', { who, dice: state.game.dice.join('-') });
+  return t(AWAITING[turn.awaiting], { who });
 }

@@ -12,6 +12,7 @@ import { pictureOfMatch } from '../../board/match-picture.js';
 import { positionText } from '../../board/position-text.js';
 import { viewerPoint, type BoardPicture } from '../../../../src/board-drawing/index.js';
 import { formatPlay } from '../../../../src/engine/index.js';
+import { t, Trans } from '../../i18n/index.js';
 import { diceOf } from '../../match/dice.js';
 import { playAnimationFrames, type AnimatedFrame } from './play-animation.js';
 import { postPlay } from './match-actions.js';
@@ -135,7 +136,8 @@ export function PlayArea({ match, state, onFrame, replay = null }: PlayAreaProps
     window.setTimeout(() => confirmRef.current?.focus(), 0);
   };
 
-  const label = replay === null ? boardLabel(state, perspective) : `The board after: ${replay.point.label}`;
+  const label =
+    replay === null ? boardLabel(state, perspective) : t('match.board.replayLabel', { turn: replay.point.label });
   return (
     <div class="play-area" data-replay={replay !== null}>
       {/* While a play is animated no decision can be made; a click on the board lands it at once. */}
@@ -149,9 +151,7 @@ export function PlayArea({ match, state, onFrame, replay = null }: PlayAreaProps
       </div>
       <p class="visually-hidden">{positionText(picture, state.you)}</p>
       <p class="visually-hidden" aria-live="polite">
-        {seen !== null
-          ? `${seen.by === 'white' ? 'White' : 'Black'} played ${formatPlay(state.variant, seen.moves) || 'nothing'}.`
-          : ''}
+        {seen !== null && <SeenPlayText by={seen.by} play={formatPlay(state.variant, seen.moves)} />}
       </p>
       {session !== null && replay === null && (
         <PlayControls
@@ -179,7 +179,13 @@ function replayPicture(state: MatchState, perspective: Colour, { position, point
 }
 
 function boardLabel(state: MatchState, perspective: Colour): string {
-  const dice =
-    state.turn.awaiting === 'play' && state.game.dice !== null ? `, dice ${state.game.dice.join(' and ')}` : '';
-  return `Board from ${perspective}'s side${dice}`;
+  const dice = state.turn.awaiting === 'play' ? state.game.dice : null;
+  if (dice === null) return t('match.board.label', { perspective });
+  return t('match.board.labelWithDice', { perspective, first: dice[0], second: dice[1] });
+}
+
+/** The opponent's play just seen, said to a screen reader ("White played 24/18 13/11."); its notation is not translated. */
+function SeenPlayText({ by, play }: { readonly by: Colour; readonly play: string }) {
+  if (play === '') return <>{t('match.board.playedNothing', { colour: by })}</>;
+  return <Trans id="match.board.played" values={{ colour: by, play }} components={[<span translate={false} />]} />;
 }

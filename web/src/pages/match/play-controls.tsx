@@ -5,6 +5,7 @@
 import type { RefObject } from 'preact';
 import { useState } from 'preact/hooks';
 import type { LegalPlay } from '../../api/client.js';
+import { t, Trans } from '../../i18n/index.js';
 import type { PlaySession } from './play-session.js';
 
 interface PlayControlsProps {
@@ -17,6 +18,9 @@ interface PlayControlsProps {
   readonly onBearOff: (play: LegalPlay) => void;
   readonly onPreview: (play: LegalPlay) => void;
 }
+
+/** The element a play's notation is put in within a sentence: notation is not translated. */
+const notation = () => [<span translate={false} />];
 
 export function PlayControls(props: PlayControlsProps) {
   const { session, busy, confirmRef } = props;
@@ -37,38 +41,44 @@ export function PlayControls(props: PlayControlsProps) {
   };
   return (
     <section class="play-controls" aria-labelledby="play-heading">
-      <h2 id="play-heading">Your play</h2>
+      <h2 id="play-heading">{t('match.play.heading')}</h2>
       <p aria-live="polite" data-testid="play-progress">
-        {complete !== null
-          ? `Ready: ${complete.text}. Confirm to play it.`
-          : session.steps.length > 0
-            ? `So far: ${session.stepsText()}.`
-            : plays.length === 1 && plays[0].moves.length === 0
-              ? 'No legal move.'
-              : 'Pick a checker on the board, a play from the list, or type one.'}
+        {complete !== null ? (
+          <Trans id="match.play.ready" values={{ play: complete.text }} components={notation()} />
+        ) : session.steps.length > 0 ? (
+          <Trans id="match.play.soFar" values={{ play: session.stepsText() }} components={notation()} />
+        ) : plays.length === 1 && plays[0].moves.length === 0 ? (
+          t('match.play.noLegalMove')
+        ) : (
+          t('match.play.pick')
+        )}
       </p>
       <div class="play-buttons">
         <button ref={confirmRef} type="button" disabled={busy || complete === null} onClick={props.onConfirm}>
-          {complete !== null ? `Confirm ${complete.text}` : 'Confirm play'}
+          {complete !== null ? (
+            <Trans id="match.play.confirm" values={{ play: complete.text }} components={notation()} />
+          ) : (
+            t('match.play.confirmPlay')
+          )}
         </button>
         <button type="button" class="secondary" disabled={busy || session.steps.length === 0} onClick={props.onUndo}>
-          Undo
+          {t('match.play.undo')}
         </button>
         <button type="button" class="secondary" disabled={busy || session.steps.length === 0} onClick={props.onReset}>
-          Start over
+          {t('match.play.startOver')}
         </button>
         {bearOff !== null && session.steps.length === 0 && (
           <button type="button" disabled={busy} onClick={() => props.onBearOff(bearOff)}>
-            Bear off: {bearOff.text}
+            <Trans id="match.play.bearOff" values={{ play: bearOff.text }} components={notation()} />
           </button>
         )}
       </div>
       <details class="legal-plays">
-        <summary>All legal plays ({plays.length})</summary>
-        <ul class="play-list" aria-label="Legal plays">
+        <summary>{t('match.play.allLegalPlays', { count: plays.length })}</summary>
+        <ul class="play-list" aria-label={t('match.play.legalPlays')}>
           {plays.map((play) => (
             <li key={play.text}>
-              <button type="button" disabled={busy} onClick={() => props.onPreview(play)}>
+              <button type="button" translate={false} disabled={busy} onClick={() => props.onPreview(play)}>
                 {play.text}
               </button>
             </li>
@@ -77,7 +87,7 @@ export function PlayControls(props: PlayControlsProps) {
       </details>
       <form class="play-text" onSubmit={onText}>
         <div>
-          <label for="play-text-input">Type a play</label>
+          <label for="play-text-input">{t('match.play.typeLabel')}</label>
           <input
             id="play-text-input"
             value={text}
@@ -90,7 +100,7 @@ export function PlayControls(props: PlayControlsProps) {
           />
         </div>
         <button type="submit" class="secondary" disabled={busy || text.trim() === ''}>
-          Show play
+          {t('match.play.show')}
         </button>
         {textError !== null && (
           <p id="play-text-error" class="field-error" role="alert">

@@ -4,6 +4,7 @@
  */
 import { formatPlay, type Dice } from '../../../../src/engine/index.js';
 import type { Colour, LegalPlay, Variant } from '../../api/client.js';
+import { t } from '../../i18n/index.js';
 import { oneSensibleBearOff } from '../../match/bear-off.js';
 import type { ColourBoard, ColourBoardInput } from '../../match/colour-board.js';
 import { PlayBuilder } from '../../match/play-builder.js';
@@ -104,7 +105,7 @@ export class PlaySession {
 
   fromText(text: string): { readonly play: LegalPlay } | { readonly error: string } {
     const { before: board, variant, player, dice, firstTurn } = this;
-    if (dice === null) return { error: 'There is no roll to play.' };
+    if (dice === null) return { error: t('match.play.noRoll') };
     return playFromText(text, { board, variant, player, dice, plays: this.builder.plays, firstTurn });
   }
 

@@ -9,8 +9,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call, type MatchEvent, type MatchState, type Schemas } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
+import { t } from '../../i18n/index.js';
 import { replayPoints, replayTurns, type ReplayPoint } from '../../match/replay.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
+import { colourWord } from './end-panel.js';
 
 export type PositionAt = Schemas['PositionAtDto'];
 
@@ -67,8 +69,8 @@ export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
             rules: state.rules,
             length: state.length,
             names: {
-              white: state.players.white?.username ?? 'white',
-              black: state.players.black?.username ?? 'black',
+              white: state.players.white?.username ?? colourWord('white'),
+              black: state.players.black?.username ?? colourWord('black'),
             },
           }),
         );
@@ -125,18 +127,16 @@ export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
   return (
     <details class="replay" ref={setDetails} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        <h2>Replay</h2>
+        <h2>{t('match.replay.heading')}</h2>
       </summary>
       <ProblemMessage problem={problem} />
       {points === null ? (
-        open && <p>Reading the match…</p>
+        open && <p>{t('match.replay.reading')}</p>
       ) : points.length === 0 ? (
-        <p>Nothing has been played yet.</p>
+        <p>{t('match.replay.nothingYet')}</p>
       ) : (
         <>
-          <label for="replay-slider">
-            Turn {index + 1} of {points.length}
-          </label>
+          <label for="replay-slider">{t('match.replay.turnOf', { turn: index + 1, count: points.length })}</label>
           <input
             id="replay-slider"
             type="range"
@@ -148,22 +148,22 @@ export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
           />
           <div class="replay-buttons">
             <button type="button" class="secondary" onClick={() => step(0)} disabled={index === 0}>
-              First
+              {t('match.replay.first')}
             </button>
             <button type="button" class="secondary" onClick={() => step(index - 1)} disabled={index === 0}>
-              Previous
+              {t('match.replay.previous')}
             </button>
             <button type="button" class="secondary" onClick={() => step(index + 1)} disabled={index === last}>
-              Next
+              {t('match.replay.next')}
             </button>
             <button type="button" class="secondary" onClick={() => step(last)} disabled={index === last}>
-              Last
+              {t('match.replay.last')}
             </button>
           </div>
           <p aria-live="polite" data-testid="replay-label">
             {point?.label}
           </p>
-          <p class="muted">The board shows this turn: ← and → step, Home and End go to the ends, Escape goes back.</p>
+          <p class="muted">{t('match.replay.keys')}</p>
           <button
             type="button"
             class="secondary"
@@ -171,7 +171,7 @@ export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
               if (details !== null) details.open = false;
             }}
           >
-            Back to the live position
+            {t('match.replay.backToLive')}
           </button>
         </>
       )}

@@ -1,5 +1,6 @@
 /** A player's matches (GET /api/users/{username}/matches), newest first, a page at a time; optionally only those against one opponent. */
 import { api, call } from '../../api/client.js';
+import { t } from '../../i18n/index.js';
 import { Loading } from '../../ui/loading.js';
 import { MatchTable } from '../../ui/match-table.js';
 import { Pager } from '../../ui/pager.js';
@@ -26,14 +27,14 @@ export function PlayerMatches({ username, opponent, caption }: PlayerMatchesProp
     <>
       <ProblemMessage problem={list.problem} />
       {list.items === null ? (
-        list.loading && <Loading what="Loading the matches…" />
+        list.loading && <Loading what={t('players.matches.loading')} />
       ) : (
         <MatchTable
           matches={list.items}
           viewer={username}
           columns={opponent === undefined ? ['status', 'opponent', 'score', 'created'] : ['status', 'score', 'created']}
           caption={caption}
-          empty="No matches yet."
+          empty={t('players.matches.empty')}
         />
       )}
       <Pager list={list} what="matches" />

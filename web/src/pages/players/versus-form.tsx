@@ -1,5 +1,6 @@
 /** Asks for an opponent's username and opens the head-to-head page of `username` against them. */
 import { useState } from 'preact/hooks';
+import { t } from '../../i18n/index.js';
 import { navigate } from '../../router.js';
 import { TextField } from '../../ui/form-field.js';
 import './versus-form.css';
@@ -13,10 +14,15 @@ export function VersusForm({ username }: { readonly username: string }) {
     navigate(`/users/${encodeURIComponent(username)}/versus/${encodeURIComponent(name)}`);
   };
   return (
-    <form class="versus-form" onSubmit={onSubmit} role="search" aria-label={`Head to head with ${username}`}>
+    <form
+      class="versus-form"
+      onSubmit={onSubmit}
+      role="search"
+      aria-label={t('players.versusForm.label', { name: username })}
+    >
       <TextField
         id="versus-opponent"
-        label="Opponent’s username"
+        label={t('players.versusForm.opponent')}
         field="opponent"
         problem={null}
         name="opponent"
@@ -26,7 +32,7 @@ export function VersusForm({ username }: { readonly username: string }) {
         value={opponent}
         onInput={setOpponent}
       />
-      <button type="submit">Compare</button>
+      <button type="submit">{t('players.versusForm.compare')}</button>
     </form>
   );
 }

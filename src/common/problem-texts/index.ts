@@ -1,0 +1,3 @@
+/** The face of the problems' words in each language (docs/architecture.md, "Languages"). */
+export { problemLanguage } from './problem-language.js';
+export { loadProblemTexts, problemCatalog, problemTitle, problemWords, type ProblemCatalog } from './problem-texts.js';
