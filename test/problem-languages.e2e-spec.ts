@@ -66,8 +66,29 @@ describe('problems in the request’s language', () => {
     expect(body.errors!.length).toBeGreaterThanOrEqual(2);
     expect(body.detail).toMatch(/\p{Script=Cyrillic}/u);
     expect(body.detail).toContain(String(body.errors!.length));
-    // The fields are named as the API names them.
-    for (const error of body.errors!) expect(body.detail).toContain(error.field);
+    // The fields are named as the API names them, and each field's message is Russian too.
+    for (const error of body.errors!) {
+      expect(body.detail).toContain(error.field);
+      expect(error.message).toMatch(/\p{Script=Cyrillic}/u);
+      expect(error.message.startsWith(`${error.field}:`)).toBe(true);
+    }
+  });
+
+  it('give a field’s message with the figures of its rule', async () => {
+    const res = await request(t.http)
+      .post('/api/users')
+      .set('Accept-Language', 'lt')
+      .send({ username: 'rasa', password: 'short' })
+      .expect(400);
+    const password = problem(res).errors!.find((e) => e.field === 'password');
+    expect(password).toMatchObject({ constraint: 'isLength' });
+    expect(password!.message).toMatch(/8.*128/);
+    expect(password!.message).not.toContain('must');
+    // English keeps the rule's own message.
+    const english = await request(t.http).post('/api/users').send({ username: 'rasa', password: 'short' }).expect(400);
+    expect(problem(english).errors!.find((e) => e.field === 'password')!.message).toBe(
+      'password must be 8-128 characters',
+    );
   });
 
   it('translate the detail of a refusal raised deep in a use case', async () => {

@@ -2,6 +2,14 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FieldError } from './problem-details.js';
 
 /**
+ * A field a request got wrong, as raised: the problem's field error, and the figures of the rule it
+ * broke (`@Min(1)` → [1]), which a message in another language is written with; never sent as such.
+ */
+export interface RaisedFieldError extends FieldError {
+  readonly values?: readonly unknown[];
+}
+
+/**
  * HTTP-layer refusals that are not domain errors (the request itself is
  * unusable). ProblemDetailsFilter renders them; they carry their code.
  */
@@ -10,14 +18,14 @@ export class RequestProblem extends HttpException {
     status: HttpStatus,
     readonly code: string,
     detail: string,
-    readonly errors?: FieldError[],
+    readonly errors?: RaisedFieldError[],
   ) {
     super(detail, status);
   }
 }
 
 export class ValidationFailed extends RequestProblem {
-  constructor(errors: FieldError[], what = 'request') {
+  constructor(errors: RaisedFieldError[], what = 'request') {
     super(
       HttpStatus.BAD_REQUEST,
       'validation-failed',

@@ -3,10 +3,10 @@ import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { DomainError, type DomainErrorKind } from './domain-error.js';
-import { RequestProblem } from './http-problems.js';
+import { RequestProblem, type RaisedFieldError } from './http-problems.js';
 import { payloadTooLarge, unreadableBody, unsupportedMediaType } from './json-body.js';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PREFIX, type FieldError } from './problem-details.js';
-import { problemLanguage, problemWords } from './problem-texts/index.js';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PREFIX } from './problem-details.js';
+import { fieldMessage, problemLanguage, problemWords } from './problem-texts/index.js';
 
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -69,7 +69,7 @@ interface Problem {
   status: number;
   code: string;
   detail: string;
-  errors?: FieldError[];
+  errors?: RaisedFieldError[];
   extensions?: Readonly<Record<string, unknown>>;
   /** Sent as `Retry-After`. */
   retryAfterSeconds?: number | null;
@@ -109,7 +109,15 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       code: problem.code,
       instance,
       ...(typeof req.id === 'string' ? { requestId: req.id } : {}),
-      ...(problem.errors ? { errors: problem.errors } : {}),
+      ...(problem.errors
+        ? {
+            errors: problem.errors.map(({ field, constraint, message, values }) => ({
+              field,
+              constraint,
+              message: fieldMessage(words.language, { field, constraint, message, values }),
+            })),
+          }
+        : {}),
       ...(problem.extensions ?? {}),
     });
     const headers: Record<string, string> = {

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES, type Language } from '../languages.js';
+import { loadFieldWords } from './field-words.js';
 
 interface ProblemWords {
   readonly title: string;
@@ -53,6 +54,7 @@ function load(language: Language): LoadedLanguage {
 /** Loads every catalog now, so that a broken one stops the service at boot, not at its first error. */
 export function loadProblemTexts(): void {
   for (const language of LANGUAGES) load(language);
+  loadFieldWords(LANGUAGES);
 }
 
 /** A code's title in words when no catalog has it ("username-taken" → "Username taken"). */

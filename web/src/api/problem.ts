@@ -63,5 +63,5 @@ export function asProblem(error: unknown): ApiProblem {
   if (error instanceof ApiProblem) return error;
   if (error instanceof TypeError) return ApiProblem.network(error);
   const detail = error instanceof Error ? error.message : String(error);
-  return new ApiProblem(0, 'Something went wrong on this page', detail, 'page-error');
+  return new ApiProblem(0, t('common.problem.pageError'), detail, 'page-error');
 }
