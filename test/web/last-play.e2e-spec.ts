@@ -127,10 +127,16 @@ describeInBrowser('the opponent’s last play on the match page', () => {
     await bobPlays(id, bob);
     const state = await getJson<StateJson>(web.baseUrl, `/api/matches/${id}`);
     const frames = state.game.lastPlay!.moves.length + 1;
-    await page.locator('main .board-holder[data-frame="1"]').waitFor({ timeout: 20_000 });
+    // A frame lasts a few hundred milliseconds, shorter than a locator's polling may wait between
+    // looks: the observer's record is read instead, and the board clicked as soon as one is seen.
+    const framesSeen = () => page.evaluate(() => (globalThis as unknown as FrameWatch).framesSeen);
+    for (let waited = 0; !(await framesSeen()).some((f) => f !== 'landed'); waited += 10) {
+      if (waited > 20_000) throw new Error('the play was never animated');
+      await page.waitForTimeout(10);
+    }
     await holder(page).click({ position: { x: 20, y: 20 } });
     await page.locator('main .board-holder[data-frame="landed"]').waitFor({ timeout: 20_000 });
-    const seen = await page.evaluate(() => (globalThis as unknown as FrameWatch).framesSeen);
+    const seen = await framesSeen();
     // Landed straight from an early frame: not every frame of the play was shown.
     expect(seen[seen.length - 1]).toBe('landed');
     expect(new Set(seen.filter((f) => f !== 'landed')).size).toBeLessThan(frames);

@@ -4,17 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import * as validators from 'class-validator';
 import { LANGUAGES } from '../languages.js';
-import { fieldCatalog, fieldMessage } from './field-words.js';
+import { FIELD_WORDS, fieldMessage } from './field-words.js';
 
 function argumentsOf(message: CompiledMessage): string[] {
   return message.flatMap((token) => (typeof token === 'string' ? [] : [token[0]])).sort();
 }
 
 describe('the field errors’ words', () => {
-  const english = fieldCatalog('en');
+  const english = FIELD_WORDS.messages('en');
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('in %s: every rule, valid ICU, the same arguments', (language) => {
-    const catalog = fieldCatalog(language);
+    const catalog = FIELD_WORDS.messages(language);
     expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
     for (const [key, message] of Object.entries(catalog)) {
       expect({ key, args: argumentsOf(compileMessageOrThrow(message)) }).toEqual({

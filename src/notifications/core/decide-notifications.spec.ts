@@ -1,9 +1,9 @@
 import { deadlineReminder, decideNotifications, matchName } from './decide-notifications.js';
 import type { MatchFacts, Party } from './match-facts.js';
 
-const ann: Party = { id: 'a0000000-0000-4000-8000-000000000001', username: 'ann', houseBot: false };
-const ben: Party = { id: 'b0000000-0000-4000-8000-000000000002', username: 'ben', houseBot: false };
-const bot: Party = { id: 'c0000000-0000-4000-8000-000000000003', username: 'bot', houseBot: true };
+const ann: Party = { id: 'a0000000-0000-4000-8000-000000000001', username: 'ann', houseBot: false, language: null };
+const ben: Party = { id: 'b0000000-0000-4000-8000-000000000002', username: 'ben', houseBot: false, language: null };
+const bot: Party = { id: 'c0000000-0000-4000-8000-000000000003', username: 'bot', houseBot: true, language: null };
 const now = new Date('2026-11-27T12:00:00.000Z');
 
 function facts(fields: Partial<MatchFacts>): MatchFacts {
@@ -124,6 +124,53 @@ describe('deadlineReminder', () => {
   it('reminds nobody without a clock, or a house bot', () => {
     expect(deadlineReminder(facts({ deadline: null }), now)).toBeNull();
     expect(deadlineReminder(facts({ black: bot, turnUserId: bot.id }), now)).toBeNull();
+  });
+});
+
+describe('in the language kept on the account', () => {
+  const russianBen: Party = { ...ben, language: 'ru' };
+
+  it('tells each person in their own language, the webhook data unchanged', () => {
+    const [decided] = decideNotifications(facts({ black: russianBen }), now);
+    expect(decided.notification.language).toBe('ru');
+    expect(decided.notification.title).toMatch(/\p{Script=Cyrillic}/u);
+    expect(decided.notification.title).toContain('ann');
+    expect(decided.notification.body).toMatch(/\p{Script=Cyrillic}/u);
+    expect(decided.notification.body).toContain('3');
+    expect(decided.notification.data).toMatchObject({
+      opponent: 'ann',
+      awaiting: 'roll',
+      score: { you: 3, opponent: 1 },
+    });
+    // The same turn for an account with no language: English, and no language said.
+    const [english] = decideNotifications(facts({}), now);
+    expect(english.notification.language).toBeUndefined();
+    expect(english.notification.id).toBe(decided.notification.id);
+  });
+
+  it('words the end and the deadline in Armenian and Lithuanian', () => {
+    const over = facts({
+      status: 'finished',
+      turnUserId: null,
+      winner: 'black',
+      endReason: 'timeout',
+      scoreBlack: 5,
+      white: { ...ann, language: 'hy' },
+    });
+    const [annNote] = decideNotifications(over, now).map((d) => d.notification);
+    expect(annNote.title).toMatch(/\p{Script=Armenian}/u);
+    const reminder = deadlineReminder(
+      facts({ black: { ...ben, language: 'lt' }, deadline: new Date('2026-11-28T08:00:00.000Z') }),
+      now,
+    );
+    expect(reminder?.notification.title).toContain('20');
+    expect(reminder?.notification.title).not.toContain('left to move');
+    expect(reminder?.notification.body).toContain('2026-11-28 08:00');
+  });
+
+  it('names a match in each language', () => {
+    expect(matchName({ variant: 'long-nardy', length: 0 }, 'ru')).toMatch(/длинные нарды/iu);
+    expect(matchName({ variant: 'backgammon', length: 5 }, 'lt')).toContain('5');
   });
 });
 

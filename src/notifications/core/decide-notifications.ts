@@ -8,8 +8,10 @@
  * relay retried after a crash, two nodes) queues it once; and what must still hold when it goes
  * out, so that nobody is told of a turn they already took.
  */
+import type { Language } from '../../common/languages.js';
 import type { Notification } from './notification.js';
 import type { MatchFacts, Party } from './match-facts.js';
+import { notificationText } from './notification-words/notification-words.js';
 import { stableId } from './stable-id.js';
 
 /** What must still be true of the match when a notification is delivered; otherwise it is dropped. */
@@ -31,12 +33,14 @@ export interface Decided {
  */
 const ANSWERS_TO_OWN_OFFER: ReadonlySet<string> = new Set(['take', 'resignation-reject']);
 
-const VARIANT_NAMES: Readonly<Record<string, string>> = { backgammon: 'Backgammon', 'long-nardy': 'Long nardy' };
+/** "Backgammon, 5-point match" or "Long nardy, money session", in `language`. */
+export function matchName(facts: Pick<MatchFacts, 'variant' | 'length'>, language: Language | null = null): string {
+  return notificationText(language, 'match.name', { variant: facts.variant, length: facts.length });
+}
 
-/** "Backgammon, 5-point match" or "Long nardy, money session". */
-export function matchName(facts: Pick<MatchFacts, 'variant' | 'length'>): string {
-  const variant = VARIANT_NAMES[facts.variant] ?? facts.variant;
-  return `${variant}, ${facts.length === 0 ? 'money session' : `${facts.length}-point match`}`;
+/** The opponent's name, or "your opponent" in the reader's language. */
+function nameOf(party: Party | null, language: Language | null): string {
+  return party?.username ?? notificationText(language, 'opponent.unknown');
 }
 
 function opponentOf(facts: MatchFacts, userId: string): Party | null {
@@ -49,17 +53,17 @@ function colourOf(facts: MatchFacts, userId: string): 'white' | 'black' | null {
   return facts.white?.id === userId ? 'white' : facts.black?.id === userId ? 'black' : null;
 }
 
-/** What the player must do now, as a sentence. */
-function task(awaiting: string | null, opponent: string): string {
+/** What the player must do now, as a sentence in their language. */
+function task(awaiting: string | null, opponent: string, language: Language | null): string {
   switch (awaiting) {
     case 'roll':
-      return 'It is your roll.';
+      return notificationText(language, 'task.roll');
     case 'cube-response':
-      return `${opponent} doubles: take or pass?`;
+      return notificationText(language, 'task.cubeResponse', { opponent });
     case 'resignation-response':
-      return `${opponent} offers to resign: accept or refuse?`;
+      return notificationText(language, 'task.resignationResponse', { opponent });
     default:
-      return 'It is your move.';
+      return notificationText(language, 'task.play');
   }
 }
 
@@ -75,12 +79,14 @@ function notification(
   facts: MatchFacts,
   key: string,
   kind: Notification['kind'],
-  userId: string,
+  to: Party,
   now: Date,
   text: { title: string; body: string },
   data: Record<string, unknown>,
 ): Notification {
+  const userId = to.id;
   return {
+    ...(to.language === null ? {} : { language: to.language }),
     id: stableId(`${key}:${facts.matchId}:${userId}`),
     kind,
     userId,
@@ -96,18 +102,21 @@ function notification(
 function invitation(facts: MatchFacts, now: Date): Decided[] {
   const invited = facts.invited;
   if (invited === null || invited.houseBot) return [];
-  const clock = facts.daysPerTurn === null ? 'no clock' : `${facts.daysPerTurn} days per move`;
+  const language = invited.language;
   return [
     {
       notification: notification(
         facts,
         'invitation',
         'invitation',
-        invited.id,
+        invited,
         now,
         {
-          title: `${facts.creator.username} invites you to play`,
-          body: `${matchName(facts)}, ${clock}.`,
+          title: notificationText(language, 'invitation.title', { from: facts.creator.username }),
+          body: notificationText(language, 'invitation.body', {
+            match: matchName(facts, language),
+            days: facts.daysPerTurn ?? 0,
+          }),
         },
         { from: facts.creator.username, daysPerTurn: facts.daysPerTurn },
       ),
@@ -130,7 +139,8 @@ function turn(facts: MatchFacts, now: Date): Decided[] {
   const since = recent.findIndex((event) => event.actorId === userId);
   if (recent.slice(0, since === -1 ? recent.length : since).some((event) => ANSWERS_TO_OWN_OFFER.has(event.type)))
     return [];
-  const name = opponent?.username ?? 'your opponent';
+  const language = player.language;
+  const name = nameOf(opponent, language);
   const { mine, theirs } = score(facts, userId);
   return [
     {
@@ -138,11 +148,16 @@ function turn(facts: MatchFacts, now: Date): Decided[] {
         facts,
         `turn:${facts.version}`,
         'turn',
-        userId,
+        player,
         now,
         {
-          title: `Your turn against ${name}`,
-          body: `${task(facts.awaiting, name)} ${matchName(facts)}, score ${mine}-${theirs}.`,
+          title: notificationText(language, 'turn.title', { opponent: name }),
+          body: notificationText(language, 'turn.body', {
+            task: task(facts.awaiting, name, language),
+            match: matchName(facts, language),
+            mine,
+            theirs,
+          }),
         },
         {
           opponent: name,
@@ -160,20 +175,25 @@ function turn(facts: MatchFacts, now: Date): Decided[] {
 function finished(facts: MatchFacts, now: Date): Decided[] {
   const seats = [facts.white, facts.black].filter((p): p is Party => p !== null && !p.houseBot);
   return seats.map((player) => {
-    const opponent = opponentOf(facts, player.id)?.username ?? 'your opponent';
+    const language = player.language;
+    const opponent = nameOf(opponentOf(facts, player.id), language);
     const won = facts.winner !== null && colourOf(facts, player.id) === facts.winner;
     const { mine, theirs } = score(facts, player.id);
-    const how = facts.endReason === 'timeout' ? ' on time' : facts.endReason === 'leave' ? ' (a player left)' : '';
     return {
       notification: notification(
         facts,
         'finished',
         'finished',
-        player.id,
+        player,
         now,
         {
-          title: `${won ? 'You won' : 'You lost'} against ${opponent}`,
-          body: `${matchName(facts)} finished${how}, ${mine}-${theirs}.`,
+          title: notificationText(language, 'finished.title', { won: won ? 'yes' : 'no', opponent }),
+          body: notificationText(language, 'finished.body', {
+            match: matchName(facts, language),
+            how: facts.endReason ?? 'none',
+            mine,
+            theirs,
+          }),
         },
         { opponent, won, endReason: facts.endReason, score: { you: mine, opponent: theirs } },
       ),
@@ -206,7 +226,8 @@ export function deadlineReminder(facts: MatchFacts, now: Date): Decided | null {
   if (facts.status !== 'playing' || userId === null || facts.deadline === null) return null;
   const player = colourOf(facts, userId) === 'white' ? facts.white : facts.black;
   if (player === null || player.houseBot) return null;
-  const name = opponentOf(facts, userId)?.username ?? 'your opponent';
+  const language = player.language;
+  const name = nameOf(opponentOf(facts, userId), language);
   const deadline = facts.deadline.toISOString();
   const hours = Math.max(1, Math.round((facts.deadline.getTime() - now.getTime()) / 3_600_000));
   return {
@@ -214,11 +235,15 @@ export function deadlineReminder(facts: MatchFacts, now: Date): Decided | null {
       facts,
       `deadline:${deadline}`,
       'deadline',
-      userId,
+      player,
       now,
       {
-        title: `About ${hours} h left to move against ${name}`,
-        body: `${task(facts.awaiting, name)} ${matchName(facts)}: the time runs out at ${deadline.slice(0, 16).replace('T', ' ')} UTC.`,
+        title: notificationText(language, 'deadline.title', { hours, opponent: name }),
+        body: notificationText(language, 'deadline.body', {
+          task: task(facts.awaiting, name, language),
+          match: matchName(facts, language),
+          deadline: deadline.slice(0, 16).replace('T', ' '),
+        }),
       },
       { opponent: name, awaiting: facts.awaiting, version: facts.version, deadline },
     ),

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { isLanguage } from '../../common/languages.js';
 import { SqlClient } from '../../database/sql-client.js';
 import type { MatchFacts, Party } from './match-facts.js';
 
-/** One party's columns, by prefix: id, username, whether a house bot. */
+/** One party's columns, by prefix: id, username, whether a house bot, the language kept on the account. */
 const party = (alias: string, idColumn: string, prefix: string): string =>
-  `${idColumn} AS ${prefix}_id, ${alias}.username AS ${prefix}_name, ${alias}.bot_level IS NOT NULL AS ${prefix}_house`;
+  `${idColumn} AS ${prefix}_id, ${alias}.username AS ${prefix}_name, ${alias}.bot_level IS NOT NULL AS ${prefix}_house, ` +
+  `${alias}.language AS ${prefix}_language`;
 
 /** Events read back with the facts: enough to see past the server's follow-ups of the last request. */
 const RECENT_EVENTS = 4;
@@ -95,9 +97,15 @@ interface FactsRow {
 
 function partyOf(row: FactsRow, prefix: string): Party | null {
   const id = row[`${prefix}_id`] as string | null;
+  const language = row[`${prefix}_language`];
   return id === null
     ? null
-    : { id, username: row[`${prefix}_name`] as string, houseBot: row[`${prefix}_house`] === true };
+    : {
+        id,
+        username: row[`${prefix}_name`] as string,
+        houseBot: row[`${prefix}_house`] === true,
+        language: isLanguage(language) ? language : null,
+      };
 }
 
 function toFacts(row: FactsRow): MatchFacts {

@@ -1,8 +1,14 @@
-/** A player as notifications need them: who, by what name, and whether a house bot (never notified). */
+import type { Language } from '../../common/languages.js';
+
+/**
+ * A player as notifications need them: who, by what name, whether a house bot (never notified), and
+ * the language kept on the account (null: none chosen, English).
+ */
 export interface Party {
   readonly id: string;
   readonly username: string;
   readonly houseBot: boolean;
+  readonly language: Language | null;
 }
 
 /**

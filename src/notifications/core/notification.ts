@@ -1,3 +1,5 @@
+import type { Language } from '../../common/languages.js';
+
 /**
  * A notification: one thing one account should hear of while away from the
  * board (docs/notifications.md). It is decided once, from committed match
@@ -40,6 +42,8 @@ export interface Notification {
    * of a change).
    */
   readonly data: Readonly<Record<string, unknown>>;
+  /** The language its words are in, the account's (docs/notifications.md, "Languages"); absent: English. */
+  readonly language?: Language;
 }
 
 /** The webhook event type of each kind (Standard Webhooks body `{type, timestamp, data}`). */

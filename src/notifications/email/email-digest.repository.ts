@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isLanguage, type Language } from '../../common/languages.js';
 import type { OpenTransaction } from '../core/notification-queue.js';
 import { SqlClient } from '../../database/sql-client.js';
 import type { Notification } from '../core/notification.js';
@@ -28,14 +29,15 @@ export class EmailDigestRepository {
   }
 
   /** The accounts whose oldest kept notification is from `dueBefore` or earlier, at most `limit`. */
-  async dueAccounts(dueBefore: Date, limit: number): Promise<string[]> {
-    const rows = await this.sql.query<{ userId: string }>(
-      `SELECT user_id::text AS "userId" FROM email_digest_items
-        GROUP BY user_id HAVING min(created_at) <= $1::timestamptz
-        ORDER BY min(created_at) LIMIT $2::int`,
+  async dueAccounts(dueBefore: Date, limit: number): Promise<{ userId: string; language: Language | null }[]> {
+    const rows = await this.sql.query<{ userId: string; language: string | null }>(
+      `SELECT d.user_id::text AS "userId", min(u.language) AS language
+         FROM email_digest_items d JOIN users u ON u.id = d.user_id
+        GROUP BY d.user_id HAVING min(d.created_at) <= $1::timestamptz
+        ORDER BY min(d.created_at) LIMIT $2::int`,
       [dueBefore.toISOString(), limit],
     );
-    return rows.map((row) => row.userId);
+    return rows.map((row) => ({ userId: row.userId, language: isLanguage(row.language) ? row.language : null }));
   }
 
   /**

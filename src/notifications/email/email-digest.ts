@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { Clock } from '../../common/clock.js';
 import type { Environment } from '../../config/environment.js';
 import { NotificationQueue } from '../core/notification-queue.js';
+import { notificationText } from '../core/notification-words/notification-words.js';
 import { EmailDigestRepository } from './email-digest.repository.js';
 
 /** How long a notification waits in the digest: a day from the oldest kept. */
@@ -50,20 +51,21 @@ export class EmailDigest implements OnApplicationBootstrap, OnModuleDestroy {
   async sendDue(): Promise<number> {
     const now = this.clock.now();
     let sent = 0;
-    for (const userId of await this.digest.dueAccounts(
+    for (const { userId, language } of await this.digest.dueAccounts(
       new Date(now.getTime() - DIGEST_PERIOD_MS),
       ACCOUNTS_PER_SWEEP,
     )) {
       const taken = await this.digest.take(userId, (entries, tx) =>
         this.queue.send(
           {
+            ...(language === null ? {} : { language }),
             id: randomUUID(),
             kind: 'account',
             userId,
             createdAt: now.toISOString(),
             matchId: null,
-            title: `Your Nardy digest: ${entries.length} update${entries.length === 1 ? '' : 's'}`,
-            body: 'What happened in your matches and tournaments since the last digest:',
+            title: notificationText(language, 'digest.title', { count: entries.length }),
+            body: notificationText(language, 'digest.body'),
             path: '/',
             data: { template: 'digest', entries },
           },

@@ -37,6 +37,22 @@ describe('mailContent', () => {
     expect(content.html).toContain('<a href="https://nardy.test/matches/2">&lt;i&gt;t&lt;/i&gt;</a>');
   });
 
+  it('writes its own lines in the language of the notification', () => {
+    const content = mailContent(
+      note({ kind: 'account', language: 'ru', data: { code: 'ABCD2345' } }),
+      'https://nardy.test/',
+    );
+    const codeLine = content.text.split('\n\n').find((line) => line.includes('ABCD2345'))!;
+    expect(codeLine).toMatch(/\p{Script=Cyrillic}/u);
+    expect(content.html).toContain('<strong>ABCD2345</strong>');
+    expect(content.text.split('\n\n').pop()).toMatch(/\p{Script=Cyrillic}/u);
+    expect(
+      mailContent(note({ language: 'hy' }), 'x')
+        .text.split('\n\n')
+        .pop(),
+    ).toMatch(/\p{Script=Armenian}/u);
+  });
+
   it('escapes the five characters HTML gives meaning to', () => {
     expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
   });

@@ -1,4 +1,5 @@
 import type { Notification } from '../core/notification.js';
+import { notificationText } from '../core/notification-words/notification-words.js';
 
 /** What a mail says, as plain text and as HTML (every mail has both parts). */
 export interface MailContent {
@@ -42,15 +43,20 @@ export function mailContent(
   entries: readonly DigestEntry[] = [],
 ): MailContent {
   const code = typeof notification.data.code === 'string' ? notification.data.code : null;
-  const footer =
-    notification.kind === 'account'
-      ? 'You get this mail because of a change to your Nardy account. If you did not ask for it, ignore it.'
-      : 'You can change which mail Nardy sends you in your notification settings.';
+  const language = notification.language ?? null;
+  const footer = notificationText(
+    language,
+    notification.kind === 'account' ? 'mail.footer.account' : 'mail.footer.match',
+  );
+  // The code's sentence with a mark where the code goes: the text part puts the code there, the HTML
+  // part the code in bold, the sentence around it escaped.
+  const CODE = '\u0000';
+  const codeLine = code === null ? '' : notificationText(language, 'mail.code', { code: CODE });
   const text = [
     notification.body,
     ...entries.map((entry) => `* ${entry.title}\n  ${entry.body}\n  ${entry.path}`),
     link,
-    ...(code === null ? [] : [`Or enter this code: ${code}`]),
+    ...(code === null ? [] : [codeLine.replace(CODE, code)]),
     '-- ',
     footer,
   ].join('\n\n');
@@ -63,7 +69,12 @@ export function mailContent(
           .map((e) => `<li><a href="${escapeHtml(e.path)}">${escapeHtml(e.title)}</a><br>${escapeHtml(e.body)}</li>`)
           .join('')}</ul>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    code === null ? '' : `<p>Or enter this code: <strong>${escapeHtml(code)}</strong></p>`,
+    code === null
+      ? ''
+      : `<p>${codeLine
+          .split(CODE)
+          .map(escapeHtml)
+          .join(`<strong>${escapeHtml(code)}</strong>`)}</p>`,
     `<hr><p><small>${escapeHtml(footer)}</small></p>`,
     '</body></html>',
   ].join('\n');

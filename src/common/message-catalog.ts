@@ -1,0 +1,51 @@
+/**
+ * Messages in the languages the service speaks (docs/architecture.md, "Languages"): a catalog is a
+ * JSON object of ICU MessageFormat messages by key, one file per language, formatted by Lingui's
+ * core (plurals by each language's CLDR rules). The problems' words, the field errors' words and
+ * the notifications' words are each one. Each language's file is read and compiled once, when first
+ * needed, or at boot by `load`, so that a broken one stops the service there.
+ */
+import { readFileSync } from 'node:fs';
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { LANGUAGES, type Language } from './languages.js';
+
+export type CatalogMessages = Readonly<Record<string, string>>;
+
+export class MessageCatalog {
+  private readonly loaded = new Map<Language, { readonly messages: CatalogMessages; readonly i18n: I18n }>();
+
+  /** `file(language)`: where a language's JSON is (a URL beside the module that owns the catalog). */
+  constructor(private readonly file: (language: Language) => URL) {}
+
+  /** A language's messages as written. */
+  messages(language: Language): CatalogMessages {
+    return this.entry(language).messages;
+  }
+
+  /** Reads and compiles every language now. */
+  load(): void {
+    for (const language of LANGUAGES) this.entry(language);
+  }
+
+  has(language: Language, key: string): boolean {
+    return this.entry(language).messages[key] !== undefined;
+  }
+
+  /** The message `key` of `language` with `values` filled in (the key itself, if the catalog lacks it). */
+  format(language: Language, key: string, values: Readonly<Record<string, unknown>> = {}): string {
+    return this.entry(language).i18n._(key, { ...values });
+  }
+
+  private entry(language: Language): { readonly messages: CatalogMessages; readonly i18n: I18n } {
+    let entry = this.loaded.get(language);
+    if (entry === undefined) {
+      const messages = JSON.parse(readFileSync(this.file(language), 'utf8')) as CatalogMessages;
+      const i18n = setupI18n({ locale: language, messages: { [language]: { ...messages } } });
+      i18n.setMessagesCompiler(compileMessage);
+      entry = { messages, i18n };
+      this.loaded.set(language, entry);
+    }
+    return entry;
+  }
+}
