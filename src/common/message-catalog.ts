@@ -1,11 +1,11 @@
 /**
- * Messages in the languages the service speaks (docs/architecture.md, "Languages"): a catalog is a
- * JSON object of ICU MessageFormat messages by key, one file per language, formatted by Lingui's
- * core (plurals by each language's CLDR rules). The problems' words, the field errors' words and
- * the notifications' words are each one. Each language's file is read and compiled once, when first
- * needed, or at boot by `load`, so that a broken one stops the service there.
+ * Messages in the languages the service speaks (docs/architecture.md, "Languages"): a catalog is an
+ * object of ICU MessageFormat messages by key, one module per language (a module, not a JSON file, so
+ * that every build of the service carries it), formatted by Lingui's core (plurals by each
+ * language's CLDR rules). The problems' words, the field errors' words and the notifications' words
+ * are each one. Each language's messages are compiled once, when first needed, or at boot by `load`,
+ * so that a broken one stops the service there.
  */
-import { readFileSync } from 'node:fs';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES, type Language } from './languages.js';
@@ -15,8 +15,7 @@ export type CatalogMessages = Readonly<Record<string, string>>;
 export class MessageCatalog {
   private readonly loaded = new Map<Language, { readonly messages: CatalogMessages; readonly i18n: I18n }>();
 
-  /** `file(language)`: where a language's JSON is (a URL beside the module that owns the catalog). */
-  constructor(private readonly file: (language: Language) => URL) {}
+  constructor(private readonly byLanguage: Readonly<Record<Language, CatalogMessages>>) {}
 
   /** A language's messages as written. */
   messages(language: Language): CatalogMessages {
@@ -40,7 +39,7 @@ export class MessageCatalog {
   private entry(language: Language): { readonly messages: CatalogMessages; readonly i18n: I18n } {
     let entry = this.loaded.get(language);
     if (entry === undefined) {
-      const messages = JSON.parse(readFileSync(this.file(language), 'utf8')) as CatalogMessages;
+      const messages = this.byLanguage[language];
       const i18n = setupI18n({ locale: language, messages: { [language]: { ...messages } } });
       i18n.setMessagesCompiler(compileMessage);
       entry = { messages, i18n };

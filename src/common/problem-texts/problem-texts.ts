@@ -1,7 +1,7 @@
 /**
  * The words of a problem document in each language the service speaks (docs/architecture.md,
  * "Languages"). For each code, a title (`<code>.title`) and a detail (`<code>.detail`) in ICU
- * MessageFormat (<language>.json here), formatted with the figures the problem carries (its
+ * MessageFormat (problems.<language>.ts here), formatted with the figures the problem carries (its
  * members: `limit`, `currentVersion`, `houseBot`…, and for a validation failure `count` and
  * `fields`).
  *
@@ -13,8 +13,12 @@
 import { type Language } from '../languages.js';
 import { MessageCatalog } from '../message-catalog.js';
 import { FIELD_WORDS } from './field-words.js';
+import { MESSAGES as EN } from './problems.en.js';
+import { MESSAGES as HY } from './problems.hy.js';
+import { MESSAGES as LT } from './problems.lt.js';
+import { MESSAGES as RU } from './problems.ru.js';
 
-export const PROBLEM_WORDS = new MessageCatalog((language) => new URL(`./${language}.json`, import.meta.url));
+export const PROBLEM_WORDS = new MessageCatalog({ en: EN, ru: RU, lt: LT, hy: HY });
 
 /** Loads every catalog now, so that a broken one stops the service at boot, not at its first error. */
 export function loadProblemTexts(): void {

@@ -1,0 +1,38 @@
+/** The field errors' words in Lithuanian (ICU MessageFormat by key; docs/architecture.md, "Languages"). */
+import type { CatalogMessages } from '../message-catalog.js';
+
+export const MESSAGES: CatalogMessages = {
+  'unknown-field': '{field}: tokio lauko šioje užklausoje nėra',
+  isString: '{field}: turi būti tekstas',
+  isInt: '{field}: turi būti sveikasis skaičius',
+  isBoolean: '{field}: turi būti true arba false',
+  isArray: '{field}: turi būti sąrašas',
+  isObject: '{field}: turi būti objektas',
+  isDefined: '{field}: būtina nurodyti reikšmę',
+  isEmail: '{field}: turi būti el. pašto adresas',
+  isUuid: '{field}: turi būti UUID',
+  isIn: '{field}: turi būti viena iš reikšmių: {0}',
+  equals: '{field}: turi būti {0}',
+  min: '{field}: turi būti ne mažiau kaip {0}',
+  max: '{field}: turi būti ne daugiau kaip {0}',
+  isLength: '{field}: ilgis turi būti nuo {0} iki {1} simbolių',
+  minLength: '{field}: simbolių turi būti ne mažiau kaip {0}',
+  maxLength: '{field}: simbolių turi būti ne daugiau kaip {0}',
+  arrayMinSize: '{field}: elementų turi būti ne mažiau kaip {0}',
+  arrayMaxSize: '{field}: elementų turi būti ne daugiau kaip {0}',
+  arrayUnique: '{field}: elementai neturi kartotis',
+  matches: '{field}: reikšmė neatitinka šio lauko formato',
+  nestedValidation: '{field}: turi būti dokumentacijoje aprašytos struktūros objektas',
+  format: '{field}: reikšmė neatitinka šio parametro formato',
+  'unstorable-text': '{field}: yra simbolis NUL, kurio neįmanoma išsaugoti',
+  isBoardOrNotation: '{field}: turi būti pozicijos objektas arba notacija užrašyta pozicija',
+  'bidi-control':
+    '{field}: neturi būti teksto krypties valdymo simbolių, nes dėl jų vienas vardas gali atrodyti kaip kitas',
+  'invisible-character': '{field}: neturi būti nematomų simbolių (nulinio pločio tarpų, jungiklių ir pan.)',
+  'mixed-scripts': '{field}: negalima maišyti skirtingų abėcėlių raidžių, nes toks vardas gali būti palaikytas kitu',
+  'reserved-username': '{field}: atrodo kaip vardas, rezervuotas tarnybai ir svetainės botams',
+  'username:matches': '{field}: turi būti nuo 3 iki 24 simbolių (a-z, 0-9, _ ir -) ir prasidėti raide arba skaitmeniu',
+  'opponent:matches': '{field}: turi būti naudotojo vardas',
+  'player:matches': '{field}: turi būti naudotojo vardas',
+  isIso8601: '{field}: turi būti data ir laikas (ISO 8601)',
+};
