@@ -2343,7 +2343,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description The language chosen (en, ru, lt, hy); null until chosen, when the browser’s languages decide.
+             * @description The language chosen (en, ru, lt, hy) for the web client and the notifications; null until chosen, when the browser’s languages decide (notifications: English).
              * @enum {string|null}
              */
             language: "en" | "ru" | "lt" | "hy" | null;
@@ -3087,7 +3087,7 @@ export interface components {
              */
             autoPlayForced?: boolean;
             /**
-             * @description The language of the web client and of the API’s messages to you: en, ru, lt or hy; null to follow the browser again.
+             * @description The language of the web client and of the notifications to you (push, mail): en, ru, lt or hy; null to follow the browser again (notifications: English). Problems follow each request’s Accept-Language.
              * @example ru
              * @enum {string|null}
              */

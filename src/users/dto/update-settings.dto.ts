@@ -17,7 +17,7 @@ export class UpdateSettingsDto {
     nullable: true,
     example: 'ru',
     description:
-      'The language of the web client and of the API’s messages to you: en, ru, lt or hy; null to follow the browser again.',
+      'The language of the web client and of the notifications to you (push, mail): en, ru, lt or hy; null to follow the browser again (notifications: English). Problems follow each request’s Accept-Language.',
   })
   @IsOptional()
   @IsIn([...LANGUAGES, null])

@@ -90,7 +90,8 @@ export class MeDto extends UserProfileDto {
     enum: LANGUAGES,
     nullable: true,
     type: String,
-    description: 'The language chosen (en, ru, lt, hy); null until chosen, when the browser’s languages decide.',
+    description:
+      'The language chosen (en, ru, lt, hy) for the web client and the notifications; null until chosen, when the browser’s languages decide (notifications: English).',
   })
   language!: Language | null;
 
