@@ -2,8 +2,8 @@
  * Every page in every language (docs/architecture.md, "Languages"), in Chromium against the real
  * service: English, Russian, Lithuanian, Armenian, and the pseudo-language, English with every letter
  * accented. In each, no page asks its catalog for a key it lacks (the client reports a missing key on
- * the console, which fails the page), axe finds nothing serious, and the page's `lang` is the
- * language's. In the pseudo-language no plain Latin letter is left on a page, in its text or in the
+ * the console, which fails the page) and the page's `lang` is the language's; in each of the four,
+ * axe finds nothing serious. In the pseudo-language no plain Latin letter is left on a page, in its text or in the
  * labels it gives to assistive technology, but in what is marked not to be translated (names,
  * notation) and the test's own usernames: a string that bypasses the catalogs shows up as one.
  */
@@ -141,7 +141,8 @@ describeInBrowser('every page in every language', () => {
         expect(await page.evaluate<string>('document.documentElement.lang')).toBe(
           language === 'pseudo' ? 'en' : language,
         );
-        await axeCheck(page, `${path} in ${language}`);
+        // axe in the four languages; the pseudo-language is English underneath, looked at for its letters.
+        if (language !== 'pseudo') await axeCheck(page, `${path} in ${language}`);
         if (language === 'pseudo') for (const word of await untranslated(page)) problems.push(`${path}: ${word}`);
         if (path === `/matches/${live}`) await screenshot(page, `languages-match-${language}`);
         expectNoPageErrors(page, [
