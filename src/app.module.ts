@@ -3,6 +3,7 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
+import { AnalysisModule } from './analysis/index.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ClockModule } from './common/clock.module.js';
 import { loggerParams } from './common/logging.js';
@@ -49,6 +50,7 @@ export class AppModule {
         InterchangeModule,
         PicturesModule,
         BotsModule,
+        AnalysisModule,
         NotificationsModule,
         WebClientModule,
       ],

@@ -225,6 +225,29 @@ export class Environment {
   GNUBG_QUEUE_LIMIT = 200;
 
   /**
+   * Whether this node runs match analyses (docs/analysis.md); any number of nodes may, each one
+   * analysis at a time. Off, the node still queues them for the others.
+   */
+  @ParsedBy(parseBoolean, 'true or false')
+  ANALYSIS_ENABLED: boolean = true;
+
+  /** How far GNU Backgammon looks ahead when it analyses a backgammon match (its plies; 2 is its usual setting). */
+  @WholeNumber(0, 4)
+  ANALYSIS_GNUBG_PLIES = 2;
+
+  /** How far the service's own network looks ahead when it analyses a match (0 or 1 ply). */
+  @WholeNumber(0, 1)
+  ANALYSIS_NET_PLIES = 1;
+
+  /** Analyses that may wait in the whole service at once; one more is refused with 429 analysis-queue-full. */
+  @WholeNumber(1, 100_000)
+  ANALYSIS_QUEUE_LIMIT = 50;
+
+  /** Seconds one analysis may take before it is stopped and marked failed. */
+  @WholeNumber(10, 86_400)
+  ANALYSIS_TIMEOUT_SECONDS = 1_800;
+
+  /**
    * Matches (invitations waiting included) a person may have under way against each house bot at
    * once; beyond, 409 `too-many-bot-matches` (docs/bots.md, "Fair turns").
    */

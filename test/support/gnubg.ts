@@ -159,3 +159,59 @@ export async function gnubgPlayMatch(
   );
   return { mat: files['played.mat'], summary: result };
 }
+
+/** One player's figures as gnubg prints them in `show statistics match`: mEMG per decision. */
+export interface GnubgPrintedFigures {
+  readonly chequerErrorRate: number;
+  readonly cubeErrorRate: number;
+  readonly overallErrorRate: number;
+}
+
+/**
+ * gnubg's own `analyse match` of a .mat file at `plies`, through its command line (not the
+ * service's analysis script), and the error rates its `show statistics match` prints for the
+ * left-hand player (player 1 of the file) and the right-hand one.
+ */
+export async function gnubgPrintedStatistics(
+  text: string,
+  plies: number,
+): Promise<{ readonly left: GnubgPrintedFigures; readonly right: GnubgPrintedFigures }> {
+  const binary = gnubgPath();
+  if (binary === null) throw new Error(GNUBG_MISSING);
+  const dir = await mkdtemp(join(tmpdir(), 'gnubg-stats-'));
+  try {
+    await writeFile(join(dir, 'match.mat'), text);
+    const commands = [
+      `import mat ${join(dir, 'match.mat')}`,
+      `set analysis chequerplay evaluation plies ${plies}`,
+      `set analysis cubedecision evaluation plies ${plies}`,
+      'analyse match',
+      'show statistics match',
+      'quit',
+    ].join('\n');
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = execFile(
+        binary,
+        ['-t', '-q', '-r'],
+        { env: { ...process.env, HOME: dir }, maxBuffer: 16 * 1024 * 1024, timeout: 600_000 },
+        (err, stdout) => (err && !stdout ? reject(err) : resolve(stdout)),
+      );
+      child.stdin!.end(commands + '\n');
+    });
+    // Three "Error rate mEMG (MWC)" lines: chequer play, cube decisions, overall; two players each.
+    const rates = [...output.matchAll(/^Error rate mEMG \(MWC\)\s+([-+\d.]+)\s+\([^)]*\)\s+([-+\d.]+)/gm)].map((m) => [
+      Math.abs(Number(m[1])),
+      Math.abs(Number(m[2])),
+    ]);
+    if (rates.length < 3) throw new Error(`gnubg printed no statistics:\n${output.slice(-2000)}`);
+    const [chequer, cube, overall] = rates.slice(-3);
+    const side = (i: number): GnubgPrintedFigures => ({
+      chequerErrorRate: chequer[i],
+      cubeErrorRate: cube[i],
+      overallErrorRate: overall[i],
+    });
+    return { left: side(0), right: side(1) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -107,6 +107,12 @@ export const MESSAGES: CatalogMessages = {
   'too-many-imports.detail': 'Too many match files imported; try again later.',
   'import-queue-full.title': 'Import queue full',
   'import-queue-full.detail': 'The service is importing many match files; try again later.',
+  'match-not-finished.title': 'Match not finished',
+  'match-not-finished.detail': 'Only a finished match can be analysed.',
+  'analysis-not-found.title': 'No analysis',
+  'analysis-not-found.detail': 'No analysis of this match has been asked for.',
+  'analysis-queue-full.title': 'Analysis queue full',
+  'analysis-queue-full.detail': 'Many analyses are waiting; try again in a minute.',
   'invalid-cursor.title': 'Invalid cursor',
   'invalid-cursor.detail':
     'The cursor is not one this list gave out; pass back the next of the previous page unchanged.',

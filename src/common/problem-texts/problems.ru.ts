@@ -109,6 +109,12 @@ export const MESSAGES: CatalogMessages = {
   'too-many-imports.detail': 'Импортировано слишком много файлов матчей; попробуйте позже.',
   'import-queue-full.title': 'Очередь импорта заполнена',
   'import-queue-full.detail': 'Сервис импортирует много файлов матчей; попробуйте позже.',
+  'match-not-finished.title': 'Матч не окончен',
+  'match-not-finished.detail': 'Разбирать можно только оконченный матч.',
+  'analysis-not-found.title': 'Разбора нет',
+  'analysis-not-found.detail': 'Разбор этого матча не запрашивали.',
+  'analysis-queue-full.title': 'Очередь разборов заполнена',
+  'analysis-queue-full.detail': 'Ждут многие разборы; попробуйте через минуту.',
   'invalid-cursor.title': 'Недопустимый курсор',
   'invalid-cursor.detail':
     'Этот курсор выдан не этим списком; передайте значение next предыдущей страницы без изменений.',

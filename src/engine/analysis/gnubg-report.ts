@@ -44,6 +44,7 @@ export interface GnubgRecord {
 
 export interface GnubgPlayerStats {
   readonly moves: { readonly 'unforced-moves': number; readonly 'error-skill': number };
+  /** `error-skill` here is the mean normalised error per close cube decision. */
   readonly cube: { readonly 'close-cube': number; readonly 'error-skill': number };
   readonly dice: { readonly luck: number; readonly 'actual-result': number; readonly 'luck-adjusted-result': number };
 }
@@ -197,7 +198,8 @@ function figuresOf(stats: GnubgPlayerStats, games: readonly AnalysedGame[], colo
   const plays = stats.moves['unforced-moves'];
   const cube = stats.cube['close-cube'];
   const playError = Math.abs(stats.moves['error-skill']);
-  const cubeError = Math.abs(stats.cube['error-skill']);
+  // gnubg's Python reports the chequer play's error as a total, the cube's as a mean per counted decision.
+  const cubeError = Math.abs(stats.cube['error-skill']) * cube;
   const rate = (total: number, count: number): number => (count === 0 ? 0 : total / count);
   const errors = { doubtful: 0, bad: 0, veryBad: 0 };
   for (const d of games.flatMap((g) => g.decisions)) {

@@ -1,0 +1,30 @@
+/** The refusals of the analysis use cases (docs/analysis.md), mapped to HTTP once by the problem filter. */
+import { DomainError } from '../common/domain-error.js';
+
+/** An analysis asked of a match that is not finished (under way, or never played): nothing is queued. */
+export class MatchNotFinishedError extends DomainError {
+  readonly code = 'match-not-finished';
+  readonly kind = 'conflict';
+  constructor() {
+    super('Only a finished match can be analysed.');
+  }
+}
+
+/** No analysis has been asked of the match. */
+export class AnalysisNotFoundError extends DomainError {
+  readonly code = 'analysis-not-found';
+  readonly kind = 'not-found';
+  constructor() {
+    super('No analysis of this match has been asked for: POST /api/matches/{id}/analysis asks for one.');
+  }
+}
+
+/** As many analyses wait as the service takes (ANALYSIS_QUEUE_LIMIT). */
+export class AnalysisQueueFullError extends DomainError {
+  readonly code = 'analysis-queue-full';
+  readonly kind = 'too-many';
+  override readonly retryAfterSeconds = 60;
+  constructor(limit: number) {
+    super(`${limit} analyses are waiting already; ask again in a minute.`);
+  }
+}

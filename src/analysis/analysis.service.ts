@@ -1,0 +1,106 @@
+/**
+ * The analysis use cases (docs/analysis.md): ask for an analysis of a
+ * finished match, read it, follow it while it runs.
+ */
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
+import type { EventSink, EventStreamAnswer } from '../common/server-sent-events.js';
+import { MatchStore } from '../matches/index.js';
+import { engineFor, type AnalysisSettings } from './analysis-engines.js';
+import { AnalysisJobs } from './analysis-jobs.js';
+import type { AnalysisRecord } from './analysis-record.js';
+import { ANALYSIS_SETTINGS } from './analysis-runner.js';
+import { AnalysisNotFoundError, AnalysisQueueFullError, MatchNotFinishedError } from './analysis.errors.js';
+import { AnalysisRepository } from './analysis.repository.js';
+import { analysisView, type AnalysisView } from './analysis-view.js';
+
+/** How often a followed analysis is looked at (every node reads the same row). */
+const FOLLOW_EVERY_MS = 500;
+/** A stream ends after this long, finished or not (the client opens it again). */
+const FOLLOW_FOR_MS = 10 * 60_000;
+
+@Injectable()
+export class AnalysisService {
+  constructor(
+    private readonly analyses: AnalysisRepository,
+    private readonly jobs: AnalysisJobs,
+    private readonly store: MatchStore,
+    private readonly clock: Clock,
+    @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
+  ) {}
+
+  /**
+   * Asks for the analysis of a finished match by the engine for its variant: queued once per
+   * engine and look-ahead; asked again, the same analysis is answered (one that failed is queued
+   * again). Refused for a match not finished, and when as many wait as the service takes.
+   */
+  async request(matchId: string, userId: string): Promise<AnalysisView> {
+    const record = await this.store.record(matchId);
+    if (record.projection.status !== 'finished') throw new MatchNotFinishedError();
+    const engine = engineFor(record.variant, record.length, this.settings);
+    if ((await this.analyses.waiting()) >= this.settings.queueLimit) {
+      const existing = await this.analyses.latest(matchId);
+      if (existing === null || existing.engine.name !== engine.name || existing.engine.plies !== engine.plies) {
+        throw new AnalysisQueueFullError(this.settings.queueLimit);
+      }
+    }
+    const analysis = await this.analyses.request(
+      { id: randomUUID(), matchId, engine, requestedBy: userId, now: this.clock.now() },
+      (tx, stored) => this.jobs.enqueue(tx, stored.id),
+    );
+    return analysisView(analysis);
+  }
+
+  async read(matchId: string): Promise<AnalysisView> {
+    await this.store.record(matchId);
+    const analysis = await this.analyses.latest(matchId);
+    if (analysis === null) throw new AnalysisNotFoundError();
+    return analysisView(analysis);
+  }
+
+  /**
+   * Server-sent events while the analysis runs: `analysis` with its status and progress each time
+   * they change, ending after `done` or `failed` (whose message holds the whole analysis).
+   */
+  async follow(matchId: string, answer: EventStreamAnswer): Promise<void> {
+    await this.store.record(matchId);
+    const first = await this.analyses.latest(matchId);
+    if (first === null) throw new AnalysisNotFoundError();
+    const sink = answer.open();
+    let last = '';
+    const send = (analysis: AnalysisRecord): boolean => {
+      const over = analysis.status === 'done' || analysis.status === 'failed';
+      const data = over ? analysisView(analysis) : { status: analysis.status, progress: analysis.progress };
+      const text = JSON.stringify(data);
+      if (text !== last) {
+        last = text;
+        sink.send({ id: `${analysis.status}-${Math.round(analysis.progress * 100)}`, event: 'analysis', data: text });
+      }
+      return over;
+    };
+    if (send(first)) return sink.end();
+    await this.poll(sink, first.id, send);
+  }
+
+  private poll(sink: EventSink, id: string, send: (analysis: AnalysisRecord) => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const until = Date.now() + FOLLOW_FOR_MS;
+      const timer = setInterval(() => {
+        void this.analyses.byId(id).then(
+          (analysis) => {
+            if (sink.closed) return stop();
+            if (analysis === null || send(analysis) || Date.now() > until) stop();
+          },
+          () => stop(),
+        );
+      }, FOLLOW_EVERY_MS);
+      const stop = (): void => {
+        clearInterval(timer);
+        if (!sink.closed) sink.end();
+        resolve();
+      };
+      sink.onClose(stop);
+    });
+  }
+}
