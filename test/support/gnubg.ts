@@ -194,7 +194,7 @@ export async function gnubgPrintedStatistics(
         binary,
         ['-t', '-q', '-r'],
         { env: { ...process.env, HOME: dir }, maxBuffer: 16 * 1024 * 1024, timeout: 600_000 },
-        (err, stdout) => (err && !stdout ? reject(err) : resolve(stdout)),
+        (err, stdout) => (err && !stdout ? reject(new Error(err.message)) : resolve(stdout)),
       );
       child.stdin!.end(commands + '\n');
     });
