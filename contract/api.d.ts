@@ -212,6 +212,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The match’s analysis: status, progress, each player’s figures and every decision
+         * @description The newest finished analysis of the match, else the newest asked for. Per decision: the choice made, the engine’s best, the normalised equity given away and GNU Backgammon’s mark; per throw its luck; per player PR (500 × the mean normalised error per unforced decision), the chequer and cube error rates, luck and the luck-adjusted result.
+         */
+        get: operations["getMatchAnalysis"];
+        put?: never;
+        /**
+         * Ask for the analysis of a finished match
+         * @description Queues the match’s analysis by its variant’s engine: GNU Backgammon for backgammon matches (at ANALYSIS_GNUBG_PLIES), the service’s own network for long nardy and money sessions (at ANALYSIS_NET_PLIES). One analysis per engine and look-ahead: asked again, the same one is answered (one that failed is queued again). Follow it with GET …/analysis/stream, or read it with GET …/analysis.
+         */
+        post: operations["requestMatchAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/analysis/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events while the analysis runs
+         * @description Events `analysis`: `{status, progress}` each time they change, and at the end the whole analysis (as GET …/analysis answers) once it is `done` or `failed`; then the stream ends. Works across server instances.
+         */
+        get: operations["streamMatchAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/beaver": {
         parameters: {
             query?: never;
@@ -1247,6 +1291,83 @@ export interface components {
              */
             expectedVersion?: number;
         };
+        AnalysedDecisionDto: {
+            /** @description The engine’s best: a play’s text, or `no-double`, `double`, `too-good`, `take`, `drop`, `accept`, `reject`. */
+            best: string;
+            /** @description Plays: the best play’s moves. */
+            bestMoves?: components["schemas"]["MoveDto"][];
+            /** @enum {string} */
+            by: "white" | "black";
+            /** @description Whether it counts among the player’s unforced decisions (PR and error rates). */
+            counted: boolean;
+            /** @enum {string} */
+            kind: "play" | "cube" | "take" | "resignation";
+            /** @description Normalised equity given away against the best (0 for the best, never negative): at match play in match-winning terms at the score and cube, in money sessions in points per cube. */
+            loss: number;
+            /** @description Plays: the luck of the throw played (normalised equity). */
+            luck?: number;
+            /** @enum {string|null} */
+            mark: "doubtful" | "bad" | "very-bad" | null;
+            /** @description The play’s text (`24/18 13/10`), or the choice: `no-double`, `double`, `take`, `drop`, `beaver`, `accept`, `reject`. */
+            played: string;
+            /** @description Plays: the moves played, in the mover’s numbering (25 the bar, 0 off). */
+            playedMoves?: components["schemas"]["MoveDto"][];
+            /** @description The event that took the decision (the play, the roll that was not a double, the double, the answer). */
+            seq: number;
+        };
+        AnalysedGameDto: {
+            decisions: components["schemas"]["AnalysedDecisionDto"][];
+            number: number;
+            rolls: components["schemas"]["AnalysedRollDto"][];
+        };
+        AnalysedRollDto: {
+            /** @enum {string} */
+            by: "white" | "black";
+            /**
+             * @example [
+             *       6,
+             *       4
+             *     ]
+             */
+            dice: number[];
+            /** @description The equity after this throw’s best play less the mean over every throw. */
+            luck: number;
+            /** @description The same luck in the result’s terms: match-winning chance, or points. */
+            luckCost: number;
+            seq: number;
+        };
+        AnalysisDto: {
+            engine: components["schemas"]["AnalysisEngineDto"];
+            /** @description Why it failed. */
+            error: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description Once done: each game’s decisions and throws. */
+            games: components["schemas"]["AnalysedGameDto"][];
+            /** Format: uuid */
+            id: string;
+            /** @description Once done. */
+            players: components["schemas"]["AnalysisPlayersDto"] | null;
+            /** @description 0 to 1 while it runs. */
+            progress: number;
+            /** Format: date-time */
+            requestedAt: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+        };
+        AnalysisEngineDto: {
+            /**
+             * @description GNU Backgammon, or the service’s own network.
+             * @enum {string}
+             */
+            name: "gnubg" | "nardy-net";
+            /** @description Look-ahead in plies. */
+            plies: number;
+        };
+        AnalysisPlayersDto: {
+            black: components["schemas"]["PlayerFiguresDto"];
+            white: components["schemas"]["PlayerFiguresDto"];
+        };
         ApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1656,6 +1777,11 @@ export interface components {
             pendingEmail: string | null;
             /** @description Whether the account has a verified address (mail is sent only to one). */
             verified: boolean;
+        };
+        ErrorCountsDto: {
+            bad: number;
+            doubtful: number;
+            veryBad: number;
         };
         EventsPageDto: {
             /** @description The events in order; each has the fields of its `type` (dice, moves, board, value, outcome, …). */
@@ -2522,6 +2648,24 @@ export interface components {
              * @enum {string}
              */
             type: "play";
+        };
+        PlayerFiguresDto: {
+            /** @description Match-winning chance gained (match play) or points won (money). */
+            actualResult: number;
+            /** @description Mean error per unforced play, in millipoints. */
+            chequerErrorRate: number;
+            cubeDecisions: number;
+            /** @description Mean error per counted cube decision, in millipoints. */
+            cubeErrorRate: number;
+            errors: components["schemas"]["ErrorCountsDto"];
+            /** @description The sum of the player’s throws’ luck (normalised equity). */
+            luck: number;
+            /** @description The result less the difference of the two players’ luck. */
+            luckAdjustedResult: number;
+            /** @description Performance rating: 500 × the mean normalised error per unforced decision (GNU Backgammon’s). */
+            pr: number;
+            unforcedDecisions: number;
+            unforcedPlays: number;
         };
         PlayerRecordDto: {
             /** @description Rated matches the player left, or let time out, before both players made 3 checker plays with a choice: they ended unrated (`unratedReason: "aborted-by-leave"`) and are not in matchesPlayed. */
@@ -3960,6 +4104,125 @@ export interface operations {
             };
             /** @description The play breaks a rule (`illegal-play`, with the validator’s `reason`), or an Idempotency-Key was reused. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getMatchAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisDto"];
+                };
+            };
+            /** @description No such match (`match-not-found`), or no analysis asked of it (`analysis-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    requestMatchAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis, queued (or as it stands, if asked before). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such match (`match-not-found`), or no analysis asked of it (`analysis-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The match is not finished (`match-not-finished`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description As many analyses wait as the service takes (`analysis-queue-full`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    streamMatchAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No such match (`match-not-found`), or no analysis asked of it (`analysis-not-found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
