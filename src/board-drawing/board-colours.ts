@@ -21,6 +21,8 @@ export const BOARD_COLOURS = {
   cubeText: '#1f1f1f',
   /** The marks of the last play over the checkers. */
   lastPlay: '#e3a21a',
+  /** The marks of a better play, beside the last one (an analysis's best). */
+  bestPlay: '#1f6fb2',
 } as const;
 
 /** Fill, outline, inner ring and text colour of each colour's checkers and dice. */

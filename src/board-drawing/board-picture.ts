@@ -54,10 +54,15 @@ export interface BoardPicture {
   /** How each side is named; the colour's name where missing. */
   readonly names?: { readonly white?: string; readonly black?: string };
   /** The last play, marked on the board (each move a line from where it left to where it landed); none when absent. */
-  readonly lastPlay?: {
-    readonly by: Colour;
-    readonly moves: readonly { readonly from: number; readonly to: number }[];
-  };
+  readonly lastPlay?: PlayMarks;
+  /** A better play than the one marked (an analysis's best), drawn dashed beside it; none when absent. */
+  readonly bestPlay?: PlayMarks;
+}
+
+/** A play to mark on the board: whose, and its moves in that colour's numbering. */
+export interface PlayMarks {
+  readonly by: Colour;
+  readonly moves: readonly { readonly from: number; readonly to: number }[];
 }
 
 /** Which side of a stateless position the viewer is: the side to move (`player`) or the other. */

@@ -15,7 +15,7 @@
  */
 import { BAR, CHECKERS_PER_SIDE, OFF, opponentOf, POINTS, type Colour, type Die } from '../engine/index.js';
 import { BOARD_COLOURS, CHECKER_COLOURS, pointColour } from './board-colours.js';
-import type { BoardPicture } from './board-picture.js';
+import type { BoardPicture, PlayMarks } from './board-picture.js';
 import { ENGLISH_BOARD_WORDS, type BoardWords } from './board-words.js';
 import {
   BAR_WIDTH,
@@ -113,7 +113,8 @@ export function boardScene(picture: BoardPicture, words: BoardWords = ENGLISH_BO
     ...drawTrays(picture),
     ...drawCheckers(picture),
     ...drawBar(picture),
-    ...drawLastPlay(picture),
+    ...drawPlayMarks(picture, picture.lastPlay, 'last'),
+    ...drawPlayMarks(picture, picture.bestPlay, 'best'),
     ...drawCube(picture),
     ...drawDice(picture),
     ...drawInfo(picture, 'top', words),
@@ -193,27 +194,37 @@ function drawCheckers(picture: BoardPicture): SvgNode[] {
 }
 
 /**
- * The last play's moves, each a line from the place the checker left to where it landed, with a dot
- * there: drawn over the checkers, taking no clicks, so that the board keeps what was played in view.
+ * A play's moves, each a line from the place the checker left to where it landed, with a dot there:
+ * drawn over the checkers, taking no clicks, so that the board keeps what was played in view. The
+ * last play is drawn solid; a better one (an analysis's best) dashed, in its own colour.
  */
-function drawLastPlay(picture: BoardPicture): SvgNode[] {
-  const last = picture.lastPlay;
-  if (last === undefined) return [];
-  const seat = seatOf(picture.perspective, last.by);
+function drawPlayMarks(picture: BoardPicture, play: PlayMarks | undefined, kind: 'last' | 'best'): SvgNode[] {
+  if (play === undefined) return [];
+  const seat = seatOf(picture.perspective, play.by);
   const placeOf = (point: number): Point2 => {
     if (point === BAR) return barCheckerCentre(seat, 0);
     if (point === OFF) {
       const tray = trayRect(trayPlace(picture.variant, seat));
       return { x: tray.x + tray.width / 2, y: tray.y + tray.height / 2 };
     }
-    return checkerCentre(slotOfViewerPoint(viewerPoint(picture.variant, picture.perspective, last.by, point)), 0);
+    return checkerCentre(slotOfViewerPoint(viewerPoint(picture.variant, picture.perspective, play.by, point)), 0);
   };
-  const style = { stroke: BOARD_COLOURS.lastPlay, 'stroke-width': 5, 'stroke-linecap': 'round', opacity: 0.8 };
-  return last.moves.flatMap(({ from, to }) => {
+  const colour = kind === 'last' ? BOARD_COLOURS.lastPlay : BOARD_COLOURS.bestPlay;
+  const dashes: Record<string, string> = kind === 'last' ? {} : { 'stroke-dasharray': '10 6' };
+  const style = { stroke: colour, 'stroke-width': 5, 'stroke-linecap': 'round', opacity: 0.8, ...dashes };
+  return play.moves.flatMap(({ from, to }) => {
     const [a, b] = [placeOf(from), placeOf(to)];
     return [
-      node('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, ...style, 'pointer-events': 'none', 'data-last-play': '' }),
-      node('circle', { cx: b.x, cy: b.y, r: 6, fill: BOARD_COLOURS.lastPlay, 'pointer-events': 'none' }),
+      node('line', {
+        x1: a.x,
+        y1: a.y,
+        x2: b.x,
+        y2: b.y,
+        ...style,
+        'pointer-events': 'none',
+        [`data-${kind}-play`]: '',
+      }),
+      node('circle', { cx: b.x, cy: b.y, r: 6, fill: colour, 'pointer-events': 'none' }),
     ];
   });
 }

@@ -25,6 +25,7 @@ export {
   type BoardPicture,
   type PictureCube,
   type PictureDice,
+  type PlayMarks,
   type PositionPerspective,
 } from './board-picture.js';
 export { boardScene, type BoardHit, type SvgNode } from './board-scene.js';

@@ -11,6 +11,8 @@ import { Link } from '../ui/link.js';
 import { ProblemMessage } from '../ui/problem-message.js';
 import { useTitle } from '../ui/use-title.js';
 import { ActionBar } from './match/action-bar.js';
+import { AnalysisPanel } from './match/analysis-panel.js';
+import type { AnalysedDecision } from './match/match-analysis.js';
 import { colourWord, EndPanel } from './match/end-panel.js';
 import { FairnessPanel } from './match/fairness-panel.js';
 import { MatchFiles } from './match/match-files.js';
@@ -31,6 +33,9 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
   const [animated, setAnimated] = useState<AnimatedFrame | null>(null);
   // An earlier turn shown on the board by the replay: no decision is taken meanwhile.
   const [replayed, setReplayed] = useState<ReplayShown | null>(null);
+  // The analysis's marked decisions, said in the replay; the one asked to be shown on the board.
+  const [marks, setMarks] = useState<ReadonlyMap<number, AnalysedDecision>>(new Map());
+  const [focus, setFocus] = useState<{ seq: number; at: number } | null>(null);
   // A seat nobody holds yet is named by its colour (translated, unlike a username).
   const whiteName = state?.players.white?.username ?? null;
   const blackName = state?.players.black?.username ?? state?.opponent ?? null;
@@ -87,9 +92,16 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
                 ? t('match.page.streamStopped')
                 : ''}
           </p>
-          <ReplayPanel state={state} onShow={setReplayed} />
+          <ReplayPanel state={state} onShow={setReplayed} marks={marks} focus={focus} />
         </div>
       </div>
+      {state.status === 'finished' && (
+        <AnalysisPanel
+          state={state}
+          onMarks={setMarks}
+          onShow={(decision) => setFocus({ seq: decision.seq, at: Date.now() })}
+        />
+      )}
       <MatchFiles state={state} />
       {state.status === 'finished' &&
         (state.fairness !== null ? <FairnessPanel state={state} /> : <p class="muted">{t('match.page.imported')}</p>)}

@@ -20,3 +20,12 @@ export function ratingChangeText(change: number, locale: string = activeLocale()
     signDisplay: 'exceptZero',
   }).format(change);
 }
+
+/** A figure to `digits` decimals (a PR, an error rate, an equity), signed when `signed`. */
+export function decimalText(value: number, digits: number, signed = false, locale: string = activeLocale()): string {
+  return new Intl.NumberFormat(locale, {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(value);
+}

@@ -170,12 +170,13 @@ export function PlayArea({ match, state, onFrame, replay = null }: PlayAreaProps
 }
 
 /** The position of a replayed turn: its dice and its play marked when the turn is a play. */
-function replayPicture(state: MatchState, perspective: Colour, { position, point }: ReplayShown): BoardPicture {
+function replayPicture(state: MatchState, perspective: Colour, { position, point, best }: ReplayShown): BoardPicture {
   const at = { ...state, game: position.game, turn: position.turn, score: position.score, crawford: position.crawford };
   const play = point.kind === 'play' ? position.game.lastPlay : null;
   const picture = pictureOfMatch(at, perspective, undefined, play !== null);
   const values = diceOf(play?.dice);
-  return play === null || values === null ? picture : { ...picture, dice: { values, player: play.by } };
+  const marked = best === null || best === undefined ? picture : { ...picture, bestPlay: best };
+  return play === null || values === null ? marked : { ...marked, dice: { values, player: play.by } };
 }
 
 function boardLabel(state: MatchState, perspective: Colour): string {

@@ -12,7 +12,9 @@ import { asProblem, type ApiProblem } from '../../api/problem.js';
 import { t } from '../../i18n/index.js';
 import { replayPoints, replayTurns, type ReplayPoint } from '../../match/replay.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
+import { choiceText } from './analysis-panel.js';
 import { colourWord } from './end-panel.js';
+import type { AnalysedDecision } from './match-analysis.js';
 
 export type PositionAt = Schemas['PositionAtDto'];
 
@@ -20,6 +22,8 @@ export type PositionAt = Schemas['PositionAtDto'];
 export interface ReplayShown {
   readonly position: PositionAt;
   readonly point: ReplayPoint;
+  /** The analysis's better play than the one this stop made, to draw beside it. */
+  readonly best?: { readonly by: 'white' | 'black'; readonly moves: readonly { from: number; to: number }[] } | null;
 }
 
 /** Keys that step the replay; not taken from a field being typed in, nor from the slider (it steps itself). */
@@ -47,9 +51,13 @@ export interface ReplayPanelProps {
   readonly state: MatchState;
   /** The position to draw on the match's board, or null for the live one. */
   readonly onShow: (shown: ReplayShown | null) => void;
+  /** The analysis's marked decisions by seq: said with the stop that took them, the best play drawn. */
+  readonly marks?: ReadonlyMap<number, AnalysedDecision>;
+  /** A decision to open the replay at (its `at` changes with each ask, so the same one can be asked again). */
+  readonly focus?: { readonly seq: number; readonly at: number } | null;
 }
 
-export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
+export function ReplayPanel({ state, onShow, marks, focus = null }: ReplayPanelProps) {
   const [open, setOpen] = useState(false);
   const [points, setPoints] = useState<readonly ReplayPoint[] | null>(null);
   const [index, setIndex] = useState(0);
@@ -84,21 +92,40 @@ export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
     };
   }, [open, state.id, state.version]);
 
+  // Asked to show a decision: the replay opens at the stop that took it.
+  useEffect(() => {
+    if (focus === null || details === null) return;
+    details.open = true;
+    setOpen(true);
+  }, [focus?.at]);
+  useEffect(() => {
+    if (focus === null || points === null) return;
+    const at = points.findIndex((p) => p.seq >= focus.seq);
+    if (at >= 0) setIndex(at);
+  }, [focus?.at, points]);
+
   const point = points?.[index] ?? null;
+  // The stop's decisions: its play (the stop's seq), and the cube decision of its throw (the seq before).
+  const decision = point === null ? undefined : (marks?.get(point.seq) ?? marks?.get(point.seq - 1));
   useEffect(() => {
     if (point === null) return;
     let live = true;
     call(api.GET('/api/matches/{id}/positions/{seq}', { params: { path: { id: state.id, seq: point.seq } } }))
       .then((at) => {
         if (!live) return;
-        setShown({ position: at, point });
+        const played = marks?.get(point.seq);
+        const best =
+          played?.kind === 'play' && played.bestMoves !== undefined && played.best !== played.played
+            ? { by: played.by === 'white' ? ('white' as const) : ('black' as const), moves: played.bestMoves }
+            : null;
+        setShown({ position: at, point, best });
         setProblem(null);
       })
       .catch((error: unknown) => live && setProblem(asProblem(error)));
     return () => {
       live = false;
     };
-  }, [point, state.id]);
+  }, [point, state.id, marks]);
 
   // The board shows the replayed position while the panel is open; the live one once it closes.
   useEffect(() => onShow(open ? shown : null), [open, shown]);
@@ -163,6 +190,16 @@ export function ReplayPanel({ state, onShow }: ReplayPanelProps) {
           <p aria-live="polite" data-testid="replay-label">
             {point?.label}
           </p>
+          {decision !== undefined && decision.mark !== null && (
+            <p class={`replay-mark ${decision.mark}`} data-testid="replay-mark">
+              {t('match.analysis.replayMark', {
+                mark: decision.mark,
+                played: choiceText(decision.played),
+                best: choiceText(decision.best),
+                loss: decision.loss.toFixed(3),
+              })}
+            </p>
+          )}
           <p class="muted">{t('match.replay.keys')}</p>
           <button
             type="button"
