@@ -9,9 +9,9 @@
  * player's action, on the version decided on: when two nodes take the same
  * decision, the versioned append writes one and refuses the other with a
  * VersionConflictError, which is the expected end of the loser's work and is
- * not logged. On one node a match is worked on by one task at a time. A
- * failure is logged and the decision taken again on a later sweep; nothing
- * a decision does stops the worker.
+ * not logged. On one node a match is worked on by one task at a time (the
+ * sweeping is KeyedSweeper's). A failure is logged and the decision taken
+ * again on a later sweep; nothing a decision does stops the worker.
  */
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -31,6 +31,7 @@ import {
 import { UsersRepository } from '../users/users.repository.js';
 import { ExternalBotUnavailableError } from './external-bot-player.js';
 import { HouseBotPlayer, houseBotAccount, type HouseBotAccount } from './house-bot-player.js';
+import { KeyedSweeper } from './keyed-sweeper.js';
 
 /** How often a node sweeps without being told of a write. */
 export const SWEEP_EVERY_MS = 1_000;
@@ -50,12 +51,6 @@ const STEPS_PER_TASK = 16;
 /** Failed decisions remembered, at most (to log each once and let it rest). */
 const FAILURES_KEPT = 10_000;
 
-/** A decision that failed: at which version, and when (monotonic ms). */
-interface Failure {
-  readonly version: number;
-  readonly at: number;
-}
-
 @Injectable()
 export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('BotWorker');
@@ -63,16 +58,11 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly outside = new ServiceContext();
   private readonly enabled: boolean;
   private bots: ReadonlyMap<string, HouseBotAccount> | null = null;
-  /** The matches a task works on now, on this node. */
-  private readonly working = new Map<string, Promise<void>>();
-  private readonly failures = new LRUCache<string, Failure>({ max: FAILURES_KEPT });
-  private sweeping: Promise<void> | null = null;
-  private sweepAgain = false;
-  /** A sweep ran while tasks worked (and left their matches out): sweep again when a task ends. */
-  private sweptWhileWorking = false;
+  /** The version each match's decision last failed at: each failure is logged once per match and version. */
+  private readonly failedAt = new LRUCache<string, number>({ max: FAILURES_KEPT });
+  private readonly sweeper: KeyedSweeper<Found>;
   private timer: NodeJS.Timeout | null = null;
   private unwatch: (() => void) | null = null;
-  private stopped = false;
 
   constructor(
     private readonly store: MatchStore,
@@ -85,6 +75,15 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     config: ConfigService<Environment, true>,
   ) {
     this.enabled = config.get('BOTS_ENABLED', { infer: true });
+    this.sweeper = new KeyedSweeper<Found>({
+      find: (busy) => this.find(busy),
+      keyOf: (found) => found.decision.matchId,
+      work: (found) => this.work(found.decision, found.bot),
+      sweepFailed: (err) => this.logger.error({ err }, 'The house bots could not look for their decisions'),
+      gapMs: SWEEP_GAP_MS,
+      restMs: RETRY_AFTER_MS,
+      maxResting: FAILURES_KEPT,
+    });
   }
 
   /** Starts the worker (unless BOTS_ENABLED=false): the boot sweep, the feed, the periodic sweep. */
@@ -106,69 +105,39 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Stops sweeping, and waits for the decisions under way. */
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
     if (this.timer !== null) clearInterval(this.timer);
     this.unwatch?.();
-    await this.idle();
+    await this.sweeper.stop();
   }
 
   /** Resolves when no sweep and no decision is under way on this node. */
-  async idle(): Promise<void> {
-    while (this.sweeping !== null || this.working.size > 0) {
-      await Promise.all([this.sweeping, ...this.working.values()]);
-    }
+  idle(): Promise<void> {
+    return this.sweeper.idle();
   }
 
   /** Sweeps now, or right after the sweep under way (the requests meanwhile make one sweep). */
   sweepSoon(): void {
-    if (this.stopped) return;
-    if (this.sweeping !== null) {
-      this.sweepAgain = true;
-      return;
-    }
-    this.sweeping = this.outside.run(() =>
-      this.sweep()
-        .catch((err: unknown) => this.logger.error({ err }, 'The house bots could not look for their decisions'))
-        .then(() => (this.sweepAgain ? pause(SWEEP_GAP_MS) : undefined))
-        .finally(() => {
-          this.sweeping = null;
-          if (this.sweepAgain) {
-            this.sweepAgain = false;
-            this.sweepSoon();
-          }
-        }),
-    );
+    this.outside.run(() => this.sweeper.sweepSoon());
   }
 
   /**
-   * Finds the matches waiting for a house bot and starts a task on each. The matches this node works
-   * on, or lets rest after a failure, are left out of the query, so that they never take the places
-   * of others; a task that ends after such a sweep sweeps again, for what it may have hidden.
+   * The matches waiting for a house bot, and the opponents' passed deadlines the bots claim (docs/bots.md,
+   * "Timeouts"); the matches this node works on, or lets rest after a failure, are left out of the query,
+   * so that they never take the places of others.
    */
-  private async sweep(): Promise<void> {
+  private async find(busy: readonly string[]): Promise<Found[]> {
     const bots = await this.houseBots();
-    if (bots.size === 0) return;
+    if (bots.size === 0) return [];
     const since = new Date(this.clock.now().getTime() - BETWEEN_GAMES_PAUSE_MS);
-    const busy = [...this.working.keys(), ...this.restingMatches()];
-    if (this.working.size > 0) this.sweptWhileWorking = true;
     const now = this.clock.now();
     const decisions = [
-      ...(await this.pending.pendingFor([...bots.keys()], SWEEP_LIMIT, since, busy)),
-      // Their opponents' passed deadlines: the bots claim the timeouts (docs/bots.md, "Timeouts").
-      ...(await this.pending.overdueOpponentsOf([...bots.keys()], now, SWEEP_LIMIT, busy)),
+      ...(await this.pending.pendingFor([...bots.keys()], SWEEP_LIMIT, since, [...busy])),
+      ...(await this.pending.overdueOpponentsOf([...bots.keys()], now, SWEEP_LIMIT, [...busy])),
     ];
-    for (const found of decisions) {
-      const bot = bots.get(found.userId);
-      if (bot === undefined || this.stopped || this.working.has(found.matchId)) continue;
-      const task = this.work(found, bot).finally(() => {
-        this.working.delete(found.matchId);
-        if (this.sweptWhileWorking) {
-          this.sweptWhileWorking = false;
-          this.sweepSoon();
-        }
-      });
-      this.working.set(found.matchId, task);
-    }
+    return decisions.flatMap((decision) => {
+      const bot = bots.get(decision.userId);
+      return bot === undefined ? [] : [{ decision, bot }];
+    });
   }
 
   /** The house bots' accounts, read once. */
@@ -181,24 +150,16 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     return this.bots ?? new Map();
   }
 
-  /** The matches whose decision failed a moment ago: they rest a while before it is taken again. */
-  private restingMatches(): string[] {
-    const now = performance.now();
-    const resting: string[] = [];
-    for (const [matchId, failure] of this.failures.entries())
-      if (now - failure.at < RETRY_AFTER_MS) resting.push(matchId);
-    return resting;
-  }
-
   /**
    * Takes the bot's decisions in the match, one after the other (a roll, then its play), until it
-   * waits for the opponent, or another node or player got in first. Never throws.
+   * waits for the opponent, or another node or player got in first. Rejects (the match then rests)
+   * when a decision failed, after logging it.
    */
   private async work(found: PendingDecision, bot: HouseBotAccount): Promise<void> {
     const { matchId } = found;
     let version = found.version;
     try {
-      for (let step = 0; step < STEPS_PER_TASK && !this.stopped; step++) {
+      for (let step = 0; step < STEPS_PER_TASK && !this.sweeper.isStopped; step++) {
         const match = await this.store.load(matchId);
         version = match.record.version;
         if (betweenMoneyGames(match.state) && !this.pauseOver(match.record.updatedAt)) return;
@@ -206,10 +167,11 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
         if (action === null) break;
         await this.actions.act(matchId, bot.id, action, version);
       }
-      this.failures.delete(matchId);
+      this.failedAt.delete(matchId);
     } catch (err: unknown) {
       if (err instanceof VersionConflictError) return;
       this.failed(matchId, bot, version, err);
+      throw err;
     }
   }
 
@@ -217,10 +179,10 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     return this.clock.now().getTime() - updatedAt.getTime() >= BETWEEN_GAMES_PAUSE_MS;
   }
 
-  /** Logs a failed decision (once per match and version), and lets the match rest before it is taken again. */
+  /** Logs a failed decision, once per match and version. */
   private failed(matchId: string, bot: HouseBotAccount, version: number, err: unknown): void {
-    const known = this.failures.get(matchId)?.version === version;
-    this.failures.set(matchId, { version, at: performance.now() });
+    const known = this.failedAt.get(matchId) === version;
+    this.failedAt.set(matchId, version);
     if (known) return;
     const what = `${bot.username} could not act in match ${matchId} at version ${version}; it tries again on a later sweep`;
     if (err instanceof ExternalBotUnavailableError) this.logger.warn(`${what}: ${err.message}`);
@@ -228,6 +190,8 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 }
 
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** A decision found waiting, with the house bot it waits for. */
+interface Found {
+  readonly decision: PendingDecision;
+  readonly bot: HouseBotAccount;
 }
