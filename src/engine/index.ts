@@ -92,12 +92,6 @@ export {
   type XgidFields,
 } from './notation/xgid.js';
 export { FIBS_BOARD_NUMBERS, encodeFibsBoard, type FibsBoardFields } from './notation/fibs-board.js';
-export {
-  GNUBG_MAX_COMMAND,
-  gnubgExternalRequest,
-  type GnubgExternalRequest,
-  type GnubgQuestion,
-} from './notation/gnubg-external.js';
 export { MoveTextError, formatPlay, parseMoveText, tryParseMoveText } from './move-text.js';
 export { writeMat, type MatWriteInput } from './match-files/mat.js';
 export {
@@ -240,3 +234,26 @@ export {
   type Decider,
 } from './bot/decided-match.js';
 export { mulberry32 } from './prng.js';
+
+// A match's analysis by the service's own network (docs/analysis.md): decisions, luck, each player's figures.
+export type {
+  AnalysedDecision,
+  AnalysedGame,
+  AnalysedRoll,
+  AnalysisEngine,
+  CubeChoice,
+  DecisionKind,
+  ErrorMark,
+  MatchAnalysis,
+  PlayerFigures,
+} from './analysis/analysis.js';
+export { markOf } from './analysis/marks.js';
+export { playerFigures } from './analysis/player-figures.js';
+export { analyseWithNetwork, NET_ENGINE_NAME, type NetAnalysisOptions } from './analysis/net-analysis.js';
+export {
+  analysisFromGnubg,
+  GnubgReportMismatchError,
+  type GnubgMatchReport,
+  type GnubgPlayerStats,
+  type GnubgRecord,
+} from './analysis/gnubg-report.js';

@@ -12,9 +12,9 @@ import {
   validatePlay,
   type BotDecision,
   type Colour,
-  type GnubgQuestion,
   type MatchState,
 } from '../../engine/index.js';
+import type { GnubgQuestion } from './gnubg-request.js';
 import { GnubgError } from './gnubg.errors.js';
 
 /** What `colour` does in `state`, read from gnubg's `answer` to `question`. Throws GnubgError `bad-answer`. */

@@ -9,11 +9,11 @@ import {
   toAct,
   type Colour,
   type DiceContext,
-  type GnubgQuestion,
   type MatchEvent,
   type MatchState,
   type RulesOptions,
 } from '../../engine/index.js';
+import type { GnubgQuestion } from './gnubg-request.js';
 import { mulberry32 } from '../../engine/testing/index.js';
 import { GnubgPlayer } from './gnubg-player.js';
 import { locateGnubg } from './gnubg-settings.js';

@@ -9,14 +9,8 @@
  * nothing of it is linked or included here.
  */
 import type { OnModuleDestroy } from '@nestjs/common';
-import {
-  gnubgExternalRequest,
-  NotationError,
-  type BotDecision,
-  type Colour,
-  type GnubgExternalRequest,
-  type MatchState,
-} from '../../engine/index.js';
+import { NotationError, type BotDecision, type Colour, type MatchState } from '../../engine/index.js';
+import { gnubgExternalRequest, type GnubgExternalRequest } from './gnubg-request.js';
 import { decisionFromAnswer } from './gnubg-answer.js';
 import { GnubgProcess, type GnubgLogger } from './gnubg-process.js';
 import type { GnubgSettings } from './gnubg-settings.js';

@@ -19,7 +19,7 @@
  *   45-46 checkers on the bar of "You", of the opponent
  *   47 how many checkers "You" can move (a rolled turn), 48 forced move (unused)
  *   49 did Crawford, 50 redoubles (gnubg reads 49 as "the Crawford game has been
- *      played" and 50 as "this is not the Crawford game", see gnubg-external.ts)
+ *      played" and 50 as "this is not the Crawford game", see src/bots/gnubg/gnubg-request.ts)
  *
  * Here "You" is always O (colour +1, positive counts) moving from 24 to 1
  * (direction -1, home 0, bar 25), as gnubg's own writer (FIBSBoard, drawboard.c)
@@ -52,7 +52,7 @@ export interface FibsBoardFields {
   readonly names: { readonly player: string; readonly opponent: string };
   /** Points to win; 0 = money. */
   readonly matchLength: number;
-  /** The two score fields, "You"'s first (but see gnubg-external.ts for how gnubg 1.07 reads them). */
+  /** The two score fields, "You"'s first (but see src/bots/gnubg/gnubg-request.ts for how gnubg 1.07 reads them). */
   readonly score: { readonly player: number; readonly opponent: number };
   /** The board: `player` is "You", each side in its own numbering. */
   readonly position: Position;

@@ -27,11 +27,17 @@
  * - It ignores `beavers` (its own `set beavers` decides) and fields 41-48.
  */
 
-import type { CubeOwner } from '../cube.js';
-import { positionFor, type MatchState } from '../match-state.js';
-import { opponentOf, type Colour, type Dice } from '../types.js';
-import { encodeFibsBoard, type FibsBoardFields } from './fibs-board.js';
-import { NotationError } from './notation-error.js';
+import {
+  encodeFibsBoard,
+  NotationError,
+  opponentOf,
+  positionFor,
+  type Colour,
+  type CubeOwner,
+  type Dice,
+  type FibsBoardFields,
+  type MatchState,
+} from '../../engine/index.js';
 
 /** What gnubg is asked: a play, roll or double, take/drop/beaver, accept or reject a resignation. */
 export type GnubgQuestion = 'play' | 'double' | 'take' | 'resignation';

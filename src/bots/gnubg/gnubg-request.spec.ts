@@ -1,11 +1,14 @@
-import { applyOrThrow, newMatch } from '../apply.js';
-import type { MatchEvent } from '../events.js';
-import type { MatchState } from '../match-state.js';
-import type { RulesOptions } from '../rules-options.js';
-import { recordsDue } from '../transitions/records.js';
-import type { Colour } from '../types.js';
-import { GNUBG_MAX_COMMAND, gnubgExternalRequest } from './gnubg-external.js';
-import type { NotationError } from './notation-error.js';
+import {
+  applyOrThrow,
+  newMatch,
+  recordsDue,
+  type Colour,
+  type MatchEvent,
+  type MatchState,
+  type NotationError,
+  type RulesOptions,
+} from '../../engine/index.js';
+import { GNUBG_MAX_COMMAND, gnubgExternalRequest } from './gnubg-request.js';
 
 /** `state` after `events`, each followed by the records it makes due. */
 function fold(state: MatchState, ...events: MatchEvent[]): MatchState {
