@@ -67,6 +67,9 @@ interface Seat {
  * Plays the match to its end: on each turn the page of the person to act shows the state the API
  * gives, and that person presses what the plan says (double once, when `doubler` may; take any
  * double; else roll or play the first legal play on the board). `others` act by themselves (a bot).
+ * The person lands the opponent's play with a click on the board rather than watching it animated
+ * step by step: waiting out the animations took most of this file's time (last-play.e2e-spec.ts
+ * tests both the animation and the click).
  */
 async function playToTheEnd(
   baseUrl: string,
@@ -86,7 +89,7 @@ async function playToTheEnd(
       view = await nextVersion(baseUrl, id, view.version);
       continue;
     }
-    const mine = await settled(baseUrl, seat.page, id, seat.session);
+    const mine = await settled(baseUrl, seat.page, id, seat.session, { land: true });
     if (mine.turn.player !== colour || mine.status !== 'playing') {
       view = mine;
       continue;
@@ -100,7 +103,7 @@ async function playToTheEnd(
       taken = true;
       if (shots.cube !== undefined) {
         await nextVersion(baseUrl, id, mine.version);
-        await settled(baseUrl, seat.page, id, seat.session);
+        await settled(baseUrl, seat.page, id, seat.session, { land: true });
         await screenshot(seat.page, shots.cube);
       }
     } else if (actions.includes('roll')) {

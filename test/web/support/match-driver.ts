@@ -65,22 +65,50 @@ export async function pageAt(page: Page, version: number): Promise<void> {
   }
 }
 
+export interface SettledOptions {
+  /**
+   * Lands an opponent's play being animated with a click on the board, as an impatient person does
+   * (the page lands it at once: test/web/last-play.e2e-spec.ts tests both ways), rather than waiting
+   * the few hundred milliseconds a step of it takes.
+   */
+  readonly land?: boolean;
+}
+
 /**
  * The match as `session` sees it once the page shows the same version, with no play being animated:
  * the server may append events of its own after an action (an automatic roll), so both are read
  * until they agree.
  */
-export async function settled(baseUrl: string, page: Page, id: string, session: AccountSession): Promise<MatchView> {
+export async function settled(
+  baseUrl: string,
+  page: Page,
+  id: string,
+  session: AccountSession,
+  options: SettledOptions = {},
+): Promise<MatchView> {
   const until = Date.now() + 30_000;
+  const animating = page.locator('main .board-holder[data-animating="true"]');
   for (;;) {
     const view = await matchView(baseUrl, id, session);
-    const shown = await page.locator('.match-page').getAttribute('data-version');
+    // The page follows the match's stream: wait for it to draw this version (a short wait, then the
+    // API is read again, as the server may have gone on meanwhile).
+    const shows = await page
+      .locator(`.match-page[data-version="${view.version}"]`)
+      .waitFor({ state: 'attached', timeout: 1_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     // An opponent's play still animated locks the decisions: settled once it has landed.
-    const animating = (await page.locator('main .board-holder[data-animating="true"]').count()) > 0;
-    if (shown === String(view.version) && !animating) return view;
-    if (Date.now() > until)
+    if (shows && (await animating.count()) === 0) return view;
+    if (Date.now() > until) {
+      const shown = await page.locator('.match-page').getAttribute('data-version');
       throw new Error(`${page.url()} shows version ${String(shown)}, the match is at ${view.version}`);
-    await new Promise((r) => setTimeout(r, 100));
+    }
+    if (shows && options.land === true)
+      // At the board's corner (its top player line): should the play land just before, the click picks nothing.
+      await page.locator('main .board-holder').click({ position: { x: 20, y: 20 }, timeout: 5_000 });
+    else if (shows) await animating.waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
   }
 }
 
