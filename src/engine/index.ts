@@ -233,6 +233,24 @@ export {
   type DecidedMatch,
   type Decider,
 } from './bot/decided-match.js';
+// The house bot's look-ahead (docs/bots.md "Deciding"): chances n plies deep, the play search, a match with async deciders.
+export { STRONG_PLIES, type BotDecisionOptions } from './bot/bot-decision.js';
+export {
+  MONEY_JUDGE,
+  ROLLS,
+  chancesAfterPlay,
+  chancesOnRoll,
+  rollLeaves,
+  swapJudge,
+  type ChancesValue,
+  type Judge,
+  type RollLeaf,
+  type WeightedRoll,
+} from './bot/look-ahead.js';
+export { PLY_FILTERS, searchPlays, type PlyFilter } from './bot/play-choice.js';
+export { playDecidedMatchAsync, type AsyncDecider } from './bot/decided-match.js';
+// A match state as a worker thread receives it (the service's house-bot decisions run in worker threads).
+export { portableState, restoredState, type PortableMatchState } from './bot/portable-state.js';
 export { mulberry32 } from './prng.js';
 
 // A match's analysis by the service's own network (docs/analysis.md): decisions, luck, each player's figures.

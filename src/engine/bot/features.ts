@@ -115,9 +115,10 @@ function rearmost(side: SideBoard): number {
   return 0;
 }
 
-const source = new Uint8Array(26);
 const blocked = new Uint8Array(26);
 const blot = new Uint8Array(26);
+/** The attacker's occupied points (25: the bar). */
+const sources = new Int32Array(26);
 
 /**
  * Of the 36 rolls, how many let `attacker` hit at least one of `defender`'s
@@ -127,40 +128,52 @@ const blot = new Uint8Array(26);
 export function shotRolls(attacker: SideBoard, defender: SideBoard): number {
   // Indices are the attacker's points; the defender's point q is the attacker's 25 - q.
   let blots = 0;
+  let count = 0;
   for (let t = 1; t <= 24; t++) {
     const d = defender.points[24 - t];
     blocked[t] = d >= 2 ? 1 : 0;
     blot[t] = d === 1 ? 1 : 0;
     blots += blot[t];
-    source[t] = attacker.points[t - 1] > 0 ? 1 : 0;
+    if (attacker.points[t - 1] > 0) sources[count++] = t;
   }
   if (blots === 0) return 0;
-  source[25] = attacker.bar > 0 ? 1 : 0;
+  if (attacker.bar > 0) sources[count++] = 25;
+  // The numbers that hit by themselves, from any source, as bits 1-6.
+  let direct = 0;
+  for (let k = 0; k < count; k++) {
+    const s = sources[k];
+    for (let d = 1; d <= 6 && s - d >= 1; d++) if (blot[s - d] === 1) direct |= 1 << d;
+  }
   let rolls = 0;
   for (let a = 1; a <= 6; a++) {
-    for (let b = a; b <= 6; b++) {
-      if (rollHits(a, b)) rolls += a === b ? 1 : 2;
+    if ((direct & (1 << a)) !== 0 || doubleHits(a, count)) rolls += 1;
+    for (let b = a + 1; b <= 6; b++) {
+      if ((direct & ((1 << a) | (1 << b))) !== 0 || bothDiceHit(a, b, count)) rolls += 2;
     }
   }
   return rolls;
 }
 
-function rollHits(a: number, b: number): boolean {
-  for (let s = 1; s <= 25; s++) {
-    if (source[s] === 0) continue;
-    if (a === b) {
-      let at = s;
-      for (let step = 0; step < 4; step++) {
-        at -= a;
-        if (at < 1) break;
-        if (blot[at] === 1) return true;
-        if (blocked[at] === 1) break;
-      }
-      continue;
-    }
-    if ((s - a >= 1 && blot[s - a] === 1) || (s - b >= 1 && blot[s - b] === 1)) return true;
+/** Whether a checker hits a blot with both dice a and b, through an open point between. */
+function bothDiceHit(a: number, b: number, count: number): boolean {
+  for (let k = 0; k < count; k++) {
+    const s = sources[k];
     const t = s - a - b;
     if (t >= 1 && blot[t] === 1 && (blocked[s - a] === 0 || blocked[s - b] === 0)) return true;
+  }
+  return false;
+}
+
+/** Whether a checker hits a blot with the steps of double a (after the first), stopped by a made point. */
+function doubleHits(a: number, count: number): boolean {
+  for (let k = 0; k < count; k++) {
+    let at = sources[k];
+    for (let step = 0; step < 4; step++) {
+      at -= a;
+      if (at < 1) break;
+      if (blot[at] === 1) return true;
+      if (blocked[at] === 1) break;
+    }
   }
   return false;
 }

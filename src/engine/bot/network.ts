@@ -66,6 +66,63 @@ export class Network implements NetworkShape {
       out[k] = sigmoid(sum);
     }
   }
+
+  /** The hidden sums (before the sigmoid) of input `x` written into `sums`: the first half of `forward`. */
+  sumsOf(x: Float32Array, active: Int32Array, count: number, sums: Float32Array): void {
+    const { hidden, w1 } = this;
+    sums.set(this.b1);
+    for (let a = 0; a < count; a++) {
+      const i = active[a];
+      const v = x[i];
+      const row = i * hidden;
+      for (let h = 0; h < hidden; h++) sums[h] += v * w1[row + h];
+    }
+  }
+
+  /** The five outputs from hidden sums `sums` (the second half of `forward`); the activations go to hiddenOut. */
+  outputsOf(sums: Float32Array, out: Float64Array): void {
+    const { hidden, w2, b2, hiddenOut } = this;
+    for (let h = 0; h < hidden; h++) hiddenOut[h] = sigmoid(sums[h]);
+    for (let k = 0; k < OUTPUTS; k++) {
+      let sum = b2[k];
+      const row = k * hidden;
+      for (let h = 0; h < hidden; h++) sum += w2[row + h] * hiddenOut[h];
+      out[k] = sigmoid(sum);
+    }
+  }
+}
+
+/**
+ * The network's pass for an input vector close to one already passed (the positions after the
+ * plays of one roll differ in a few inputs): the hidden sums (before the sigmoid) are the
+ * reference's, `refSums`, plus the weights of the inputs that differ; `sums` receives them, `out`
+ * the five outputs. Not bit for bit what `forward` gives (the sums are added in another order),
+ * within float32 rounding of it.
+ */
+export function forwardNear(
+  net: Network,
+  ref: { readonly x: Float32Array; readonly active: Int32Array; readonly count: number; readonly sums: Float32Array },
+  input: { readonly x: Float32Array; readonly active: Int32Array; readonly count: number },
+  sums: Float32Array,
+  out: Float64Array,
+): void {
+  const { hidden, w1 } = net;
+  sums.set(ref.sums);
+  const add = (i: number, d: number): void => {
+    const row = i * hidden;
+    for (let h = 0; h < hidden; h++) sums[h] += d * w1[row + h];
+  };
+  for (let a = 0; a < input.count; a++) {
+    const i = input.active[a];
+    const d = input.x[i] - ref.x[i];
+    if (d !== 0) add(i, d);
+  }
+  // The reference's inputs that are 0 now.
+  for (let a = 0; a < ref.count; a++) {
+    const i = ref.active[a];
+    if (input.x[i] === 0) add(i, -ref.x[i]);
+  }
+  net.outputsOf(sums, out);
 }
 
 export function sigmoid(z: number): number {

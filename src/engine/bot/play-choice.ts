@@ -1,10 +1,12 @@
 /**
  * A house bot's play (docs/bots.md "Plays"): each legal play is judged by the
- * evaluator from the position it leads to, and the best by equity is chosen.
+ * evaluator from the position it leads to, and the best by equity is chosen;
+ * `strong` judges the few best again looking a ply or two ahead (`searchPlays`).
  * (`easy` sometimes plays greedily instead: bot-decision.ts.)
  */
 import type { Play } from '../types.js';
 import type { Evaluator } from './evaluator.js';
+import { LookAheadBudgetError, chancesAfterPlay, type Judge } from './look-ahead.js';
 import { cubelessEquity, newOutcomes, type Outcomes } from './outcomes.js';
 
 export interface PlayChoiceOptions {
@@ -32,4 +34,74 @@ export function rankPlays(evaluator: Evaluator, plays: readonly Play[], options:
 export function choosePlay(evaluator: Evaluator, plays: readonly Play[], options: PlayChoiceOptions = {}): Play {
   if (plays.length === 1) return plays[0];
   return rankPlays(evaluator, plays, options)[0].play;
+}
+
+/** Which plays of one ply go on to be judged a ply deeper: at most `keep`, and only those within `within` of the best. */
+export interface PlyFilter {
+  readonly keep: number;
+  /** Equity in units of the cube (a single game's win is 1). */
+  readonly within: number;
+}
+
+/**
+ * GNU Backgammon's move filters for its 2-ply play: from 0 ply, the best 8 within 0.16 of the best
+ * go on to 1 ply; from 1 ply, the best 2 within 0.04 to 2 ply.
+ */
+export const PLY_FILTERS: readonly PlyFilter[] = Object.freeze([
+  Object.freeze({ keep: 8, within: 0.16 }),
+  Object.freeze({ keep: 2, within: 0.04 }),
+]);
+
+/**
+ * Positions the network may judge for the plies beyond the first of one search (`searchPlays`):
+ * about a third of a second of this machine's time (docs/bots.md "Deciding"). A search that
+ * would go past it keeps the ranking of the ply before.
+ */
+export const DEEP_BUDGET = 80_000;
+
+/**
+ * The plays judged `plies` deep, best first, as GNU Backgammon searches: every play is ranked at
+ * 0 ply, the few best (`filters[0]`) are ranked again at 1 ply, the few best of those
+ * (`filters[1]`) at 2 ply, and so on; the list returned is those judged deepest, each with the
+ * mover's value at that depth (`judge.mover`, the opponent's replies chosen by `judge.other`).
+ * Plies beyond the filters given keep the last filter. Ties keep the engine's order. The plies
+ * beyond the first may judge `budget` positions in all; a ply that would need more is given up,
+ * and the ranking of the ply before it stands.
+ */
+export function searchPlays(
+  evaluator: Evaluator,
+  plays: readonly Play[],
+  judge: Judge,
+  plies: number,
+  filters: readonly PlyFilter[] = PLY_FILTERS,
+  budget = DEEP_BUDGET,
+): RankedPlay[] {
+  const outcomes = newOutcomes();
+  let ranked = plays.map((play) => ({
+    play,
+    equity: judge.mover(chancesAfterPlay(evaluator, play, 0, judge, outcomes)),
+  }));
+  ranked.sort((a, b) => b.equity - a.equity);
+  const deepFrom = evaluator.evaluations;
+  for (let ply = 1; ply <= plies && ranked.length > 1; ply++) {
+    const filter = filters[Math.min(ply, filters.length) - 1];
+    const best = ranked[0].equity;
+    const kept = ranked.filter((r, i) => i < filter.keep && r.equity >= best - filter.within);
+    if (kept.length === 1) return kept;
+    const limit = evaluator.evaluationLimit;
+    if (ply > 1) evaluator.evaluationLimit = deepFrom + budget;
+    try {
+      ranked = kept.map(({ play }) => ({
+        play,
+        equity: judge.mover(chancesAfterPlay(evaluator, play, ply, judge, outcomes)),
+      }));
+    } catch (error) {
+      if (!(error instanceof LookAheadBudgetError)) throw error;
+      return kept;
+    } finally {
+      evaluator.evaluationLimit = limit;
+    }
+    ranked.sort((a, b) => b.equity - a.equity);
+  }
+  return ranked;
 }
