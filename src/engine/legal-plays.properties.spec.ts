@@ -204,15 +204,24 @@ function otherOrders(moves: readonly Move[], seed: number): Move[][] {
   return [...out.slice(shift), ...out.slice(0, shift)];
 }
 
+/**
+ * expect(actual).toBe(expected), Jest's expect called only when they differ (then with its usual
+ * message): checkTurn makes these checks for every legal play of every turn, and building an
+ * expectation for each took half of this file's time.
+ */
+function same<T>(actual: T, expected: T): void {
+  if (!Object.is(actual, expected)) expect(actual).toBe(expected);
+}
+
 function checkTurn(variant: Variant, position: Position, dice: Dice, firstTurn: boolean, seed: number): Play[] {
-  expect(validatePosition(variant, position)).toBeNull();
-  expect(countSide(position.player)).toBe(15);
-  expect(countSide(position.opponent)).toBe(15);
+  same(validatePosition(variant, position), null);
+  same(countSide(position.player), 15);
+  same(countSide(position.opponent), 15);
 
   const plays = legalPlays(variant, position, dice, { firstTurn });
   const ref = refPlays(variant, position, dice, firstTurn);
   const keys = plays.map((p) => keyOfPlay(variant, p));
-  expect(new Set(keys).size).toBe(keys.length); // deduplicated
+  same(new Set(keys).size, keys.length); // deduplicated
   expect(new Set(keys)).toEqual(ref.keys);
 
   if (plays.length === 0) {
@@ -221,27 +230,31 @@ function checkTurn(variant: Variant, position: Position, dice: Dice, firstTurn: 
   }
   const headLimit = plays.some((p) => p.position.player.points[23] <= position.player.points[23] - 2) ? 2 : 1;
   for (const play of plays) {
-    expect(diceUsed(variant, play, dice)).toBe(ref.used);
-    expect(countSide(play.position.player)).toBe(15);
-    expect(countSide(play.position.opponent)).toBe(15);
-    expect(validatePosition(variant, play.position)).toBeNull();
+    same(diceUsed(variant, play, dice), ref.used);
+    same(countSide(play.position.player), 15);
+    same(countSide(play.position.opponent), 15);
+    same(validatePosition(variant, play.position), null);
 
     const again = validatePlay(variant, position, dice, play.moves, { firstTurn });
-    expect(again.ok && keyOfPlay(variant, again.play)).toBe(keyOfPlay(variant, play));
+    same(again.ok && keyOfPlay(variant, again.play), keyOfPlay(variant, play));
 
     // Another order of the same moves: accepted when it is legal step by step, refused when not.
     const orders = otherOrders(play.moves, seed);
     const legalOther = orders.find((o) => refReplay(variant, position, dice, o, headLimit) !== null);
     if (legalOther) {
       const viaOther = validatePlay(variant, position, dice, legalOther, { firstTurn });
-      expect(viaOther.ok && keyOfPlay(variant, viaOther.play)).toBe(keyOfPlay(variant, play));
+      same(viaOther.ok && keyOfPlay(variant, viaOther.play), keyOfPlay(variant, play));
     }
     const illegalOther = orders.find((o) => refReplay(variant, position, dice, o, headLimit) === null);
-    if (illegalOther) expect(validatePlay(variant, position, dice, illegalOther, { firstTurn }).ok).toBe(false);
+    if (illegalOther) same(validatePlay(variant, position, dice, illegalOther, { firstTurn }).ok, false);
 
-    expect(() => parseMoveText(play.text)).not.toThrow();
+    try {
+      parseMoveText(play.text);
+    } catch {
+      expect(() => parseMoveText(play.text)).not.toThrow();
+    }
     const viaText = validatePlay(variant, position, dice, play.text, { firstTurn });
-    expect(viaText.ok && positionKey(viaText.play.position)).toBe(positionKey(play.position));
+    same(viaText.ok && positionKey(viaText.play.position), positionKey(play.position));
   }
   return plays;
 }
