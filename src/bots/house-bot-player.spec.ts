@@ -14,6 +14,7 @@ import {
   type ExternalBotPlayer,
 } from './external-bot-player.js';
 import type { HouseBotAccount } from './house-bot-player.js';
+import type { EngineDecisions } from './bot-decision-pool.js';
 
 // The player reaches the matches module's face, which brings in CommonJS packages that require()
 // Nest: under Jest they need the namespaces esm-interop.setup.ts provides (the e2e projects load it
@@ -82,7 +83,13 @@ function playerWith(externalAvailable: boolean, decision: BotDecision | null = n
     decide: jest.fn(() => Promise.resolve(decision)),
   } satisfies ExternalBotPlayer;
   const policy = new HouseBotPolicy();
-  const player = new HouseBotPlayer(policy, external, clock);
+  // The engine's decisions on the event loop, as the worker threads make them (bot-decision-pool.spec.ts).
+  const inProcess: EngineDecisions = {
+    concurrency: 1,
+    decide: (state, colour, level, matchId, version) =>
+      Promise.resolve(botDecision(state, colour, level, decisionRandom(matchId, version))),
+  };
+  const player = new HouseBotPlayer(policy, external, clock, inProcess);
   player.onModuleInit();
   return { player, external };
 }

@@ -5,14 +5,14 @@
  * player's (`gnubg`). The answer is a match action, made as any player's.
  */
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { botDecision, opponentOf, type BotDecision, type BotLevel } from '../engine/index.js';
+import { opponentOf, type BotDecision, type BotLevel } from '../engine/index.js';
 import { Clock } from '../common/clock.js';
 import { colourOf, deadlinePassed, type LoadedMatch, type MatchAction } from '../matches/index.js';
 import { HouseBotPolicy } from '../users/house-bot-policy.js';
 import type { HouseBot } from '../users/house-bots.js';
 import type { User } from '../users/user.js';
 import { actionFor } from './bot-action.js';
-import { decisionRandom } from './decision-random.js';
+import { EngineDecisions } from './bot-decision-pool.js';
 import { FairQueue } from './fair-queue.js';
 import { StandInLog } from './stand-in-log.js';
 import { ExternalBotNoAnswerError, ExternalBotPlayer, ExternalBotUnavailableError } from './external-bot-player.js';
@@ -49,17 +49,20 @@ export class HouseBotPlayer implements OnModuleInit, OnModuleDestroy {
   /** The turns `bot` decides for gnubg: the first of each reason, then a count a minute at most. */
   private readonly standIns = new StandInLog(this.logger);
   /**
-   * The engine's decisions, one at a time (each holds the event loop), the people they are for
-   * taking turns: one person's many matches never stand before another's next decision
-   * (docs/bots.md, "Fair turns").
+   * The engine's decisions, as many at a time as there are threads to make them
+   * (EngineDecisions), the people they are for taking turns: one person's many matches never
+   * stand before another's next decision (docs/bots.md, "Fair turns").
    */
-  private readonly engineTurns = new FairQueue({ concurrency: 1, maxWaiting: ENGINE_QUEUE_LIMIT });
+  private readonly engineTurns: FairQueue;
 
   constructor(
     private readonly policy: HouseBotPolicy,
     private readonly external: ExternalBotPlayer,
     private readonly clock: Clock,
-  ) {}
+    private readonly engineDecisions: EngineDecisions,
+  ) {
+    this.engineTurns = new FairQueue({ concurrency: engineDecisions.concurrency, maxWaiting: ENGINE_QUEUE_LIMIT });
+  }
 
   /** Match creation learns from the policy whether gnubg answers (HouseBotPolicy). */
   onModuleInit(): void {
@@ -93,10 +96,9 @@ export class HouseBotPlayer implements OnModuleInit, OnModuleDestroy {
     )
       return { name: 'claim-timeout' };
     const asker = record[opponentOf(colour)]?.id ?? '';
+    // Made in a worker thread (EngineDecisions): the event loop does not wait on the look-ahead.
     const engine = (level: BotLevel) =>
-      this.engineTurns.run(asker, () =>
-        Promise.resolve(botDecision(state, colour, level, decisionRandom(record.id, record.version))),
-      );
+      this.engineTurns.run(asker, () => this.engineDecisions.decide(state, colour, level, record.id, record.version));
     let decision: BotDecision | null;
     if (bot.houseBot === 'gnubg') {
       if (!this.external.available()) throw new ExternalBotUnavailableError();

@@ -255,6 +255,13 @@ export class Environment {
   BOT_MATCHES_PER_USER = 10;
 
   /**
+   * Worker threads that make the engine's house-bot decisions (`bot-easy`, `bot`), off the event
+   * loop and at a lower priority than requests (docs/bots.md, "Deciding").
+   */
+  @WholeNumber(1, 16)
+  BOT_WORKERS = 1;
+
+  /**
    * Whether this node's house-bot worker plays the house bots' turns (docs/bots.md). On by default;
    * any number of nodes may run it (the versioned append decides between them). Off, the node leaves
    * them to the others (with none, they wait); tests that play the bots' side themselves turn it off.

@@ -1,0 +1,54 @@
+/**
+ * The house bots' decisions in worker threads (bot-decision-pool.ts): the
+ * worker decides exactly as the engine does on the event loop, for every
+ * kind of question, in both variants. It runs the build's copy of the
+ * worker (`npm test` builds first).
+ */
+import type { ConfigService } from '@nestjs/config';
+import { botDecision, type MatchState } from '../engine/index.js';
+import { playRandomMatch } from '../engine/testing/index.js';
+import type { Environment } from '../config/environment.js';
+import { BotDecisionPool, NICE_INCREMENT, botDecisionWorkerFile } from './bot-decision-pool.js';
+import { decisionRandom } from './decision-random.js';
+
+const config = { get: () => 1 } as unknown as ConfigService<Environment, true>;
+
+describe('the house bots’ decision threads', () => {
+  let pool: BotDecisionPool;
+
+  beforeAll(async () => {
+    pool = new BotDecisionPool(config);
+    await pool.onApplicationBootstrap();
+  });
+
+  afterAll(async () => {
+    await pool.onApplicationShutdown();
+  });
+
+  it('start one thread at boot and warm it with a decision of each variant', () => {
+    expect(pool.concurrency).toBe(1);
+    expect(pool.stats()).toEqual({ threads: 1, completed: 2 });
+    expect(NICE_INCREMENT).toBeGreaterThan(0);
+  });
+
+  it.each(['backgammon', 'long-nardy'] as const)(
+    '%s: decide every kind of question as the engine does on the event loop',
+    async (variant) => {
+      const { states } = playRandomMatch({ variant, length: 3, rules: {} }, 11);
+      const asked = states.filter((s: MatchState, i) => 'player' in s.phase && s.status === 'playing' && i % 5 === 0);
+      const kinds = new Set<string>();
+      for (const [i, state] of asked.entries()) {
+        const colour = 'player' in state.phase ? state.phase.player : 'white';
+        const level = i % 2 === 0 ? 'strong' : 'easy';
+        const here = botDecision(state, colour, level, decisionRandom('m-1', i));
+        expect(await pool.decide(state, colour, level, 'm-1', i)).toEqual(here);
+        kinds.add(state.phase.kind);
+      }
+      expect([...kinds]).toEqual(expect.arrayContaining(['roll', 'play']));
+    },
+  );
+
+  it('names the build’s worker when run from the sources', () => {
+    expect(botDecisionWorkerFile()).toMatch(/dist\/bots\/bot-decision-worker\.js$/);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The entry of a house-bot decision thread (bot-decision-pool.ts): the
+ * engine's decision for `bot-easy` and `bot` (and `bot` standing in for
+ * gnubg), off the server's event loop. The state comes as plain data
+ * (the engine's `portableState`); the random source is made here from the
+ * match and the version, as on the event loop (decision-random.ts).
+ */
+import {
+  botDecision,
+  restoredState,
+  type BotDecision,
+  type BotLevel,
+  type Colour,
+  type PortableMatchState,
+} from '../engine/index.js';
+import { decisionRandom } from './decision-random.js';
+
+/** One decision to make. */
+export interface BotDecisionTask {
+  readonly state: PortableMatchState;
+  readonly colour: Colour;
+  readonly level: BotLevel;
+  /** The match and the version decided on: the random source's seed. */
+  readonly matchId: string;
+  readonly version: number;
+}
+
+export default function decide(task: BotDecisionTask): BotDecision | null {
+  return botDecision(restoredState(task.state), task.colour, task.level, decisionRandom(task.matchId, task.version));
+}
