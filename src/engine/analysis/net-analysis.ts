@@ -21,7 +21,8 @@ import { cubeAvailable } from './cube-turn.js';
 import { markOf } from './marks.js';
 import { denormalisedSpan, NetJudge, normalise } from './net-judge.js';
 import { playerFigures } from './player-figures.js';
-import { OPENING_THROWS, ROLLS, type WeightedThrow } from './throws.js';
+import { ROLLS, type WeightedRoll } from '../bot/look-ahead.js';
+import { OPENING_THROWS } from './throws.js';
 
 /** The engine's name in an analysis made by the service's own network. */
 export const NET_ENGINE_NAME = 'nardy-net';
@@ -197,7 +198,7 @@ function cubeChoice(
 function rollOf(judge: NetJudge, { before, after, event }: FoldStep, seq: number): AnalysedRoll | null {
   let by: Colour;
   let dice: Dice;
-  let throws: readonly WeightedThrow[];
+  let throws: readonly WeightedRoll[];
   if (event.type === 'roll') {
     by = event.by;
     dice = event.dice;

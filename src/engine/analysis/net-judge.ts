@@ -10,12 +10,12 @@
 import { swapSides } from '../board.js';
 import { legalPlays } from '../legal-plays.js';
 import { positionFor, type MatchState } from '../match-state.js';
-import { CHECKERS_PER_SIDE, opponentOf, type Colour, type Dice, type Play, type Position } from '../types.js';
+import type { Colour, Dice, Play, Position } from '../types.js';
 import { situation } from '../bot/bot-decision.js';
 import { cubefulWorth, type CubeSituation } from '../bot/cube-decision.js';
 import type { Evaluator } from '../bot/evaluator.js';
-import { cubelessEquity, flipOutcomes, newOutcomes, type Outcomes } from '../bot/outcomes.js';
-import { ROLLS } from './throws.js';
+import { chancesAfterPlay, chancesOnRoll, MONEY_JUDGE } from '../bot/look-ahead.js';
+import { flipOutcomes, newOutcomes, type Outcomes } from '../bot/outcomes.js';
 
 /** How many of the 0-ply best plays a 1-ply judgement looks at again, and how far behind the best they may be. */
 export const LOOK_AGAIN = { plays: 6, within: 0.2 } as const;
@@ -53,7 +53,11 @@ export class NetJudge {
         .slice(0, LOOK_AGAIN.plays)
         .map((e) => e.index);
       if (!again.includes(made)) again.push(made);
-      for (const index of again) judged.set(index, normalised(base, this.afterReplies(state, colour, plays[index])));
+      // The opponent's replies are chosen by cubeless equity, as the house bot's look-ahead chooses them.
+      const out = newOutcomes();
+      for (const index of again) {
+        judged.set(index, normalised(base, chancesAfterPlay(this.evaluator, plays[index], 1, MONEY_JUDGE, out)));
+      }
     }
     let best = made;
     for (const [index, equity] of judged) if (equity > judged.get(best)! + 1e-12) best = index;
@@ -73,48 +77,12 @@ export class NetJudge {
 
   /** The chances of `colour`, on roll in `state` before throwing: the network's own (0 ply), or the average after its best play of each roll (1 ply). */
   onRoll(state: MatchState, colour: Colour): Outcomes {
-    const position = positionFor(state, colour);
-    if (this.plies === 0) return this.evaluator.evaluate(position, newOutcomes());
-    return this.averageOverRolls(state, colour, position);
-  }
-
-  /** The mover's chances after `play`, averaged over the opponent's rolls, each answered by its best 0-ply play. */
-  private afterReplies(state: MatchState, colour: Colour, play: Play): Outcomes {
-    if (play.position.player.off === CHECKERS_PER_SIDE) return this.evaluator.playOutcomes(play, newOutcomes());
-    const theirs = this.averageOverRolls(state, opponentOf(colour), swapSides(play.position));
-    return flipOutcomes(theirs, theirs);
-  }
-
-  /** `colour`'s chances on roll at `position` (its side first): the mean over the 21 rolls of the chances after its best play. */
-  private averageOverRolls(state: MatchState, colour: Colour, position: Position): Outcomes {
-    const sum = newOutcomes();
-    const out = newOutcomes();
-    const firstTurn = state.game.firstTurn[colour];
-    for (const { dice, weight } of ROLLS) {
-      const plays = legalPlays(state.config.variant, position, dice, { firstTurn });
-      const chances = plays.length === 0 ? this.passed(position, out) : this.bestByCubeless(plays, out);
-      for (let i = 0; i < 5; i++) sum[i] += weight * chances[i];
-    }
-    return sum;
+    return chancesOnRoll(this.evaluator, positionFor(state, colour), this.plies, MONEY_JUDGE, newOutcomes());
   }
 
   /** The chances of the side that cannot play: the other side is on roll. */
   private passed(position: Position, out: Outcomes): Outcomes {
     return flipOutcomes(this.evaluator.evaluate(swapSides(position), out), out);
-  }
-
-  private bestByCubeless(plays: readonly Play[], out: Outcomes): Outcomes {
-    let best = -Infinity;
-    const chances = newOutcomes();
-    for (const play of plays) {
-      const equity = cubelessEquity(this.evaluator.playOutcomes(play, out));
-      if (equity > best) {
-        best = equity;
-        chances.set(out);
-      }
-    }
-    out.set(chances);
-    return out;
   }
 }
 
