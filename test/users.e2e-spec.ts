@@ -35,7 +35,8 @@ describe('registration', () => {
       language: null,
     });
     const row = await t.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice_1' } });
-    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    // argon2id with the app's settings (the tests': test/support/test-settings.ts).
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=4,t=2\$/);
     expect(JSON.stringify(res.body)).not.toContain('correct horse');
   });
 

@@ -110,6 +110,17 @@ export class Environment {
   PASSWORD_HASH_CONCURRENCY = 2;
 
   /**
+   * argon2id's memory (KiB) and passes for the password hashes made from now on (a hash keeps its
+   * own, so older ones still verify). The defaults are argon2's (64 MiB, 3 passes); the floors are
+   * OWASP's lowest argon2id setting (19 MiB, 2 passes), which the tests use (test/support/test-settings.ts).
+   */
+  @WholeNumber(19_456, 4_194_304)
+  PASSWORD_HASH_MEMORY_KIB = 65_536;
+
+  @WholeNumber(2, 64)
+  PASSWORD_HASH_PASSES = 3;
+
+  /**
    * Which proxies may name the client with X-Forwarded-For (Express's `trust
    * proxy`, see trust-proxy.ts); the client address keys the rate limits. Off
    * by default: the socket's peer is the client.

@@ -7,6 +7,7 @@ import { ClockModule } from '../../src/common/clock.module.js';
 import { validateEnvironment } from '../../src/config/environment.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { TEST_PASSWORD_HASHING } from '../support/test-settings.js';
 import { TestDriver } from './driver.js';
 
 /** A class, as Nest names a provider. */
@@ -48,7 +49,15 @@ async function startMediumApp(
       ConfigModule.forRoot({
         isGlobal: true,
         ignoreEnvFile: true,
-        validate: (raw) => validateEnvironment({ ...raw, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...db.env, ...env }),
+        validate: (raw) =>
+          validateEnvironment({
+            ...raw,
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'silent',
+            ...TEST_PASSWORD_HASHING,
+            ...db.env,
+            ...env,
+          }),
       }),
       DatabaseModule,
       ClockModule,

@@ -9,6 +9,7 @@ import { validateEnvironment } from '../../src/config/environment.js';
 import { createHttpAdapter } from '../../src/http-adapter.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { TEST_PASSWORD_HASHING } from './test-settings.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -49,6 +50,7 @@ export async function startTestApp(
     JWT_SECRET: TEST_JWT_SECRET,
     // Tests register many users from one address; test/throttling.e2e-spec.ts tests the limit.
     REGISTER_THROTTLE_LIMIT: '1000',
+    ...TEST_PASSWORD_HASHING,
     ...database.env,
     ...env,
   };

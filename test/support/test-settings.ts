@@ -1,0 +1,12 @@
+/**
+ * Settings every test app gets (test-app.ts, and the medium apps of test/medium/), before a test's own.
+ * Password hashes: OWASP's lowest argon2id setting (19 MiB, 2 passes, the floors the service accepts)
+ * instead of the default (64 MiB, 3 passes), a fifth of the work. The tests prove what is done with
+ * passwords, not what a hash costs, and the suite registers and signs in people by the thousand:
+ * hashing at the default took a good part of its CPU time. src/security/password-hasher.spec.ts
+ * holds the default to argon2's own.
+ */
+export const TEST_PASSWORD_HASHING = {
+  PASSWORD_HASH_MEMORY_KIB: '19456',
+  PASSWORD_HASH_PASSES: '2',
+} as const;
