@@ -123,10 +123,11 @@ describeInBrowser('every page in every language', () => {
       await screenshot(page, 'languages-not-ready');
       throw new Error(`${page.url()}: no ${ready}; errors: ${pageErrors(page).join('\n')}`, { cause: error });
     }
-    // (The service's Content-Security-Policy refuses waitForFunction's evaluated strings.)
-    for (let waited = 0; (await page.locator('.loading').count()) > 0; waited += 100) {
-      if (waited > 15_000) throw new Error(`${page.url()} is still loading`);
-      await page.waitForTimeout(100);
+    // (The service's Content-Security-Policy refuses waitForFunction's evaluated strings: a locator waits.)
+    try {
+      await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 15_000 });
+    } catch (error) {
+      throw new Error(`${page.url()} is still loading`, { cause: error });
     }
   }
 
@@ -134,8 +135,8 @@ describeInBrowser('every page in every language', () => {
     'in %s: every page has every key, nothing serious for axe, and its lang',
     async (language) => {
       const problems: string[] = [];
-      const visit = async (context: BrowserContext, path: string, ready: string): Promise<void> => {
-        const page = await context.newPage();
+      // One tab per person, going from page to page (each a fresh load of the page's address).
+      const visit = async (page: Page, path: string, ready: string): Promise<void> => {
         await page.goto(new URL(path, web.baseUrl).toString());
         await settledPage(page, ready);
         expect(await page.evaluate<string>('document.documentElement.lang')).toBe(
@@ -149,11 +150,10 @@ describeInBrowser('every page in every language', () => {
           // The verify and reset pages are opened with a token that is not one: the page says so.
           { pattern: /status of 400/, why: 'the made-up token is refused, as the page shows' },
         ]);
-        await page.close();
       };
-      const signedIn = await personIn(language, true);
+      const signedIn = await (await personIn(language, true)).newPage();
       for (const { path, ready } of signedInPages()) await visit(signedIn, path, ready);
-      const signedOut = await personIn(language, false);
+      const signedOut = await (await personIn(language, false)).newPage();
       for (const { path, ready } of signedOutPages) await visit(signedOut, path, ready);
       expect(problems).toEqual([]);
     },
