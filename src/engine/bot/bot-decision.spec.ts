@@ -9,22 +9,27 @@ import type { DiceContext } from '../dice.js';
 import type { MatchState, NewMatchOptions } from '../match-state.js';
 import { mulberry32 } from '../prng.js';
 import type { Colour } from '../types.js';
-import { botDecision, situation, type BotDecision, type BotLevel } from './bot-decision.js';
+import { STRONG_PLIES, botDecision, situation, type BotDecision, type BotLevel } from './bot-decision.js';
 import { houseDecider, playDecidedMatch, seatedMatch, type DecidedMatch } from './decided-match.js';
 import { POST_CRAWFORD, PRE_CRAWFORD } from './met-kazaross-xg2.js';
 import { newOutcomes } from './outcomes.js';
 
 const SEED = '6a1f5b2c9d8e7f60a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718';
 
+/** A match between house bots; `strong` looks one ply ahead unless `plies` says (two plies make the specs slow). */
 function playBotMatch(
   options: NewMatchOptions,
   seed: number,
   levels: Record<Colour, BotLevel>,
   maxGames = 1,
+  plies = 1,
 ): DecidedMatch {
   const random = mulberry32(seed);
   const dice: DiceContext = { seed: SEED, matchId: `bot-match-${seed}`, clientSeeds: [] };
-  const deciders = { white: houseDecider(levels.white, random), black: houseDecider(levels.black, random) };
+  const deciders = {
+    white: houseDecider(levels.white, random, { plies }),
+    black: houseDecider(levels.black, random, { plies }),
+  };
   return playDecidedMatch(options, deciders, dice, maxGames);
 }
 
@@ -42,6 +47,16 @@ describe('the house bot decides every turn of a match with events the rules acce
     expect(played.state.progress.winner).not.toBeNull();
     expect(count(played, 'play')).toBeGreaterThan(20);
   });
+
+  it.each(['backgammon', 'long-nardy'] as const)(
+    '%s: strong at its own look-ahead (STRONG_PLIES) and at 0 ply, as before, play a 1-point match to its end',
+    (variant) => {
+      for (const plies of [STRONG_PLIES[variant], 0]) {
+        const played = playBotMatch({ variant, length: 1 }, 3, { white: 'strong', black: 'strong' }, 1, plies);
+        expect(played.state.status).toBe('finished');
+      }
+    },
+  );
 
   it.each(['backgammon', 'long-nardy'] as const)(
     '%s: a money session with Jacoby, beavers and automatic doubles plays its games, easy against strong',

@@ -59,13 +59,19 @@ export interface BotDecisionOptions {
    * How far `strong` looks ahead (`easy` always plays at 0 ply): 0, as it played before, ranks
    * every play by the network and judges the cube on the network's chances of the position on
    * roll; 1 ranks again the few best plays a roll of the opponent ahead and judges the cube roll by
-   * roll one roll ahead; 2 ranks the two best again two rolls ahead. `STRONG_PLIES` by default.
+   * roll one roll ahead; 2 ranks the three best of those again two rolls ahead (play-choice.ts
+   * `PLY_FILTERS`, within a budget of positions, `DEEP_BUDGET`), the cube as at 1. By default
+   * the variant's `STRONG_PLIES`.
    */
   readonly plies?: number;
 }
 
-/** The look-ahead of `strong` (docs/bots.md "Deciding"). */
-export const STRONG_PLIES = 1;
+/**
+ * The look-ahead of `strong` by variant (docs/bots.md "Deciding"): two plies in backgammon; one
+ * in long nardy, whose positions have several times the plays to a roll (two plies there take
+ * about a third of a second a play on the development machine, one a few tens of milliseconds).
+ */
+export const STRONG_PLIES: Readonly<Record<Variant, number>> = Object.freeze({ backgammon: 2, 'long-nardy': 1 });
 
 /**
  * The decision for `colour` in `state`, or null when the match asks nothing
@@ -80,7 +86,7 @@ export function botDecision(
 ): BotDecision | null {
   const { phase } = state;
   const evaluator = houseEvaluator(state.config.variant);
-  const plies = level === 'easy' ? 0 : (options.plies ?? STRONG_PLIES);
+  const plies = level === 'easy' ? 0 : (options.plies ?? STRONG_PLIES[state.config.variant]);
   switch (phase.kind) {
     case 'opening-roll':
       return { kind: 'roll' };
@@ -144,7 +150,7 @@ export function botDecision(
 export function doublingWorths(
   state: MatchState,
   colour: Colour,
-  plies: number = STRONG_PLIES,
+  plies: number = STRONG_PLIES[state.config.variant],
 ): { readonly noDouble: number; readonly take: number; readonly pass: number; readonly outcomes: Outcomes } {
   const { s, worth } = cubeView(houseEvaluator(state.config.variant), state, colour, colour, plies, null);
   return {

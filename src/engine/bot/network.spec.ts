@@ -1,5 +1,5 @@
 import { mulberry32 } from '../prng.js';
-import { Network, decodeNetwork, encodeNetwork, sigmoid } from './network.js';
+import { Network, decodeNetwork, encodeNetwork, forwardNear, sigmoid, tableSigmoid } from './network.js';
 
 describe('the evaluator network', () => {
   const net = Network.random({ inputs: 12, hidden: 7 }, mulberry32(3));
@@ -32,5 +32,29 @@ describe('the evaluator network', () => {
       }
       expect(out[k]).toBeCloseTo(sigmoid(sum), 6);
     }
+  });
+});
+
+describe('the look-ahead’s passes', () => {
+  it('read the sigmoid from a table within 3e-6 of it', () => {
+    for (let z = -30; z <= 30; z += 0.0137) expect(Math.abs(tableSigmoid(z) - sigmoid(z))).toBeLessThan(3e-6);
+  });
+
+  it('start from a near input’s hidden sums and get what a whole pass gets, within float32 rounding', () => {
+    const net = Network.random({ inputs: 12, hidden: 7 }, mulberry32(5));
+    const refX = new Float32Array(12);
+    refX[1] = 1;
+    refX[4] = 0.5;
+    const ref = { x: refX, active: Int32Array.from([1, 4]), count: 2, sums: new Float32Array(7) };
+    net.sumsOf(ref.x, ref.active, ref.count, ref.sums);
+    const x = new Float32Array(12);
+    x[4] = 0.25;
+    x[9] = 1;
+    const input = { x, active: Int32Array.from([4, 9]), count: 2 };
+    const near = new Float64Array(5);
+    forwardNear(net, ref, input, new Float32Array(7), near);
+    const whole = new Float64Array(5);
+    net.forward(input.x, input.active, input.count, whole);
+    for (let k = 0; k < 5; k++) expect(near[k]).toBeCloseTo(whole[k], 5);
   });
 });

@@ -79,15 +79,19 @@ export class Network implements NetworkShape {
     }
   }
 
-  /** The five outputs from hidden sums `sums` (the second half of `forward`); the activations go to hiddenOut. */
+  /**
+   * The five outputs from hidden sums `sums`, as the second half of `forward` computes them but
+   * with the sigmoid read from a table (`tableSigmoid`, within 3e-6 of it, three times as fast):
+   * the look-ahead's passes. The activations go to hiddenOut.
+   */
   outputsOf(sums: Float32Array, out: Float64Array): void {
     const { hidden, w2, b2, hiddenOut } = this;
-    for (let h = 0; h < hidden; h++) hiddenOut[h] = sigmoid(sums[h]);
+    for (let h = 0; h < hidden; h++) hiddenOut[h] = tableSigmoid(sums[h]);
     for (let k = 0; k < OUTPUTS; k++) {
       let sum = b2[k];
       const row = k * hidden;
       for (let h = 0; h < hidden; h++) sum += w2[row + h] * hiddenOut[h];
-      out[k] = sigmoid(sum);
+      out[k] = tableSigmoid(sum);
     }
   }
 }
@@ -108,25 +112,44 @@ export function forwardNear(
 ): void {
   const { hidden, w1 } = net;
   sums.set(ref.sums);
-  const add = (i: number, d: number): void => {
+  const { x, active } = input;
+  const refX = ref.x;
+  for (let a = 0; a < input.count; a++) {
+    const i = active[a];
+    const d = x[i] - refX[i];
+    if (d === 0) continue;
     const row = i * hidden;
     for (let h = 0; h < hidden; h++) sums[h] += d * w1[row + h];
-  };
-  for (let a = 0; a < input.count; a++) {
-    const i = input.active[a];
-    const d = input.x[i] - ref.x[i];
-    if (d !== 0) add(i, d);
   }
   // The reference's inputs that are 0 now.
+  const refActive = ref.active;
   for (let a = 0; a < ref.count; a++) {
-    const i = ref.active[a];
-    if (input.x[i] === 0) add(i, -ref.x[i]);
+    const i = refActive[a];
+    if (x[i] !== 0) continue;
+    const d = -refX[i];
+    const row = i * hidden;
+    for (let h = 0; h < hidden; h++) sums[h] += d * w1[row + h];
   }
   net.outputsOf(sums, out);
 }
 
 export function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
+}
+
+/** The sigmoid tabled every 1/64 over [-20, 20]; `tableSigmoid` interpolates it. */
+const STEPS = 64;
+const RANGE = 20;
+const SIGMOID_TABLE = Float64Array.from({ length: 2 * RANGE * STEPS + 2 }, (_, i) => sigmoid(i / STEPS - RANGE));
+
+/** The sigmoid by linear interpolation in a table: within 3e-6 of `sigmoid`, about three times as fast. */
+export function tableSigmoid(z: number): number {
+  if (z <= -RANGE) return SIGMOID_TABLE[0];
+  if (z >= RANGE) return SIGMOID_TABLE[2 * RANGE * STEPS];
+  const at = (z + RANGE) * STEPS;
+  const i = at | 0;
+  const low = SIGMOID_TABLE[i];
+  return low + (at - i) * (SIGMOID_TABLE[i + 1] - low);
 }
 
 const HEADER = /^nardy-net v1 inputs=(\d+) hidden=(\d+) outputs=5\n/;
