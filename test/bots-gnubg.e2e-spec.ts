@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { botDecision, type BotDecision, type Colour, type MatchState } from '../src/engine/index.js';
 import { mulberry32 } from '../src/engine/testing/index.js';
 import request from 'supertest';
-import { ExternalBotNoAnswerError, ExternalBotPlayer } from '../src/bots/external-bot-player.js';
+import { ExternalBotNoAnswerError, ExternalBotPlayer } from '../src/house-bots/index.js';
 import { eventsBy, houseBotId, playAgainstBot, waitForState } from './support/bot-opponent.js';
 import { GNUBG_MISSING, gnubgAvailable, gnubgPath } from './support/gnubg.js';
 import { MatchClient, type Player } from './support/match-client.js';

@@ -4,7 +4,7 @@ import { newMatch, betweenMoneyGames, type MatchState } from '../engine/index.js
 import { playRandomMatch } from '../engine/testing/index.js';
 import type { BotWorker as Worker } from './bot-worker.js';
 import type { HouseBotPlayer } from './house-bot-player.js';
-import { ExternalBotUnavailableError } from './external-bot-player.js';
+import { ExternalBotUnavailableError } from '../house-bots/index.js';
 
 // The worker reaches the matches module's face, which brings in CommonJS packages that require()
 // Nest: under Jest they need the namespaces esm-interop.setup.ts provides (the e2e projects load it

@@ -4,15 +4,11 @@ import { botDecision, newMatch, type BotDecision, type MatchState, type Variant 
 import { playRandomMatch } from '../engine/testing/index.js';
 import type { LoadedMatch, MatchRecord } from '../matches/index.js';
 import { Clock } from '../common/clock.js';
-import { HouseBotPolicy } from '../users/house-bot-policy.js';
-import type { HouseBot } from '../users/house-bots.js';
+import { HouseBotPolicy } from '../house-bots/index.js';
+import type { HouseBot } from '../house-bots/index.js';
 import { actionFor } from './bot-action.js';
 import { decisionRandom } from './decision-random.js';
-import {
-  ExternalBotNoAnswerError,
-  ExternalBotUnavailableError,
-  type ExternalBotPlayer,
-} from './external-bot-player.js';
+import { ExternalBotNoAnswerError, ExternalBotUnavailableError, type ExternalBotPlayer } from '../house-bots/index.js';
 import type { HouseBotAccount } from './house-bot-player.js';
 import type { EngineDecisions } from './bot-decision-pool.js';
 
@@ -82,7 +78,7 @@ function playerWith(externalAvailable: boolean, decision: BotDecision | null = n
     available: jest.fn(() => externalAvailable),
     decide: jest.fn(() => Promise.resolve(decision)),
   } satisfies ExternalBotPlayer;
-  const policy = new HouseBotPolicy();
+  const policy = new HouseBotPolicy(external);
   // The engine's decisions on the event loop, as the worker threads make them (bot-decision-pool.spec.ts).
   const inProcess: EngineDecisions = {
     concurrency: 1,
@@ -90,7 +86,6 @@ function playerWith(externalAvailable: boolean, decision: BotDecision | null = n
       Promise.resolve(botDecision(state, colour, level, decisionRandom(matchId, version))),
   };
   const player = new HouseBotPlayer(policy, external, clock, inProcess);
-  player.onModuleInit();
   return { player, external };
 }
 

@@ -4,18 +4,18 @@
  * the match waits for, the engine's (`bot-easy`, `bot`) or the external
  * player's (`gnubg`). The answer is a match action, made as any player's.
  */
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { opponentOf, type BotDecision, type BotLevel } from '../engine/index.js';
 import { Clock } from '../common/clock.js';
 import { colourOf, deadlinePassed, type LoadedMatch, type MatchAction } from '../matches/index.js';
-import { HouseBotPolicy } from '../users/house-bot-policy.js';
-import type { HouseBot } from '../users/house-bots.js';
+import { HouseBotPolicy } from '../house-bots/index.js';
+import type { HouseBot } from '../house-bots/index.js';
 import type { User } from '../users/user.js';
 import { actionFor } from './bot-action.js';
 import { EngineDecisions } from './bot-decision-pool.js';
 import { FairQueue } from './fair-queue.js';
 import { StandInLog } from './stand-in-log.js';
-import { ExternalBotNoAnswerError, ExternalBotPlayer, ExternalBotUnavailableError } from './external-bot-player.js';
+import { ExternalBotNoAnswerError, ExternalBotPlayer, ExternalBotUnavailableError } from '../house-bots/index.js';
 
 /** A house bot's account, as the worker acts for it. */
 export interface HouseBotAccount {
@@ -44,7 +44,7 @@ const FALLBACK_LEVEL: BotLevel = ENGINE_LEVELS.bot;
 const ENGINE_QUEUE_LIMIT = 10_000;
 
 @Injectable()
-export class HouseBotPlayer implements OnModuleInit, OnModuleDestroy {
+export class HouseBotPlayer implements OnModuleDestroy {
   private readonly logger = new Logger('HouseBotPlayer');
   /** The turns `bot` decides for gnubg: the first of each reason, then a count a minute at most. */
   private readonly standIns = new StandInLog(this.logger);
@@ -62,11 +62,6 @@ export class HouseBotPlayer implements OnModuleInit, OnModuleDestroy {
     private readonly engineDecisions: EngineDecisions,
   ) {
     this.engineTurns = new FairQueue({ concurrency: engineDecisions.concurrency, maxWaiting: ENGINE_QUEUE_LIMIT });
-  }
-
-  /** Match creation learns from the policy whether gnubg answers (HouseBotPolicy). */
-  onModuleInit(): void {
-    this.policy.attachExternalPlayer(() => this.external.available());
   }
 
   onModuleDestroy(): void {

@@ -1,4 +1,4 @@
-import type { NoAnswerReason } from './external-bot-player.js';
+import type { NoAnswerReason } from '../house-bots/index.js';
 
 /** How often, at most, a summary line counts the stand-ins of one reason. */
 export const STAND_IN_SUMMARY_MS = 60_000;

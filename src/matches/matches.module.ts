@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { SecurityModule } from '../security/security.module.js';
+import { HouseBotsModule } from '../house-bots/index.js';
 import { UsersModule } from '../users/users.module.js';
 import { DiceRoller, FairDiceRoller } from './core/dice-roller.js';
 import { MatchActionsController } from './http/match-actions.controller.js';
@@ -29,7 +30,7 @@ import { PendingDecisionsRepository } from './read/pending-decisions.repository.
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
-  imports: [SecurityModule, UsersModule, IdempotencyModule],
+  imports: [SecurityModule, UsersModule, HouseBotsModule, IdempotencyModule],
   controllers: [
     MatchesController,
     MatchActionsController,

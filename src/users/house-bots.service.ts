@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { HouseBotListDto } from './dto/house-bot.dto.js';
-import { HouseBotPolicy } from './house-bot-policy.js';
-import { houseBotVariants } from './house-bots.js';
+import { HouseBotPolicy } from '../house-bots/index.js';
+import { houseBotVariants } from '../house-bots/index.js';
 import { UsersRepository } from './users.repository.js';
 
 /** Which house bots there are and which play now (docs/bots.md, "Who plays what"). */

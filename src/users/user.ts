@@ -1,4 +1,4 @@
-import type { HouseBot, UserKind } from './house-bots.js';
+import type { HouseBot, UserKind } from '../house-bots/index.js';
 import type { Language } from '../common/languages.js';
 
 /** A registered account (a player's or a bot's), as the use cases see it. */

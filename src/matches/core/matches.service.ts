@@ -22,7 +22,7 @@ import { IdempotencyContext } from '../../idempotency/idempotency-context.js';
 import { UserNotFoundError } from '../../users/user.errors.js';
 import { UsersRepository } from '../../users/users.repository.js';
 import type { User } from '../../users/user.js';
-import { HouseBotPolicy } from '../../users/house-bot-policy.js';
+import { HouseBotPolicy } from '../../house-bots/index.js';
 import { SeatChangedError } from './seat-changed.error.js';
 import { BotCannotPlayError, InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
 import type { MatchRecord, NewMatchEvent } from '../model/match-record.js';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { VARIANTS, type Variant } from '../../engine/index.js';
-import { HOUSE_BOTS, type HouseBot } from '../house-bots.js';
+import { HOUSE_BOTS, type HouseBot } from '../../house-bots/index.js';
 
 /** A house bot one may invite (docs/bots.md, "Who plays what"), and whether it plays now. */
 export class HouseBotDto {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { HOUSE_BOTS, type HouseBot } from '../house-bots.js';
+import { HOUSE_BOTS, type HouseBot } from '../../house-bots/index.js';
 import { LANGUAGES, type Language } from '../../common/languages.js';
 import { isProvisional } from '../provisional-rating.js';
 import type { User } from '../user.js';

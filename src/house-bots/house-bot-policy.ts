@@ -1,27 +1,27 @@
 /**
  * Which house bot plays what (house-bots.ts), with what only the running
  * service knows: whether the external player (GNU Backgammon) answers now.
- * The bots module, which holds that player, attaches it at start-up; until it
- * does, the external player counts as unavailable. So match creation (in
- * src/matches) and the bots' worker (in src/bots) ask the same question the
- * same way, and matches never imports bots (docs/bots.md, "Who plays what").
+ * The external player is the one the GNU Backgammon module provides to the
+ * whole application (a global provider), injected here; a service built
+ * without it counts gnubg as unavailable. So match creation (in src/matches)
+ * and the bots' worker (in src/bots) ask the same question the same way, and
+ * neither imports the other for it (docs/bots.md, "Who plays what").
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Variant } from '../engine/index.js';
+import { ExternalBotPlayer } from './external-bot-player.js';
 import { houseBotRefusal, houseBotVariants, type HouseBot } from './house-bots.js';
 
 @Injectable()
 export class HouseBotPolicy {
-  private externalAvailable: () => boolean = () => false;
-
-  /** Tells the policy how to know whether the external player answers (the bots module, at start-up). */
-  attachExternalPlayer(available: () => boolean): void {
-    this.externalAvailable = available;
-  }
+  constructor(
+    // Named: a union type gives Nest no token to inject by.
+    @Optional() @Inject(ExternalBotPlayer) private readonly external: ExternalBotPlayer | null = null,
+  ) {}
 
   /** Why `houseBot` cannot play a match of `variant` now; null when it can. */
   refusal(houseBot: HouseBot, variant: Variant): string | null {
-    return houseBotRefusal(houseBot, variant, this.externalAvailable());
+    return houseBotRefusal(houseBot, variant, this.external?.available() ?? false);
   }
 
   /** Why `houseBot` plays nothing now (gnubg while GNU Backgammon does not answer); null when it plays. */
