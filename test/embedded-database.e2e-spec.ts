@@ -1,9 +1,14 @@
+import { jest } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { UserProfileDto } from '../src/users/dto/user-profile.dto.js';
 import { startTestApp } from './support/test-app.js';
+
+// The embedded database starts in 2-4 s of CPU per fresh data folder, and each test starts one or two:
+// under CI's load that passes the default 60 s, though nothing is wrong.
+jest.setTimeout(180_000);
 
 describe('embedded default database (PGlite, no DATABASE_URL)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'nardy-embedded-'));

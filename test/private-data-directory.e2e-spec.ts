@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,10 @@ function embeddedApp(dataDir: string) {
   };
   return startTestApp({ JWT_SECRET: undefined }, embedded);
 }
+
+// The embedded database starts in 2-4 s of CPU per fresh data folder, and each test starts one or two:
+// under CI's load that passes the default 60 s, though nothing is wrong.
+jest.setTimeout(180_000);
 
 describe('the data directory of the embedded database', () => {
   const dataDir = join(root, 'data');
