@@ -37,29 +37,31 @@ import { promisify } from 'node:util';
 import { GnubgPlayer } from '../src/bots/gnubg/gnubg-player.js';
 import { locateGnubg } from '../src/bots/gnubg/gnubg-settings.js';
 import {
-  afterDecision,
-  decidingColour,
   encodePositionId,
-  seatedMatch,
-  houseDecider,
   mulberry32,
-  pickerDecider,
-  pipMaximizer,
-  playDecidedMatch,
-  playDecidedMatchAsync,
   writeMat,
-  type AsyncDecider,
   type BotDecisionOptions,
   pubevalPlay,
-  randomPicker,
   swapSides,
   positionFor,
   type BotLevel,
   type Colour,
-  type Decider,
   type DiceContext,
   type Variant,
 } from '../src/engine/index.js';
+import {
+  afterDecision,
+  decidingColour,
+  seatedMatch,
+  houseDecider,
+  pickerDecider,
+  pipMaximizer,
+  playDecidedMatch,
+  playDecidedMatchAsync,
+  randomPicker,
+  type AsyncDecider,
+  type Decider,
+} from '../src/engine/training/index.js';
 import { runBench } from './run-bench.js';
 
 const run = promisify(execFile);

@@ -213,42 +213,16 @@ export {
   type FollowUpContext,
 } from './follow-ups.js';
 
-// The house bots' decisions (docs/bots.md).
-export { BOT_LEVELS, botDecision, type BotDecision, type BotLevel } from './bot/bot-decision.js';
-export { Evaluator } from './bot/evaluator.js';
-export { INPUTS } from './bot/features.js';
-export { Network, decodeNetwork, encodeNetwork, type NetworkShape } from './bot/network.js';
-export { cubelessEquity, newOutcomes, type Outcomes } from './bot/outcomes.js';
-export { choosePlay, rankPlays, type PlayChoiceOptions, type RankedPlay } from './bot/play-choice.js';
-export { TdTrainer, type TrainedGame, type TrainingOptions } from './bot/td-training.js';
-export { pipMaximizer, playGame, randomPicker, type PlayPicker, type PlayedGame } from './bot/engine-games.js';
+// The house bots' decisions (docs/bots.md): what the service needs to make one. Training, benches and
+// tests reach the networks, the look-ahead and whole matches of bots through src/engine/training.
 export {
-  afterDecision,
-  decidingColour,
-  decisionEvent,
-  houseDecider,
-  pickerDecider,
-  playDecidedMatch,
-  seatedMatch,
-  type DecidedMatch,
-  type Decider,
-} from './bot/decided-match.js';
-// The house bot's look-ahead (docs/bots.md "Deciding"): chances n plies deep, the play search, a match with async deciders.
-export { STRONG_PLIES, type BotDecisionOptions } from './bot/bot-decision.js';
-export {
-  MONEY_JUDGE,
-  ROLLS,
-  chancesAfterPlay,
-  chancesOnRoll,
-  rollLeaves,
-  swapJudge,
-  type ChancesValue,
-  type Judge,
-  type RollLeaf,
-  type WeightedRoll,
-} from './bot/look-ahead.js';
-export { PLY_FILTERS, searchPlays, type PlyFilter } from './bot/play-choice.js';
-export { playDecidedMatchAsync, type AsyncDecider } from './bot/decided-match.js';
+  BOT_LEVELS,
+  STRONG_PLIES,
+  botDecision,
+  type BotDecision,
+  type BotDecisionOptions,
+  type BotLevel,
+} from './bot/bot-decision.js';
 // A match state as a worker thread receives it (the service's house-bot decisions run in worker threads).
 export { portableState, restoredState, type PortableMatchState } from './bot/portable-state.js';
 export { mulberry32 } from './prng.js';
@@ -265,8 +239,6 @@ export type {
   MatchAnalysis,
   PlayerFigures,
 } from './analysis/analysis.js';
-export { markOf } from './analysis/marks.js';
-export { playerFigures } from './analysis/player-figures.js';
 export { analyseWithNetwork, NET_ENGINE_NAME, type NetAnalysisOptions } from './analysis/net-analysis.js';
 export {
   analysisFromGnubg,

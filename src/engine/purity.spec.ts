@@ -10,14 +10,15 @@ import ts from 'typescript';
  *   tests (*.spec.ts) and test helpers (testing/) may also import test
  *   libraries and read fixtures, but nothing else of the project;
  * - the rest of the code base sees the engine through its public API only:
- *   src/engine/index.ts, and src/engine/testing/index.ts from tests (test/,
- *   and the *.spec.ts beside the code in src/) and benchmarks.
+ *   src/engine/index.ts, and src/engine/testing/index.ts and the training entry
+ *   src/engine/training/index.ts from tests (test/, and the *.spec.ts beside the
+ *   code in src/), benchmarks and tools (the trainer).
  */
 const ENGINE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(ENGINE, '..', '..');
 const ALLOWED_OUTSIDE: Record<string, readonly string[]> = { 'dice.ts': ['node:crypto'] };
 /** Top-level folders of the code outside the engine, and whether they may use the engine's test helpers. */
-const CLIENTS: Readonly<Record<string, boolean>> = { src: false, test: true, bench: true, scripts: false };
+const CLIENTS: Readonly<Record<string, boolean>> = { src: false, test: true, bench: true, tools: true, scripts: false };
 const SOURCE = /\.(?:ts|mts|cts|js|mjs|cjs)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', 'fixtures']);
 
@@ -46,7 +47,7 @@ function importSpecifiers(text: string): string[] {
 function deepEngineImports(file: string, text: string): string[] {
   const folder = relative(ROOT, file).split(sep)[0];
   const mayUseTesting = CLIENTS[folder] || file.endsWith('.spec.ts');
-  const allowed = new Set(['src/engine', ...(mayUseTesting ? ['src/engine/testing'] : [])]);
+  const allowed = new Set(['src/engine', ...(mayUseTesting ? ['src/engine/testing', 'src/engine/training'] : [])]);
   return importSpecifiers(text).filter((specifier) => {
     if (!specifier.startsWith('.')) return false;
     const target = relative(ROOT, resolve(dirname(file), specifier))

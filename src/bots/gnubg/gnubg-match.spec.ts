@@ -2,7 +2,6 @@ import {
   apply,
   applyOrThrow,
   botDecision,
-  decisionEvent,
   deriveOpeningThrow,
   deriveRoll,
   followUps,
@@ -13,6 +12,7 @@ import {
   type MatchState,
   type RulesOptions,
 } from '../../engine/index.js';
+import { decisionEvent } from '../../engine/training/index.js';
 import type { GnubgQuestion } from './gnubg-request.js';
 import { mulberry32 } from '../../engine/testing/index.js';
 import { GnubgPlayer } from './gnubg-player.js';

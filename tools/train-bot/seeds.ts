@@ -1,5 +1,5 @@
 /** Seeded randomness for training and benches: a game's dice from (seed, game number) alone. */
-export { mulberry32 } from '../../engine/index.js';
+export { mulberry32 } from '../../src/engine/index.js';
 
 /** A 32-bit seed mixing `seed` and `n` (an integer hash), so neighbouring games' dice are unrelated. */
 export function seedOf(seed: number, n: number): number {

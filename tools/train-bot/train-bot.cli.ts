@@ -15,21 +15,19 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { VARIANTS, pubevalPlay, type Variant } from '../../src/engine/index.js';
 import {
   Evaluator,
   INPUTS,
   Network,
   TdTrainer,
-  VARIANTS,
   choosePlay,
   decodeNetwork,
   encodeNetwork,
   pipMaximizer,
   playGame,
-  pubevalPlay,
   type PlayPicker,
-  type Variant,
-} from '../../engine/index.js';
+} from '../../src/engine/training/index.js';
 import { mulberry32, seedOf } from './seeds.js';
 
 const { values } = parseArgs({
@@ -57,9 +55,14 @@ const seed = positive('seed');
 const checkpointEvery = positive('checkpoint');
 const measureGames = positive('measure');
 
-/** src/engine/bot/weights/<variant>.ts, from dist/bots/training or src/bots/training alike. */
-const here = dirname(fileURLToPath(import.meta.url));
-const weightsFile = join(here, '..', '..', '..', 'src', 'engine', 'bot', 'weights', `${variant}.ts`);
+/**
+ * src/engine/bot/weights/<variant>.ts of the checkout, found upwards from the trainer (its source or its
+ * build): the first folder holding the TypeScript weights (a build beside it holds only their .js).
+ */
+const WEIGHTS = join('src', 'engine', 'bot', 'weights');
+let root = dirname(fileURLToPath(import.meta.url));
+while (!existsSync(join(root, WEIGHTS, `${variant}.ts`)) && dirname(root) !== root) root = dirname(root);
+const weightsFile = join(root, WEIGHTS, `${variant}.ts`);
 
 const { net, done } = load();
 const trainer = new TdTrainer(variant, net);
