@@ -1,4 +1,7 @@
-import { initialPosition, makePosition, sideFromCounts } from '../board.js';
+import { initialPosition, makePosition, pipCount, sideFromCounts, swapSides } from '../board.js';
+import { mulberry32 } from '../prng.js';
+import type { Position, SideBoard } from '../types.js';
+import { playGame, randomPicker, type PlayPicker } from './engine-games.js';
 import { Encoding, INPUTS, encode, isBackgammonRace, isNardyRace, shotRolls } from './features.js';
 
 /**
@@ -43,5 +46,48 @@ describe('the evaluator inputs', () => {
     expect(isBackgammonRace(makePosition(sideFromCounts({ 6: 5, 5: 10 }), sideFromCounts({ 6: 15 })))).toBe(true);
     expect(isNardyRace(initialPosition('long-nardy'))).toBe(false);
     expect(isNardyRace(makePosition(sideFromCounts({ 3: 15 }), sideFromCounts({ 2: 15 })))).toBe(true);
+  });
+
+  it('codes a backgammon position’s features from its bits as counting them point by point does', () => {
+    const random = mulberry32(4);
+    const pick = randomPicker(random);
+    const positions: Position[] = [];
+    const recording: PlayPicker = (position, dice, plays) => {
+      positions.push(position, ...plays.map((p) => swapSides(p.position)));
+      return pick(position, dice, plays);
+    };
+    while (positions.length < 3000) playGame('backgammon', [recording, recording], random);
+    const encoding = new Encoding('backgammon');
+    const at = 2 * (96 + 2);
+    const made = (side: SideBoard): number[] => side.points.map((n) => (n >= 2 ? 1 : 0));
+    const run = (flags: number[]): number => {
+      let best = 0;
+      let now = 0;
+      for (const f of flags) best = Math.max(best, (now = f === 1 ? now + 1 : 0));
+      return best;
+    };
+    for (const position of positions) {
+      encode(position, encoding);
+      const x = encoding.x;
+      const pips = pipCount(position);
+      expect(x[at]).toBe(isBackgammonRace(position) ? 1 : 0);
+      expect([x[at + 1], x[at + 2]]).toEqual([Math.fround(pips.player / 150), Math.fround(pips.opponent / 150)]);
+      const home = (side: SideBoard): number =>
+        made(side)
+          .slice(0, 6)
+          .reduce((a, b) => a + b, 0);
+      expect([x[at + 3], x[at + 4]]).toEqual([
+        Math.fround(home(position.player) / 6),
+        Math.fround(home(position.opponent) / 6),
+      ]);
+      expect([x[at + 5], x[at + 6]]).toEqual([
+        Math.fround(run(made(position.player)) / 6),
+        Math.fround(run(made(position.opponent)) / 6),
+      ]);
+      expect([x[at + 7], x[at + 8]]).toEqual([
+        Math.fround(shotRolls(position.player, position.opponent) / 36),
+        Math.fround(shotRolls(position.opponent, position.player) / 36),
+      ]);
+    }
   });
 });

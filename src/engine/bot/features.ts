@@ -63,13 +63,6 @@ function encodePoints(side: SideBoard, into: Encoding, at: number, restScale: nu
   }
 }
 
-/** Made points (2 or more checkers; 1 in long nardy) among the side's points 1-6. */
-function homePoints(side: SideBoard, made: number): number {
-  let n = 0;
-  for (let p = 0; p < 6; p++) if (side.points[p] >= made) n++;
-  return n;
-}
-
 /** The longest run of consecutive points held with at least `made` checkers. */
 function longestRun(side: SideBoard, made: number): number {
   let best = 0;
@@ -81,26 +74,104 @@ function longestRun(side: SideBoard, made: number): number {
   return best;
 }
 
+/** What one pass over a side finds, as bits (bit p for the side's point p): for the features after the points. */
+class SideScan {
+  occupied = 0;
+  blots = 0;
+  /** Points held by two or more. */
+  made = 0;
+  pips = 0;
+}
+
+const playerScan = new SideScan();
+const opponentScan = new SideScan();
+
+/** The side's points coded as encodePoints codes them (the same inputs in the same order), and its scan. */
+function scanSide(side: SideBoard, into: Encoding, at: number, scan: SideScan): void {
+  let occupied = 0;
+  let blots = 0;
+  let made = 0;
+  let pips = side.bar * 25;
+  for (let p = 0; p < POINTS; p++) {
+    const n = side.points[p];
+    if (n === 0) continue;
+    const bit = 1 << (p + 1);
+    occupied |= bit;
+    pips += n * (p + 1);
+    const base = at + p * 4;
+    into.set(base, 1);
+    if (n === 1) {
+      blots |= bit;
+      continue;
+    }
+    made |= bit;
+    into.set(base + 1, 1);
+    if (n >= 3) into.set(base + 2, 1);
+    if (n > 3) into.set(base + 3, (n - 3) * 0.5);
+  }
+  scan.occupied = occupied;
+  scan.blots = blots;
+  scan.made = made;
+  scan.pips = pips;
+}
+
+/** The side's rearmost checker from its scan: 25 on the bar, 0 when none is on the board. */
+function rearmostOf(side: SideBoard, scan: SideScan): number {
+  return side.bar > 0 ? 25 : scan.occupied === 0 ? 0 : 31 - Math.clz32(scan.occupied);
+}
+
+/** The number of set bits. */
+function bitCount(x: number): number {
+  let n = 0;
+  for (let m = x; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/** The longest run of consecutive set bits. */
+function longestBits(x: number): number {
+  let n = 0;
+  for (let m = x; m !== 0; m &= m << 1) n++;
+  return n;
+}
+
+/** Bits 1-24 mirrored (bit q to bit 25 - q): a side's points in the other side's numbering. */
+function mirrored(x: number): number {
+  let v = x;
+  v = ((v >>> 1) & 0x55555555) | ((v & 0x55555555) << 1);
+  v = ((v >>> 2) & 0x33333333) | ((v & 0x33333333) << 2);
+  v = ((v >>> 4) & 0x0f0f0f0f) | ((v & 0x0f0f0f0f) << 4);
+  v = ((v >>> 8) & 0x00ff00ff) | ((v & 0x00ff00ff) << 8);
+  v = (v >>> 16) | (v << 16);
+  return (v >>> 6) & BOARD_BITS;
+}
+
+/**
+ * The backgammon inputs in one pass over each side: the same inputs, in the same order, as
+ * encodePoints and the feature functions below give (features.spec.ts checks it), the features
+ * read from each side's bits.
+ */
 function encodeBackgammon(position: Position, into: Encoding): void {
   const { player, opponent } = position;
   const side = POINT_UNITS + 2;
-  encodePoints(player, into, 0, 0.5);
+  scanSide(player, into, 0, playerScan);
   into.set(POINT_UNITS, player.bar / 2);
   into.set(POINT_UNITS + 1, player.off / 15);
-  encodePoints(opponent, into, side, 0.5);
+  scanSide(opponent, into, side, opponentScan);
   into.set(side + POINT_UNITS, opponent.bar / 2);
   into.set(side + POINT_UNITS + 1, opponent.off / 15);
   const at = 2 * side;
-  into.set(at, isBackgammonRace(position) ? 1 : 0);
-  const pips = pipCount(position);
-  into.set(at + 1, pips.player / 150);
-  into.set(at + 2, pips.opponent / 150);
-  into.set(at + 3, homePoints(player, 2) / 6);
-  into.set(at + 4, homePoints(opponent, 2) / 6);
-  into.set(at + 5, longestRun(player, 2) / 6);
-  into.set(at + 6, longestRun(opponent, 2) / 6);
-  into.set(at + 7, shotRolls(player, opponent) / 36);
-  into.set(at + 8, shotRolls(opponent, player) / 36);
+  into.set(at, rearmostOf(player, playerScan) + rearmostOf(opponent, opponentScan) <= 25 ? 1 : 0);
+  into.set(at + 1, playerScan.pips / 150);
+  into.set(at + 2, opponentScan.pips / 150);
+  const HOME = 0x7e;
+  into.set(at + 3, bitCount(playerScan.made & HOME) / 6);
+  into.set(at + 4, bitCount(opponentScan.made & HOME) / 6);
+  into.set(at + 5, longestBits(playerScan.made) / 6);
+  into.set(at + 6, longestBits(opponentScan.made) / 6);
+  const playerSources = playerScan.occupied | (player.bar > 0 ? 1 << 25 : 0);
+  const opponentSources = opponentScan.occupied | (opponent.bar > 0 ? 1 << 25 : 0);
+  into.set(at + 7, shots(playerSources, mirrored(opponentScan.blots), mirrored(opponentScan.made)) / 36);
+  into.set(at + 8, shots(opponentSources, mirrored(playerScan.blots), mirrored(playerScan.made)) / 36);
 }
 
 /** Backgammon: no more contact (each side's rearmost checker has passed the other's). */
@@ -115,67 +186,53 @@ function rearmost(side: SideBoard): number {
   return 0;
 }
 
-const blocked = new Uint8Array(26);
-const blot = new Uint8Array(26);
-/** The attacker's occupied points (25: the bar). */
-const sources = new Int32Array(26);
+/** Bits 1-24: the points of the board, in the attacker's numbering (bit 25 the bar, bit 0 off). */
+const BOARD_BITS = 0x1fffffe;
 
 /**
  * Of the 36 rolls, how many let `attacker` hit at least one of `defender`'s
  * blots, by one die, by both (an open point between), or by a double's
- * steps. An approximation: a checker on the bar is not made to enter first.
+ * steps (stopped by a made point). An approximation: a checker on the bar is
+ * not made to enter first. Points are bits (bit p for the attacker's point
+ * p), so a die moves every checker at once by a shift.
  */
 export function shotRolls(attacker: SideBoard, defender: SideBoard): number {
-  // Indices are the attacker's points; the defender's point q is the attacker's 25 - q.
+  // The defender's point q is the attacker's 25 - q.
   let blots = 0;
-  let count = 0;
+  let blocked = 0;
+  let sources = attacker.bar > 0 ? 1 << 25 : 0;
   for (let t = 1; t <= 24; t++) {
     const d = defender.points[24 - t];
-    blocked[t] = d >= 2 ? 1 : 0;
-    blot[t] = d === 1 ? 1 : 0;
-    blots += blot[t];
-    if (attacker.points[t - 1] > 0) sources[count++] = t;
+    if (d === 1) blots |= 1 << t;
+    else if (d >= 2) blocked |= 1 << t;
+    if (attacker.points[t - 1] > 0) sources |= 1 << t;
   }
+  return shots(sources, blots, blocked);
+}
+
+/** shotRolls on bits in the attacker's numbering: its checkers (bit 25 the bar), the defender's blots and made points. */
+function shots(sources: number, blots: number, blocked: number): number {
   if (blots === 0) return 0;
-  if (attacker.bar > 0) sources[count++] = 25;
-  // The numbers that hit by themselves, from any source, as bits 1-6.
-  let direct = 0;
-  for (let k = 0; k < count; k++) {
-    const s = sources[k];
-    for (let d = 1; d <= 6 && s - d >= 1; d++) if (blot[s - d] === 1) direct |= 1 << d;
-  }
+  const open = BOARD_BITS & ~blocked;
   let rolls = 0;
   for (let a = 1; a <= 6; a++) {
-    if ((direct & (1 << a)) !== 0 || doubleHits(a, count)) rolls += 1;
+    const byA = sources >>> a;
+    // A double: step by step, on through open points only.
+    let at = sources;
+    let hit = false;
+    for (let step = 0; step < 4 && !hit; step++) {
+      at = (at >>> a) & BOARD_BITS;
+      if ((at & blots) !== 0) hit = true;
+      at &= open;
+    }
+    if (hit) rolls += 1;
     for (let b = a + 1; b <= 6; b++) {
-      if ((direct & ((1 << a) | (1 << b))) !== 0 || bothDiceHit(a, b, count)) rolls += 2;
+      const byB = sources >>> b;
+      const landings = byA | byB | ((byA & open) >>> b) | ((byB & open) >>> a);
+      if ((landings & blots) !== 0) rolls += 2;
     }
   }
   return rolls;
-}
-
-/** Whether a checker hits a blot with both dice a and b, through an open point between. */
-function bothDiceHit(a: number, b: number, count: number): boolean {
-  for (let k = 0; k < count; k++) {
-    const s = sources[k];
-    const t = s - a - b;
-    if (t >= 1 && blot[t] === 1 && (blocked[s - a] === 0 || blocked[s - b] === 0)) return true;
-  }
-  return false;
-}
-
-/** Whether a checker hits a blot with the steps of double a (after the first), stopped by a made point. */
-function doubleHits(a: number, count: number): boolean {
-  for (let k = 0; k < count; k++) {
-    let at = sources[k];
-    for (let step = 0; step < 4; step++) {
-      at -= a;
-      if (at < 1) break;
-      if (blot[at] === 1) return true;
-      if (blocked[at] === 1) break;
-    }
-  }
-  return false;
 }
 
 function encodeLongNardy(position: Position, into: Encoding): void {
