@@ -212,6 +212,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every analysis asked of the match (one per engine and look-ahead), without their decisions
+         * @description The newest first, each with its status, progress and engine; an empty list when none was asked for (so a client learns whether a match has an analysis without a 404). GET …/analysis answers the one to show in full.
+         */
+        get: operations["listMatchAnalyses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/analysis": {
         parameters: {
             query?: never;
@@ -1364,9 +1384,28 @@ export interface components {
             /** @description Look-ahead in plies. */
             plies: number;
         };
+        AnalysisListDto: {
+            /** @description The newest first; empty when none was asked for. */
+            analyses: components["schemas"]["AnalysisSummaryDto"][];
+        };
         AnalysisPlayersDto: {
             black: components["schemas"]["PlayerFiguresDto"];
             white: components["schemas"]["PlayerFiguresDto"];
+        };
+        AnalysisSummaryDto: {
+            engine: components["schemas"]["AnalysisEngineDto"];
+            /** @description Why it failed. */
+            error: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description 0 to 1 while it runs. */
+            progress: number;
+            /** Format: date-time */
+            requestedAt: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
         };
         ApiTokenDto: {
             /** Format: date-time */
@@ -4104,6 +4143,36 @@ export interface operations {
             };
             /** @description The play breaks a rule (`illegal-play`, with the validator’s `reason`), or an Idempotency-Key was reused. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listMatchAnalyses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisListDto"];
+                };
+            };
+            /** @description No such match (`match-not-found`), or no analysis asked of it (`analysis-not-found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -177,6 +177,9 @@ describe('asking', () => {
     await followed(id);
     const read = await request(t.http).get(`/api/matches/${id}/analysis`).expect(200);
     expect((read.body as AnalysisJson).status).toBe('done');
+    const list = await request(t.http).get(`/api/matches/${id}/analyses`).expect(200);
+    expect(list.body).toMatchObject({ analyses: [{ id: first.id, status: 'done', engine: first.engine }] });
+    expect((list.body as { analyses: object[] }).analyses[0]).not.toHaveProperty('games');
   });
 
   it('refuses a match not finished, a stranger without a token, and reads of what is not there', async () => {
@@ -185,6 +188,7 @@ describe('asking', () => {
     const finished = await imported('bot-3-point-match-3.mat');
     await ask(null, finished).expect(401);
     expectCode(await request(t.http).get(`/api/matches/${finished}/analysis`).expect(404), 'analysis-not-found');
+    expect((await request(t.http).get(`/api/matches/${finished}/analyses`).expect(200)).body).toEqual({ analyses: [] });
     expectCode(
       await request(t.http).get(`/api/matches/00000000-0000-4000-8000-000000000000/analysis`).expect(404),
       'match-not-found',

@@ -14,6 +14,14 @@ export interface AnalysisView {
   readonly finishedAt: string | null;
 }
 
+/** An analysis in a list: what it is and how far it got, without its decisions. */
+export type AnalysisSummaryView = Omit<AnalysisView, 'players' | 'games'>;
+
+export function analysisSummary(record: AnalysisRecord): AnalysisSummaryView {
+  const { players: _players, games: _games, ...summary } = analysisView(record);
+  return summary;
+}
+
 export function analysisView(record: AnalysisRecord): AnalysisView {
   return {
     id: record.id,

@@ -9,8 +9,8 @@ import { RequiresScope } from '../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../security/principal.js';
 import { AnalysisService } from './analysis.service.js';
-import type { AnalysisView } from './analysis-view.js';
-import { AnalysisDto } from './dto/analysis.dto.js';
+import type { AnalysisSummaryView, AnalysisView } from './analysis-view.js';
+import { AnalysisDto, AnalysisListDto } from './dto/analysis.dto.js';
 
 const NOT_FOUND: [number, string] = [
   404,
@@ -50,6 +50,22 @@ export class AnalysisController {
   )
   request(@Param('id', MatchIdPipe) id: string, @CurrentPrincipal() principal: Principal): Promise<AnalysisView> {
     return this.analysis.request(id, principal.userId);
+  }
+
+  @Get(':id/analyses')
+  @ApiPublic()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'Every analysis asked of the match (one per engine and look-ahead), without their decisions',
+    description:
+      'The newest first, each with its status, progress and engine; an empty list when none was asked for (so a ' +
+      'client learns whether a match has an analysis without a 404). GET …/analysis answers the one to show in full.',
+    operationId: 'listMatchAnalyses',
+  })
+  @ApiOkResponse({ type: AnalysisListDto })
+  @ApiProblems(NOT_FOUND)
+  async list(@Param('id', MatchIdPipe) id: string): Promise<{ analyses: AnalysisSummaryView[] }> {
+    return { analyses: await this.analysis.list(id) };
   }
 
   @Get(':id/analysis')

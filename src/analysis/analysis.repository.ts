@@ -108,6 +108,15 @@ export class AnalysisRepository {
     return rows.length === 0 ? null : toRecord(rows[0]);
   }
 
+  /** Every analysis of the match, the newest first. */
+  async all(matchId: string): Promise<AnalysisRecord[]> {
+    const rows = await this.sql.query<AnalysisRow>(
+      `SELECT ${COLUMNS} FROM match_analyses WHERE match_id = $1 ORDER BY created_at DESC`,
+      [matchId],
+    );
+    return rows.map(toRecord);
+  }
+
   async byId(id: string): Promise<AnalysisRecord | null> {
     const rows = await this.sql.query<AnalysisRow>(`SELECT ${COLUMNS} FROM match_analyses WHERE id = $1`, [id]);
     return rows.length === 0 ? null : toRecord(rows[0]);

@@ -13,7 +13,7 @@ import type { AnalysisRecord } from './analysis-record.js';
 import { ANALYSIS_SETTINGS } from './analysis-runner.js';
 import { AnalysisNotFoundError, AnalysisQueueFullError, MatchNotFinishedError } from './analysis.errors.js';
 import { AnalysisRepository } from './analysis.repository.js';
-import { analysisView, type AnalysisView } from './analysis-view.js';
+import { analysisSummary, analysisView, type AnalysisSummaryView, type AnalysisView } from './analysis-view.js';
 
 /** How often a followed analysis is looked at (every node reads the same row). */
 const FOLLOW_EVERY_MS = 500;
@@ -50,6 +50,12 @@ export class AnalysisService {
       (tx, stored) => this.jobs.enqueue(tx, stored.id),
     );
     return analysisView(analysis);
+  }
+
+  /** Every analysis asked of the match (one per engine and look-ahead), the newest first; none: an empty list. */
+  async list(matchId: string): Promise<AnalysisSummaryView[]> {
+    await this.store.record(matchId);
+    return (await this.analyses.all(matchId)).map(analysisSummary);
   }
 
   async read(matchId: string): Promise<AnalysisView> {

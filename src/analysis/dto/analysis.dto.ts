@@ -93,6 +93,21 @@ class AnalysisEngineDto {
   @ApiProperty({ description: 'Look-ahead in plies.' }) plies!: number;
 }
 
+export class AnalysisSummaryDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['queued', 'running', 'done', 'failed'] }) status!: string;
+  @ApiProperty({ description: '0 to 1 while it runs.' }) progress!: number;
+  @ApiProperty({ type: AnalysisEngineDto }) engine!: AnalysisEngineDto;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it failed.' }) error!: string | null;
+  @ApiProperty({ format: 'date-time' }) requestedAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finishedAt!: string | null;
+}
+
+export class AnalysisListDto {
+  @ApiProperty({ type: [AnalysisSummaryDto], description: 'The newest first; empty when none was asked for.' })
+  analyses!: AnalysisSummaryDto[];
+}
+
 export class AnalysisDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: ['queued', 'running', 'done', 'failed'] }) status!: string;

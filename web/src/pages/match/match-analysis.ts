@@ -27,16 +27,16 @@ export function useMatchAnalysis(matchId: string): MatchAnalysisState {
 
   useEffect(() => {
     let live = true;
-    call(api.GET('/api/matches/{id}/analysis', { params: { path: { id: matchId } } }))
-      .then((read) => {
+    // Whether it has any (an empty list when none: no 404 to log), then the one to show in full.
+    call(api.GET('/api/matches/{id}/analyses', { params: { path: { id: matchId } } }))
+      .then(async ({ analyses }) => {
+        if (analyses.length === 0) return;
+        const read = await call(api.GET('/api/matches/{id}/analysis', { params: { path: { id: matchId } } }));
         if (!live) return;
         setAnalysis(read);
         setAsked(true);
       })
-      .catch((error: unknown) => {
-        const refused = asProblem(error);
-        if (live && refused.code !== 'analysis-not-found') setProblem(refused);
-      });
+      .catch((error: unknown) => live && setProblem(asProblem(error)));
     return () => {
       live = false;
     };
