@@ -20,7 +20,8 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 const gnubg = {
   available: jest.fn<() => boolean>(() => false),
   decide: jest.fn((state: MatchState, colour: Colour, _asker: string): Promise<BotDecision | null> =>
-    Promise.resolve(botDecision(state, colour, 'strong', Math.random)),
+    // A stand-in for gnubg's answers: any legal decision does, so the engine's at 0 ply, fast.
+    Promise.resolve(botDecision(state, colour, 'strong', Math.random, { plies: 0 })),
   ),
 } satisfies ExternalBotPlayer;
 let t: TestApp;

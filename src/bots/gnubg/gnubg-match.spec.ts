@@ -47,7 +47,8 @@ function engineEvent(state: MatchState, by: Colour, random: () => number, dice: 
     const resign: MatchEvent = { type: 'resign', by, value: (1 + Math.floor(random() * 3)) as 1 | 2 | 3 };
     if (apply(state, resign).ok) return resign;
   }
-  const decision = botDecision(state, by, 'strong', random);
+  // The matches only make situations to ask gnubg about: bot's judgement at 0 ply does, and fast.
+  const decision = botDecision(state, by, 'strong', random, { plies: 0 });
   if (decision === null) throw new Error(`the house bot has nothing to do in ${phase.kind}`);
   return decisionEvent(state, by, decision, dice);
 }
