@@ -17,7 +17,9 @@ import ts from 'typescript';
  * - match-files/: whole matches written to and read from .mat files, and
  *   bot/, the house bots (their network, decisions, and matches played by
  *   deciders), side by side;
- * - index.ts, the public API.
+ * - analysis/: a match's analysis, judged by the house bots' network or read
+ *   from GNU Backgammon's report (it stands on bot/ and the match);
+ * - index.ts, the public API, and training/, the training entry, side by side.
  * Test code (specs, testing/) is not held to it.
  */
 const ENGINE = fileURLToPath(new URL('.', import.meta.url));
@@ -28,9 +30,11 @@ function layerOf(module: string): { readonly rank: number; readonly name: string
   const folder = module.includes('/') ? module.slice(0, module.indexOf('/')) : null;
   if (folder === 'notation' || folder === 'transitions') return { rank: 1, name: folder };
   if (folder === 'match-files' || folder === 'bot') return { rank: 3, name: folder };
+  if (folder === 'analysis') return { rank: 4, name: folder };
+  if (folder === 'training') return { rank: 5, name: folder };
   if (folder !== null) throw new Error(`${module}: a folder of the engine with no layer`);
   if (MATCH.includes(module)) return { rank: 2, name: 'match' };
-  if (module === 'index') return { rank: 4, name: 'index' };
+  if (module === 'index') return { rank: 5, name: 'index' };
   return { rank: 0, name: 'values and moves' };
 }
 
@@ -57,7 +61,7 @@ describe('the engine’s imports run down its layers', () => {
   const all = modules(ENGINE);
 
   it('finds the engine’s modules in every layer', () => {
-    expect(new Set(all.map((module) => layerOf(module).rank))).toEqual(new Set([0, 1, 2, 3, 4]));
+    expect(new Set(all.map((module) => layerOf(module).rank))).toEqual(new Set([0, 1, 2, 3, 4, 5]));
   });
 
   it.each(all)('%s', (module) => {
