@@ -72,10 +72,13 @@ function openingPlay(variant: Variant): MatchState {
 export class BotDecisionPool extends EngineDecisions implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly concurrency: number;
   private readonly pool: Piscina<BotDecisionTask, BotDecision | null>;
+  /** BOT_PLIES: `bot`'s look-ahead at most; undefined for its own. */
+  private readonly maxPlies: number | undefined;
 
   constructor(config: ConfigService<Environment, true>) {
     super();
     this.concurrency = config.get('BOT_WORKERS', { infer: true });
+    this.maxPlies = config.get('BOT_PLIES', { infer: true });
     this.pool = new Piscina({
       filename: botDecisionWorkerFile(),
       minThreads: 1,
@@ -99,7 +102,7 @@ export class BotDecisionPool extends EngineDecisions implements OnApplicationBoo
     matchId: string,
     version: number,
   ): Promise<BotDecision | null> {
-    return this.pool.run({ state: portableState(state), colour, level, matchId, version });
+    return this.pool.run({ state: portableState(state), colour, level, matchId, version, maxPlies: this.maxPlies });
   }
 
   /** The threads running, and the decisions they have made since boot (the warm-up's included). */

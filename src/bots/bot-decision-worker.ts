@@ -6,6 +6,7 @@
  * match and the version, as on the event loop (decision-random.ts).
  */
 import {
+  STRONG_PLIES,
   botDecision,
   restoredState,
   type BotDecision,
@@ -23,8 +24,13 @@ export interface BotDecisionTask {
   /** The match and the version decided on: the random source's seed. */
   readonly matchId: string;
   readonly version: number;
+  /** `bot`'s look-ahead, at most (BOT_PLIES); none: its own. */
+  readonly maxPlies?: number;
 }
 
 export default function decide(task: BotDecisionTask): BotDecision | null {
-  return botDecision(restoredState(task.state), task.colour, task.level, decisionRandom(task.matchId, task.version));
+  const state = restoredState(task.state);
+  const own = STRONG_PLIES[state.config.variant];
+  const plies = task.maxPlies === undefined ? own : Math.min(own, task.maxPlies);
+  return botDecision(state, task.colour, task.level, decisionRandom(task.matchId, task.version), { plies });
 }

@@ -273,6 +273,15 @@ export class Environment {
   BOT_WORKERS = 1;
 
   /**
+   * How far `bot` looks ahead, at most (docs/bots.md, "Deciding"): unset, its own look-ahead (two
+   * plies in backgammon, one in long nardy); 0 is the network alone. The tests set 0: they check how
+   * bots play by the rules, not how well, and a deep look costs every bot turn of every test.
+   */
+  @IsOptional()
+  @WholeNumber(0, 2)
+  BOT_PLIES?: number;
+
+  /**
    * Whether this node's house-bot worker plays the house bots' turns (docs/bots.md). On by default;
    * any number of nodes may run it (the versioned append decides between them). Off, the node leaves
    * them to the others (with none, they wait); tests that play the bots' side themselves turn it off.

@@ -9,7 +9,7 @@ import { validateEnvironment } from '../../src/config/environment.js';
 import { createHttpAdapter } from '../../src/http-adapter.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
-import { TEST_PASSWORD_HASHING } from './test-settings.js';
+import { TEST_BOT_LOOKAHEAD, TEST_PASSWORD_HASHING } from './test-settings.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -51,6 +51,7 @@ export async function startTestApp(
     // Tests register many users from one address; test/throttling.e2e-spec.ts tests the limit.
     REGISTER_THROTTLE_LIMIT: '1000',
     ...TEST_PASSWORD_HASHING,
+    ...TEST_BOT_LOOKAHEAD,
     ...database.env,
     ...env,
   };

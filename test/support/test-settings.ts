@@ -10,3 +10,10 @@ export const TEST_PASSWORD_HASHING = {
   PASSWORD_HASH_MEMORY_KIB: '19456',
   PASSWORD_HASH_PASSES: '2',
 } as const;
+
+/**
+ * `bot` at the network alone (BOT_PLIES=0) instead of its look-ahead (two plies in backgammon): the tests
+ * prove that house bots play by the rules and when they act, not how well, and every bot turn of every
+ * test paid for the look-ahead. Its strength is the bench's (npm run bench:bot) and the engine specs'.
+ */
+export const TEST_BOT_LOOKAHEAD = { BOT_PLIES: '0' } as const;
