@@ -103,11 +103,9 @@ export class WebhookChannel extends NotificationChannel {
           : this.post(delivery, targets.get(delivery.destination), firstTry?.timeoutMs),
       ),
     );
-    await this.deliveries.recordAll(
-      sent.flatMap((one) => (one === null ? [] : [one.attempt])),
-      WEBHOOK_DELIVERIES_KEPT,
-    );
-    return Promise.allSettled(
+    // The webhook is marked failing (or no more) before its attempts are listed: whoever sees an attempt
+    // sees the webhook as it left it.
+    const outcomes = await Promise.allSettled(
       sent.map(async (one, i) => {
         if (failing(deliveries[i])) throw new NotTriedNow('failing: queued for a worker');
         if (one === null) return;
@@ -121,6 +119,11 @@ export class WebhookChannel extends NotificationChannel {
         throw new WebhookDeliveryFailed(webhook.id, attempt.error);
       }),
     );
+    await this.deliveries.recordAll(
+      sent.flatMap((one) => (one === null ? [] : [one.attempt])),
+      WEBHOOK_DELIVERIES_KEPT,
+    );
+    return outcomes;
   }
 
   /** POSTs one delivery to its webhook; null when there is nothing to send (removed, disabled or unsubscribed since it was queued). */
