@@ -11,13 +11,17 @@ import type { Environment } from '../config/environment.js';
 import { BotDecisionPool, NICE_INCREMENT, botDecisionWorkerFile } from './bot-decision-pool.js';
 import { decisionRandom } from './decision-random.js';
 
-const config = { get: () => 1 } as unknown as ConfigService<Environment, true>;
+/** One thread, and BOT_PLIES as given (unset: bot's own look-ahead). */
+function configWith(plies?: number): ConfigService<Environment, true> {
+  const values: Partial<Record<keyof Environment, number>> = { BOT_WORKERS: 1, BOT_PLIES: plies };
+  return { get: (key: keyof Environment) => values[key] } as unknown as ConfigService<Environment, true>;
+}
 
 describe('the house bots’ decision threads', () => {
   let pool: BotDecisionPool;
 
   beforeAll(async () => {
-    pool = new BotDecisionPool(config);
+    pool = new BotDecisionPool(configWith());
     await pool.onApplicationBootstrap();
   });
 
@@ -47,6 +51,21 @@ describe('the house bots’ decision threads', () => {
       expect([...kinds]).toEqual(expect.arrayContaining(['roll', 'play']));
     },
   );
+
+  it('caps bot’s look-ahead at BOT_PLIES: at 0, bot plays as the engine does at 0 ply', async () => {
+    const capped = new BotDecisionPool(configWith(0));
+    try {
+      const { states } = playRandomMatch({ variant: 'backgammon', length: 1, rules: {} }, 12);
+      const plays = states.filter((s) => s.phase.kind === 'play' && s.phase.plays.length > 3).slice(0, 4);
+      for (const [i, state] of plays.entries()) {
+        const colour = 'player' in state.phase ? state.phase.player : 'white';
+        const zero = botDecision(state, colour, 'strong', decisionRandom('m-2', i), { plies: 0 });
+        expect(await capped.decide(state, colour, 'strong', 'm-2', i)).toEqual(zero);
+      }
+    } finally {
+      await capped.onApplicationShutdown();
+    }
+  });
 
   it('names the build’s worker when run from the sources', () => {
     expect(botDecisionWorkerFile()).toMatch(/dist\/bots\/bot-decision-worker\.js$/);

@@ -27,7 +27,7 @@ import { bestPlayAt0, rollLeaves, type Judge, type RollLeaf } from './look-ahead
 import { matchValue, moneyValue } from './match-equity.js';
 import { flipOutcomes, newOutcomes, type Outcomes } from './outcomes.js';
 import { pipMaximizer } from './engine-games.js';
-import { choosePlay, searchPlays } from './play-choice.js';
+import { DEEP_BUDGET, PLY_FILTERS, choosePlay, searchPlays, type PlyFilter } from './play-choice.js';
 
 /** The house bots' levels: `easy` plays a weaker, varied game; `strong` its best. */
 export const BOT_LEVELS = ['easy', 'strong'] as const;
@@ -59,19 +59,34 @@ export interface BotDecisionOptions {
    * How far `strong` looks ahead (`easy` always plays at 0 ply): 0, as it played before, ranks
    * every play by the network and judges the cube on the network's chances of the position on
    * roll; 1 ranks again the few best plays a roll of the opponent ahead and judges the cube roll by
-   * roll one roll ahead; 2 ranks the three best of those again two rolls ahead (play-choice.ts
-   * `PLY_FILTERS`, within a budget of positions, `DEEP_BUDGET`), the cube as at 1. By default
-   * the variant's `STRONG_PLIES`.
+   * roll one roll ahead; 2 ranks the few best of those again two rolls ahead, the cube as at 1.
+   * By default the variant's `STRONG_PLIES`.
    */
   readonly plies?: number;
+  /** Which plays go a ply deeper; by default the variant's `STRONG_FILTERS`. */
+  readonly filters?: readonly PlyFilter[];
+  /** Positions the plies beyond the first may judge; by default the variant's `STRONG_BUDGET`. */
+  readonly budget?: number;
 }
 
+/** The look-ahead of `strong` (docs/bots.md "Plays"): two plies in both variants. */
+export const STRONG_PLIES: Readonly<Record<Variant, number>> = Object.freeze({ backgammon: 2, 'long-nardy': 2 });
+
 /**
- * The look-ahead of `strong` by variant (docs/bots.md "Deciding"): two plies in backgammon; one
- * in long nardy, whose positions have several times the plays to a roll (two plies there take
- * about a third of a second a play on the development machine, one a few tens of milliseconds).
+ * Which plays `strong` judges a ply deeper: in backgammon play-choice.ts `PLY_FILTERS` (the best 8
+ * within 0.16 at 1 ply, 3 of those within 0.06 at 2); in long nardy, whose positions have several
+ * times the plays to a roll, 2 within 0.03 at 2 ply.
  */
-export const STRONG_PLIES: Readonly<Record<Variant, number>> = Object.freeze({ backgammon: 2, 'long-nardy': 1 });
+export const STRONG_FILTERS: Readonly<Record<Variant, readonly PlyFilter[]>> = Object.freeze({
+  backgammon: PLY_FILTERS,
+  'long-nardy': Object.freeze([PLY_FILTERS[0], Object.freeze({ keep: 2, within: 0.03 })]),
+});
+
+/** The positions `strong`'s plies beyond the first may judge (play-choice.ts `searchPlays`): about a third of a second, or less. */
+export const STRONG_BUDGET: Readonly<Record<Variant, number>> = Object.freeze({
+  backgammon: DEEP_BUDGET,
+  'long-nardy': 25_000,
+});
 
 /**
  * The decision for `colour` in `state`, or null when the match asks nothing
@@ -134,7 +149,15 @@ export function botDecision(
         return { kind: 'play', moves: play.moves };
       }
       if (phase.plays.length === 1) return { kind: 'play', moves: phase.plays[0].moves };
-      const ranked = searchPlays(evaluator, phase.plays, judgeOf(base), plies);
+      const { variant } = state.config;
+      const ranked = searchPlays(
+        evaluator,
+        phase.plays,
+        judgeOf(base),
+        plies,
+        options.filters ?? STRONG_FILTERS[variant],
+        options.budget ?? STRONG_BUDGET[variant],
+      );
       return { kind: 'play', moves: ranked[0].play.moves };
     }
     default:
