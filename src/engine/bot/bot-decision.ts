@@ -82,7 +82,7 @@ export const STRONG_FILTERS: Readonly<Record<Variant, readonly PlyFilter[]>> = O
   'long-nardy': Object.freeze([PLY_FILTERS[0], Object.freeze({ keep: 2, within: 0.03 })]),
 });
 
-/** The positions `strong`'s plies beyond the first may judge (play-choice.ts `searchPlays`): about a third of a second, or less. */
+/** The positions `strong`'s plies beyond the first may judge (play-choice.ts `searchPlays`): a quarter of a second at most here. */
 export const STRONG_BUDGET: Readonly<Record<Variant, number>> = Object.freeze({
   backgammon: DEEP_BUDGET,
   'long-nardy': 25_000,

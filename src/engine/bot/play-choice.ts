@@ -57,7 +57,7 @@ export const PLY_FILTERS: readonly PlyFilter[] = Object.freeze([
 
 /**
  * Positions the network may judge for the plies beyond the first of one search (`searchPlays`):
- * about a third of a second of this machine's time (docs/bots.md "Deciding"). A search that
+ * a quarter of a second at most on the development machine (docs/bots.md "Plays"). A search that
  * would go past it keeps the ranking of the ply before.
  */
 export const DEEP_BUDGET = 50_000;
