@@ -498,7 +498,7 @@ async function main(): Promise<number> {
   const nardyAgainstZeroPly = runs('nardy-plies')
     ? series(
         'long-nardy',
-        400,
+        scale(400),
         strong(7),
         houseDecider('strong', mulberry32(8), ZERO_PLY),
         'long-nardy strong v strong at 0 ply',
@@ -551,7 +551,8 @@ async function main(): Promise<number> {
     againstPubeval60: againstPubeval === null ? null : againstPubeval.winRate >= 0.6,
     nardyAgainstEasy70: nardyAgainstEasy === null ? null : nardyAgainstEasy.winRate >= 0.7,
     nardyAgainstPipMaximizer80: nardyAgainstPips === null ? null : nardyAgainstPips.winRate >= 0.8,
-    nardyAgainstZeroPly60: nardyAgainstZeroPly === null ? null : nardyAgainstZeroPly.winRate >= 0.6,
+    nardyAgainstZeroPly60:
+      nardyAgainstZeroPly === null ? null : nardyAgainstZeroPly.games >= 400 && nardyAgainstZeroPly.winRate >= 0.6,
     prAtMost5: lookAheadPr === null ? null : lookAheadPr.matches >= 8 && lookAheadPr.pr <= 5,
     playP99Under500ms: timings.play.length === 0 ? null : percentile(timings.play, 99) <= 500,
     cubeP99Under500ms: timings.cube.length === 0 ? null : percentile(timings.cube, 99) <= 500,

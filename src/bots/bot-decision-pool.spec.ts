@@ -11,9 +11,16 @@ import type { Environment } from '../config/environment.js';
 import { BotDecisionPool, NICE_INCREMENT, botDecisionWorkerFile } from './bot-decision-pool.js';
 import { decisionRandom } from './decision-random.js';
 
-/** One thread, and BOT_PLIES as given (unset: bot's own look-ahead). */
-function configWith(plies?: number): ConfigService<Environment, true> {
-  const values: Partial<Record<keyof Environment, number>> = { BOT_WORKERS: 1, BOT_PLIES: plies };
+/**
+ * One thread, BOT_PLIES as given (unset: bot's own look-ahead), and a time limit no search here
+ * reaches unless given one (a loaded CI machine must not make the threads decide otherwise).
+ */
+function configWith(plies?: number, timeLimitMs = 600_000): ConfigService<Environment, true> {
+  const values: Partial<Record<keyof Environment, number>> = {
+    BOT_WORKERS: 1,
+    BOT_PLIES: plies,
+    BOT_TIME_LIMIT_MS: timeLimitMs,
+  };
   return { get: (key: keyof Environment) => values[key] } as unknown as ConfigService<Environment, true>;
 }
 
@@ -64,6 +71,32 @@ describe('the house bots’ decision threads', () => {
       }
     } finally {
       await capped.onApplicationShutdown();
+    }
+  });
+
+  it('gives up the search past BOT_TIME_LIMIT_MS: spent at once, bot plays the best of its first ranking', async () => {
+    const hurried = new BotDecisionPool(configWith(undefined, 0));
+    try {
+      // Plays where the whole search and the first ranking differ, so that the answer shows which was made.
+      const { states } = playRandomMatch({ variant: 'backgammon', length: 3, rules: {} }, 13);
+      const random = (i: number): (() => number) => decisionRandom('m-3', i);
+      const differing = states
+        .map((state, i) => ({ state, i, colour: 'player' in state.phase ? state.phase.player : ('white' as const) }))
+        .filter(({ state }) => state.phase.kind === 'play' && state.phase.plays.length > 8)
+        .slice(0, 30)
+        .map((c) => ({
+          ...c,
+          stopped: botDecision(c.state, c.colour, 'strong', random(c.i), { interrupt: () => true }),
+        }))
+        .filter(
+          (c) => JSON.stringify(c.stopped) !== JSON.stringify(botDecision(c.state, c.colour, 'strong', random(c.i))),
+        );
+      expect(differing.length).toBeGreaterThan(0);
+      for (const { state, i, colour, stopped } of differing.slice(0, 3)) {
+        expect(await hurried.decide(state, colour, 'strong', 'm-3', i)).toEqual(stopped);
+      }
+    } finally {
+      await hurried.onApplicationShutdown();
     }
   });
 

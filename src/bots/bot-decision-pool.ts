@@ -74,11 +74,14 @@ export class BotDecisionPool extends EngineDecisions implements OnApplicationBoo
   private readonly pool: Piscina<BotDecisionTask, BotDecision | null>;
   /** BOT_PLIES: `bot`'s look-ahead at most; undefined for its own. */
   private readonly maxPlies: number | undefined;
+  /** BOT_TIME_LIMIT_MS: how long `bot` may search its plays. */
+  private readonly timeLimitMs: number;
 
   constructor(config: ConfigService<Environment, true>) {
     super();
     this.concurrency = config.get('BOT_WORKERS', { infer: true });
     this.maxPlies = config.get('BOT_PLIES', { infer: true });
+    this.timeLimitMs = config.get('BOT_TIME_LIMIT_MS', { infer: true });
     this.pool = new Piscina({
       filename: botDecisionWorkerFile(),
       minThreads: 1,
@@ -102,7 +105,8 @@ export class BotDecisionPool extends EngineDecisions implements OnApplicationBoo
     matchId: string,
     version: number,
   ): Promise<BotDecision | null> {
-    return this.pool.run({ state: portableState(state), colour, level, matchId, version, maxPlies: this.maxPlies });
+    const { maxPlies, timeLimitMs } = this;
+    return this.pool.run({ state: portableState(state), colour, level, matchId, version, maxPlies, timeLimitMs });
   }
 
   /** The threads running, and the decisions they have made since boot (the warm-up's included). */

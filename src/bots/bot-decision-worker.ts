@@ -26,11 +26,20 @@ export interface BotDecisionTask {
   readonly version: number;
   /** `bot`'s look-ahead, at most (BOT_PLIES); none: its own. */
   readonly maxPlies?: number;
+  /**
+   * How long `bot` may search its plays (BOT_TIME_LIMIT_MS). Its budget of positions keeps a search
+   * under a quarter of a second on an idle node, and the same on every run; on a loaded node (the
+   * threads run at a lower priority) it can take many times that, so past this the ply under way is
+   * given up and the ranking of the ply before stands (docs/bots.md "Deciding").
+   */
+  readonly timeLimitMs: number;
 }
 
 export default function decide(task: BotDecisionTask): BotDecision | null {
   const state = restoredState(task.state);
   const own = STRONG_PLIES[state.config.variant];
   const plies = task.maxPlies === undefined ? own : Math.min(own, task.maxPlies);
-  return botDecision(state, task.colour, task.level, decisionRandom(task.matchId, task.version), { plies });
+  const until = performance.now() + task.timeLimitMs;
+  const interrupt = (): boolean => performance.now() > until;
+  return botDecision(state, task.colour, task.level, decisionRandom(task.matchId, task.version), { plies, interrupt });
 }

@@ -274,12 +274,21 @@ export class Environment {
 
   /**
    * How far `bot` looks ahead, at most (docs/bots.md, "Deciding"): unset, its own look-ahead (two
-   * plies in backgammon, one in long nardy); 0 is the network alone. The tests set 0: they check how
+   * plies in both variants); 0 is the network alone. The tests set 0: they check how
    * bots play by the rules, not how well, and a deep look costs every bot turn of every test.
    */
   @IsOptional()
   @WholeNumber(0, 2)
   BOT_PLIES?: number;
+
+  /**
+   * How long, in milliseconds, `bot` may search its plays in a decision thread (docs/bots.md,
+   * "Deciding"): past it the ply under way is given up and the one before decides. Its budget of
+   * positions keeps a search under a quarter of a second on an idle node; this holds a loaded one
+   * under the 2-second bound a player waits at most.
+   */
+  @WholeNumber(50, 10_000)
+  BOT_TIME_LIMIT_MS = 1_500;
 
   /**
    * Whether this node's house-bot worker plays the house bots' turns (docs/bots.md). On by default;

@@ -67,6 +67,11 @@ export interface BotDecisionOptions {
   readonly filters?: readonly PlyFilter[];
   /** Positions the plies beyond the first may judge; by default the variant's `STRONG_BUDGET`. */
   readonly budget?: number;
+  /**
+   * Asked during `strong`'s search of its plays: true gives up the ply under way and plays by the
+   * ranking of the ply before (play-choice.ts `SearchLimits`). None by default: the budget alone.
+   */
+  readonly interrupt?: () => boolean;
 }
 
 /** The look-ahead of `strong` (docs/bots.md "Plays"): two plies in both variants. */
@@ -156,7 +161,7 @@ export function botDecision(
         judgeOf(base),
         plies,
         options.filters ?? STRONG_FILTERS[variant],
-        options.budget ?? STRONG_BUDGET[variant],
+        { budget: options.budget ?? STRONG_BUDGET[variant], interrupt: options.interrupt },
       );
       return { kind: 'play', moves: ranked[0].play.moves };
     }

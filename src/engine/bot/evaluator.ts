@@ -31,6 +31,12 @@ export class Evaluator {
   evaluations = 0;
   /** The count of `evaluations` past which a look-ahead gives up (look-ahead.ts `LookAheadBudgetError`). */
   evaluationLimit = Infinity;
+  /**
+   * Asked by a look-ahead before each position it judges on roll: true gives the look-ahead up as
+   * going past `evaluationLimit` does. The caller's own test (a clock, in the service's decision
+   * threads): the engine reads none.
+   */
+  interrupt: (() => boolean) | null = null;
 
   constructor(
     readonly variant: Variant,

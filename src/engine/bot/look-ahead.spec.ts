@@ -106,6 +106,52 @@ describe.each(['backgammon', 'long-nardy'] as const)('%s: chances looking ahead'
       }
     }
   });
+
+  /** The first position and roll of the sample with a choice among plays that survive the 0-ply filter. */
+  function contested(): Play[] {
+    for (const position of positions) {
+      for (const { dice } of ROLLS) {
+        const plays = legalPlays(variant, position, dice);
+        if (searchPlays(evaluator, plays, MONEY_JUDGE, 1).length >= 3) return plays;
+      }
+    }
+    throw new Error('no contested roll in the sample');
+  }
+
+  /** `ranked` cut by a filter, as the search cuts the ply before the next. */
+  function cut(ranked: ReturnType<typeof searchPlays>, keep: number, within: number): ReturnType<typeof searchPlays> {
+    return ranked.filter((r, i) => i < keep && r.equity >= ranked[0].equity - within);
+  }
+
+  it('a search interrupted from the start keeps the 0-ply ranking; a budget spent keeps the 1-ply one', () => {
+    const plays = contested();
+    const [first, second] = PLY_FILTERS;
+    const interrupted = searchPlays(evaluator, plays, MONEY_JUDGE, 2, PLY_FILTERS, { interrupt: () => true });
+    expect(interrupted).toEqual(cut(searchPlays(evaluator, plays, MONEY_JUDGE, 0), first.keep, first.within));
+    const spent = searchPlays(evaluator, plays, MONEY_JUDGE, 2, PLY_FILTERS, { budget: 0 });
+    expect(spent).toEqual(cut(searchPlays(evaluator, plays, MONEY_JUDGE, 1), second.keep, second.within));
+  });
+
+  it('an interrupt that never fires changes nothing, and none is left on the evaluator after', () => {
+    const plays = contested();
+    let asked = 0;
+    const never = (): boolean => {
+      asked++;
+      return false;
+    };
+    const free = searchPlays(evaluator, plays, MONEY_JUDGE, 2);
+    expect(searchPlays(evaluator, plays, MONEY_JUDGE, 2, PLY_FILTERS, { interrupt: never })).toEqual(free);
+    expect(asked).toBeGreaterThan(0);
+    expect(evaluator.interrupt).toBeNull();
+    // An interrupt firing midway (the second ply asks it ~22 times a play, the first once): the 1-ply ranking stands.
+    let calls = 0;
+    const midway = (): boolean => ++calls > asked / 2;
+    const stopped = searchPlays(evaluator, plays, MONEY_JUDGE, 2, PLY_FILTERS, { interrupt: midway });
+    const [, second] = PLY_FILTERS;
+    const oneDeep = cut(searchPlays(evaluator, plays, MONEY_JUDGE, 1), second.keep, second.within);
+    expect(calls).toBeGreaterThan(asked / 2);
+    expect(stopped).toEqual(oneDeep);
+  });
 });
 
 /**

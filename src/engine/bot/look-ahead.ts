@@ -39,9 +39,10 @@ export const ROLLS: readonly WeightedRoll[] = Object.freeze(
 );
 
 /**
- * A look-ahead that went past its evaluator's `evaluationLimit`: the search gives up that depth
- * (play-choice.ts `searchPlays`). Counting positions rather than milliseconds keeps a decision
- * the same on every machine and every run.
+ * A look-ahead that went past its evaluator's `evaluationLimit`, or was interrupted: the search
+ * gives up that depth (play-choice.ts `searchPlays`). Counting positions rather than milliseconds
+ * keeps a decision the same on every machine and every run; the interrupt is the caller's last
+ * resort against a loaded machine.
  */
 export class LookAheadBudgetError extends Error {
   constructor() {
@@ -119,7 +120,9 @@ export function chancesOnRoll(
   out: Outcomes,
 ): Outcomes {
   if (plies <= 0) return evaluator.evaluate(position, out);
-  if (evaluator.evaluations > evaluator.evaluationLimit) throw new LookAheadBudgetError();
+  if (evaluator.evaluations > evaluator.evaluationLimit || evaluator.interrupt?.() === true) {
+    throw new LookAheadBudgetError();
+  }
   const sum = new Float64Array(5);
   const after = newOutcomes();
   const scratch = newOutcomes();

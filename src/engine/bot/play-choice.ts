@@ -62,14 +62,25 @@ export const PLY_FILTERS: readonly PlyFilter[] = Object.freeze([
  */
 export const DEEP_BUDGET = 50_000;
 
+/** How much a search may do: positions for the plies beyond the first, and the caller's interrupt. */
+export interface SearchLimits {
+  /** Positions the plies beyond the first may judge; `DEEP_BUDGET` by default. */
+  readonly budget?: number;
+  /**
+   * Asked before each position judged on roll; true gives up the ply under way, as going past the
+   * budget does (the service's decision threads pass a clock here: docs/bots.md "Deciding").
+   */
+  readonly interrupt?: () => boolean;
+}
+
 /**
  * The plays judged `plies` deep, best first, as GNU Backgammon searches: every play is ranked at
  * 0 ply, the few best (`filters[0]`) are ranked again at 1 ply, the few best of those
  * (`filters[1]`) at 2 ply, and so on; the list returned is those judged deepest, each with the
  * mover's value at that depth (`judge.mover`, the opponent's replies chosen by `judge.other`).
  * Plies beyond the filters given keep the last filter. Ties keep the engine's order. The plies
- * beyond the first may judge `budget` positions in all; a ply that would need more is given up,
- * and the ranking of the ply before it stands.
+ * beyond the first may judge `limits.budget` positions in all; a ply that would need more, or that
+ * `limits.interrupt` stops, is given up, and the ranking of the ply before it stands.
  */
 export function searchPlays(
   evaluator: Evaluator,
@@ -77,8 +88,9 @@ export function searchPlays(
   judge: Judge,
   plies: number,
   filters: readonly PlyFilter[] = PLY_FILTERS,
-  budget = DEEP_BUDGET,
+  limits: SearchLimits = {},
 ): RankedPlay[] {
+  const budget = limits.budget ?? DEEP_BUDGET;
   const outcomes = newOutcomes();
   let ranked = plays.map((play) => ({
     play,
@@ -93,6 +105,7 @@ export function searchPlays(
     if (kept.length === 1) return kept;
     const limit = evaluator.evaluationLimit;
     if (ply > 1) evaluator.evaluationLimit = deepFrom + budget;
+    evaluator.interrupt = limits.interrupt ?? null;
     try {
       ranked = kept.map(({ play }) => ({
         play,
@@ -103,6 +116,7 @@ export function searchPlays(
       return kept;
     } finally {
       evaluator.evaluationLimit = limit;
+      evaluator.interrupt = null;
     }
     ranked.sort((a, b) => b.equity - a.equity);
   }
