@@ -3,7 +3,8 @@
  * (docs/analysis.md "Engines"): judging every decision and throw takes the
  * CPU for seconds, which the event loop must not wait out. One thread (a
  * node runs one analysis at a time), at a lower priority than the service
- * (nice 10), so that requests and bot turns come first.
+ * and than the bots' decision threads (nice 15 against their 10), so that
+ * requests and bot turns come first.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,9 @@ import type { MatchAnalysis, MatchEvent, NewMatchOptions } from '../engine/index
 import type { NetAnalysisTask } from './net-analysis-worker.js';
 
 const IDLE_MS = 60_000;
+
+/** The thread's nice value above the server's: below the bots' decision threads (10), so bot turns go first. */
+const ANALYSIS_NICE = 15;
 
 /** The worker's compiled entry: beside this file in dist/, or the build's copy when the tests run the sources. */
 export function netAnalysisWorkerFile(here: string = import.meta.url): string {
@@ -43,7 +47,7 @@ export class NetAnalysisPool implements OnModuleDestroy {
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: IDLE_MS,
-      niceIncrement: 10,
+      niceIncrement: ANALYSIS_NICE,
     });
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (share: number) => progress(share));

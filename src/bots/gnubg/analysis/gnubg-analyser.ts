@@ -3,7 +3,8 @@
  * Backgammon"): one gnubg process per analysis, started in its terminal mode
  * with a fresh HOME (so no user's gnubgrc changes its settings) and the
  * analysis script (gnubg-analysis-script.ts), at a lower CPU priority than
- * the service (nice 10) so that bot turns and requests come first. It reads
+ * the service and the bots' decision threads (nice 15 against their 10) so
+ * that bot turns and requests come first. It reads
  * the match's .mat text and answers gnubg's report; progress is told after
  * each game. A run that outlasts its time limit, or is cancelled, is killed.
  */
@@ -28,8 +29,8 @@ export interface GnubgAnalysisRun {
 
 export class GnubgAnalysisError extends Error {}
 
-/** Lowest priority a service's helper should need: bot turns and requests go first. */
-const NICE = 10;
+/** The process's nice value: below the bots' decision threads (10), so that bot turns and requests go first. */
+const NICE = 15;
 
 export async function analyseWithGnubg(run: GnubgAnalysisRun): Promise<GnubgMatchReport> {
   const home = mkdtempSync(join(tmpdir(), 'nardy-gnubg-analysis-'));
