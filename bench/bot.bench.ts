@@ -25,7 +25,8 @@
  * Games come from seeded dice (dice.ts, fixed server seed): a run is reproducible
  * but for the timings. `--quick` plays a tenth of every count. `--only=a,b` runs only those
  * sections (random, pubeval, nardy, speed, rank, gnubg, nardy-plies, pr); `--pr-matches=N` sets
- * the number of PR matches per bot (20 by default, 2 with --quick).
+ * the number of PR matches per bot (20 by default, 2 with --quick), `--pr-bots=a,b` the bots rated
+ * (zeroPly, lookAhead, easy; the first two by default).
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -419,8 +420,12 @@ function rating(stats: readonly GnubgStats[], won: number): RatedPlayer {
   };
 }
 
+/** The bots the PR section rates: `bot` at 0 ply (as it was), `bot` with its look-ahead, `bot-easy`. */
+const PR_BOTS = ['zeroPly', 'lookAhead', 'easy'] as const;
+type PrBot = (typeof PR_BOTS)[number];
+
 /**
- * `matches` five-point matches of each strong bot (at 0 ply, and with its look-ahead) against gnubg's
+ * `matches` five-point matches of each bot of `labels` (`PR_BOTS`) against gnubg's
  * 0-ply plays, on the same dice (match m of either bot has the same dice context), the bot white in
  * even matches; each written as .mat and analysed by gnubg at `plies`.
  */
@@ -428,21 +433,21 @@ async function performanceRating(
   binary: string,
   matches: number,
   plies: number,
+  labels: readonly PrBot[],
 ): Promise<Record<string, RatedPlayer | string>> {
   const dir = process.env.BENCH_MAT_DIR ?? mkdtempSync(join(tmpdir(), 'nardy-bot-pr-'));
   mkdirSync(dir, { recursive: true });
   const gnubg = new GnubgPlayer({ binary, plies: 0, timeoutMs: 60_000 });
-  const bots: Record<string, BotDecisionOptions> = { zeroPly: ZERO_PLY, lookAhead: {} };
-  const files: Record<string, string[]> = { zeroPly: [], lookAhead: [] };
-  const won: Record<string, number> = { zeroPly: 0, lookAhead: 0 };
+  const files: Record<string, string[]> = Object.fromEntries(labels.map((l) => [l, []]));
+  const won: Record<string, number> = Object.fromEntries(labels.map((l) => [l, 0]));
   try {
     for (let m = 0; m < matches; m++) {
-      for (const [label, options] of Object.entries(bots)) {
+      for (const label of labels) {
         const botColour: Colour = m % 2 === 0 ? 'white' : 'black';
         const bot =
           label === 'lookAhead'
-            ? timed(houseDecider('strong', mulberry32(m), options))
-            : houseDecider('strong', mulberry32(m), options);
+            ? timed(houseDecider('strong', mulberry32(m)))
+            : houseDecider(label === 'easy' ? 'easy' : 'strong', mulberry32(m), ZERO_PLY);
         const other = gnubgPlays(gnubg);
         const deciders = botColour === 'white' ? { white: bot, black: other } : { white: other, black: bot };
         const dice: DiceContext = { seed: SERVER_SEED, matchId: `pr-${m}`, clientSeeds: [] };
@@ -461,8 +466,7 @@ async function performanceRating(
     await gnubg.onModuleDestroy();
   }
   const result: Record<string, RatedPlayer | string> = { matDir: dir };
-  for (const label of Object.keys(bots))
-    result[label] = rating(await analyse(binary, files[label], 'bot', plies), won[label]);
+  for (const label of labels) result[label] = rating(await analyse(binary, files[label], 'bot', plies), won[label]);
   return result;
 }
 
@@ -531,14 +535,18 @@ async function main(): Promise<number> {
       ? { skipped: 'gnubg not found' }
       : await againstGnubg(binary, scale(200), plies);
   const prMatches = Number(flag('pr-matches') ?? (quick ? 2 : 20));
+  const prBots = (flag('pr-bots')?.split(',') ?? ['zeroPly', 'lookAhead']).filter((b): b is PrBot =>
+    (PR_BOTS as readonly string[]).includes(b),
+  );
   const pr = !runs('pr')
     ? skipped
     : binary === null
       ? { skipped: 'gnubg not found' }
-      : await performanceRating(binary, prMatches, 2);
+      : await performanceRating(binary, prMatches, 2, prBots);
 
   const strongRate = gnubg.strong;
   const lookAheadPr = 'lookAhead' in pr && typeof pr.lookAhead === 'object' ? pr.lookAhead : null;
+  const easyPr = 'easy' in pr && typeof pr.easy === 'object' ? pr.easy : null;
   const bars = {
     againstRandom97:
       againstRandom === null
@@ -554,6 +562,7 @@ async function main(): Promise<number> {
     nardyAgainstZeroPly60:
       nardyAgainstZeroPly === null ? null : nardyAgainstZeroPly.games >= 400 && nardyAgainstZeroPly.winRate >= 0.6,
     prAtMost5: lookAheadPr === null ? null : lookAheadPr.matches >= 8 && lookAheadPr.pr <= 5,
+    easyPrBeginner: easyPr === null ? null : easyPr.matches >= 8 && easyPr.pr >= 20 && easyPr.pr <= 30,
     playP99Under500ms: timings.play.length === 0 ? null : percentile(timings.play, 99) <= 500,
     cubeP99Under500ms: timings.cube.length === 0 ? null : percentile(timings.cube, 99) <= 500,
     decisionsUnder2s: Math.max(0, ...timings.play, ...timings.cube) <= 2000,
