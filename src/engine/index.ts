@@ -247,3 +247,56 @@ export {
   type GnubgPlayerStats,
   type GnubgRecord,
 } from './analysis/gnubg-report.js';
+
+// Tournaments (docs/tournaments.md): the terms, the log, its fold, the draw, what follows, the standings.
+export {
+  KNOCKOUT_MAX_PLAYERS,
+  MIN_ENTRANTS,
+  ROUND_ROBIN_MAX_PLAYERS,
+  TOURNAMENT_FORMATS,
+  TOURNAMENT_MAX_LENGTH,
+  roundLength,
+  roundsOf,
+  termsProblems,
+  type TermsProblem,
+  type TournamentFormat,
+  type TournamentTerms,
+} from './tournament/tournament-terms.js';
+export type {
+  AdvanceReason,
+  TournamentEvent,
+  TournamentEventType,
+  TournamentPlayer,
+} from './tournament/tournament-events.js';
+export {
+  allSlots,
+  slotOfMatch,
+  slotPlayers,
+  type Entrant,
+  type Slot,
+  type SlotSide,
+  type TournamentRound,
+  type TournamentState,
+  type TournamentStatus,
+} from './tournament/tournament-state.js';
+export {
+  IllegalTournamentEventError,
+  applyTournament,
+  entriesOpen,
+  foldTournament,
+  newTournament,
+  seedOrder,
+  type TournamentApplyResult,
+  type TournamentRefusal,
+  type TournamentRefusalReason,
+} from './tournament/apply-tournament.js';
+export { bracketOrder } from './tournament/knockout-draw.js';
+export {
+  dueForfeits,
+  dueMatches,
+  nextFollowUp,
+  tournamentFollowUps,
+  type DueForfeit,
+  type DueMatch,
+} from './tournament/tournament-follow-ups.js';
+export { standings, type Standing, type TieBreak } from './tournament/standings.js';

@@ -9,9 +9,9 @@ import ts from 'typescript';
  * - values and moves: the modules at the top of src/engine (types, board, the
  *   move generator and its move text, play validation, dice, cube, scoring,
  *   events, the match state);
- * - notation/ (gnubg Position ID and Match ID, XGID, .mat text) and
- *   transitions/ (the state machine's steps), side by side: neither imports
- *   the other;
+ * - notation/ (gnubg Position ID and Match ID, XGID, .mat text),
+ *   transitions/ (the state machine's steps) and tournament/ (a tournament's
+ *   log, draw and standings), side by side: none imports another;
  * - the match as a fold of its events: apply.ts, fold.ts, games-and-turns.ts,
  *   follow-ups.ts;
  * - match-files/: whole matches written to and read from .mat files, and
@@ -28,7 +28,7 @@ const MATCH = ['apply', 'fold', 'games-and-turns', 'follow-ups'];
 /** A module's layer: its rank (higher is further up) and its name (siblings of one rank do not import each other). */
 function layerOf(module: string): { readonly rank: number; readonly name: string } {
   const folder = module.includes('/') ? module.slice(0, module.indexOf('/')) : null;
-  if (folder === 'notation' || folder === 'transitions') return { rank: 1, name: folder };
+  if (folder === 'notation' || folder === 'transitions' || folder === 'tournament') return { rank: 1, name: folder };
   if (folder === 'match-files' || folder === 'bot') return { rank: 3, name: folder };
   if (folder === 'analysis') return { rank: 4, name: folder };
   if (folder === 'training') return { rank: 5, name: folder };

@@ -9,3 +9,4 @@ export { longSession, playRandomMatch, type Limits, type Played } from './random
 export { mulberry32 } from '../prng.js';
 export { playEngineGame, playSeries, type EngineGame, type PlayChooser, type SeriesResult } from './engine-game.js';
 export { randomPick, randomPlayer } from './random-player.js';
+export { ORGANISER, TournamentRun, terms as tournamentTerms } from './tournament-run.js';
