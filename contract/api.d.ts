@@ -816,6 +816,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tournaments, newest first: open ones to enter, running, finished; with `player`, those they entered */
+        get: operations["listTournaments"];
+        put?: never;
+        /**
+         * Create a tournament (you are its organiser)
+         * @description A knock-out (2-256 players, seeded by rating, byes to the top seeds) or a round-robin (3-16 players, every pair once). It opens for entries at once; it starts at `startsAt`, or when its organiser starts it.
+         */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tournament: terms, entrants with seeds, rounds with their matches and results, standings, champion */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel it before the start (the organiser); a started tournament runs to its end */
+        post: operations["cancelTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter (or, as the organiser, enter a house bot named by `username`)
+         * @description Taken while entries are open: before the start, before `entriesCloseAt`, while not full; within the rating limits (your rating now); a bot only where bots are allowed. Outside bot accounts enter themselves.
+         */
+        post: operations["enterTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{id}/entries/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw: before the start the entry is taken back; after it, you forfeit what is left
+         * @description After the start, your match under way is forfeited (you leave it) and the matches you would play later go to your opponents: in a knock-out your opponent goes through; in a round-robin your unplayed matches are lost and the played ones stand.
+         */
+        delete: operations["withdrawFromTournament"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tournament’s log: its events after `after`, in order (docs: "The log") */
+        get: operations["listTournamentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start it now (the organiser; at least 2 entrants in a knock-out, 3 in a round-robin)
+         * @description Seeds the entrants by their ratings now, draws the first round and creates its matches.
+         */
+        post: operations["startTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events: the tournament’s events as they are committed (`id:` = version, `event:` = type)
+         * @description Each message’s `data:` is the event as GET …/events shows it. Resumes after `Last-Event-ID` or `after`; ends after `finished` or `cancelled`. Works across server instances.
+         */
+        get: operations["streamTournamentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1596,6 +1748,70 @@ export interface components {
             expirationTime?: number | null;
             keys: components["schemas"]["PushSubscriptionKeysDto"];
         };
+        CreateTournamentDto: {
+            /**
+             * @description Each player’s time bank per match, in days.
+             * @default 0
+             */
+            bankDays: number;
+            /**
+             * @description Whether bots may enter (house bots when the organiser adds them).
+             * @default false
+             */
+            botsAllowed: boolean;
+            /**
+             * @description Days per turn; null for no clock.
+             * @example 3
+             */
+            daysPerTurn: number | null;
+            /**
+             * Format: date-time
+             * @description Entries close then.
+             */
+            entriesCloseAt?: string | null;
+            /**
+             * @example knockout
+             * @enum {string}
+             */
+            format: "knockout" | "round-robin";
+            /**
+             * @description Points per match. A knock-out’s list runs to the final (its last entry is the final’s, the one before the semi-finals’; earlier rounds play its first entry); a round-robin’s has one entry.
+             * @example [
+             *       3,
+             *       5,
+             *       7
+             *     ]
+             */
+            lengths: number[];
+            /**
+             * @description At most this many enter: a knock-out 2-256, a round-robin 3-16 (one group; larger is refused).
+             * @example 16
+             */
+            maxPlayers: number;
+            /** @description Highest rating that may enter. */
+            maxRating?: number | null;
+            /** @description Lowest rating that may enter. */
+            minRating?: number | null;
+            /** @example Autumn knock-out */
+            name: string;
+            /**
+             * @description Whether its matches move ratings.
+             * @default true
+             */
+            rated: boolean;
+            /** @description The matches’ rules; as for a match. */
+            rules?: components["schemas"]["MatchRulesDto"];
+            /**
+             * Format: date-time
+             * @description The service starts it then (cancels it with too few entrants); left out, the organiser starts it.
+             */
+            startsAt?: string | null;
+            /**
+             * @example backgammon
+             * @enum {string}
+             */
+            variant: "backgammon" | "long-nardy";
+        };
         CreateWebhookDto: {
             /**
              * @description The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` (your turn), `match.deadline` (your time is running out), `match.finished`.
@@ -1816,6 +2032,13 @@ export interface components {
             pendingEmail: string | null;
             /** @description Whether the account has a verified address (mail is sent only to one). */
             verified: boolean;
+        };
+        EnterTournamentDto: {
+            /**
+             * @description The organiser adds this house bot (`bot-easy`, `bot`, `gnubg`).
+             * @example bot
+             */
+            username?: string;
         };
         ErrorCountsDto: {
             bad: number;
@@ -3214,6 +3437,113 @@ export interface components {
              * @enum {string}
              */
             tokenType: "Bearer";
+        };
+        TournamentDto: {
+            bankDays: number;
+            botsAllowed: boolean;
+            /** @enum {string|null} */
+            cancelled: "organiser" | "too-few-entrants" | null;
+            champion: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            daysPerTurn: number | null;
+            entrants: components["schemas"]["TournamentEntrantDto"][];
+            /** Format: date-time */
+            entriesCloseAt: string | null;
+            /** @description Whether an entry is taken now. */
+            entriesOpen: boolean;
+            /** @enum {string} */
+            format: "knockout" | "round-robin";
+            /** Format: uuid */
+            id: string;
+            lengths: number[];
+            maxPlayers: number;
+            maxRating: number | null;
+            minRating: number | null;
+            name: string;
+            /** @description The organiser’s username. */
+            organiser: string;
+            rated: boolean;
+            rounds: components["schemas"]["TournamentRoundDto"][];
+            rules: components["schemas"]["MatchRulesDto"];
+            /** @description Empty before the start. */
+            standings: components["schemas"]["TournamentStandingDto"][];
+            /** Format: date-time */
+            startsAt: string | null;
+            /** @enum {string} */
+            status: "open" | "running" | "finished" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string;
+            /** @enum {string} */
+            variant: "backgammon" | "long-nardy";
+            /** @description The log’s last version. */
+            version: number;
+        };
+        TournamentEntrantDto: {
+            bot: boolean;
+            /** @description The rating when entering. */
+            rating: number;
+            /** @description 1 for the top seed; null before the start. */
+            seed: number | null;
+            username: string;
+            /** @description Withdrew after the start. */
+            withdrawn: boolean;
+        };
+        TournamentEventDto: {
+            /** Format: date-time */
+            at: string;
+            /** @description The event as the log holds it (docs/tournaments.md, "The log"). */
+            event: Record<string, never>;
+            /** @enum {string} */
+            type: "created" | "entered" | "withdrew" | "started" | "match-created" | "match-finished" | "advanced" | "finished" | "cancelled";
+            version: number;
+        };
+        TournamentEventListDto: {
+            events: components["schemas"]["TournamentEventDto"][];
+            /** @description The log’s last version. */
+            version: number;
+        };
+        TournamentListDto: {
+            /** @description The cursor of the next page; null on the last. */
+            next: string | null;
+            tournaments: components["schemas"]["TournamentDto"][];
+        };
+        TournamentMatchDto: {
+            /** @enum {string|null} */
+            decidedBy: "match" | "bye" | "walkover" | null;
+            /** Format: uuid */
+            matchId: string | null;
+            /** @description White first; null is nobody (a bye) or not known yet (see `waiting`). */
+            players: string[] | null;
+            /** @description Points won by each player, in `players` order. */
+            points: number[] | null;
+            /** @description The pairing’s place in its round, from 0. */
+            slot: number;
+            /** @description Which side waits for the winner of an earlier match. */
+            waiting: boolean[];
+            winner: string | null;
+        };
+        TournamentRoundDto: {
+            /** @description Points of each match of the round. */
+            length: number;
+            matches: components["schemas"]["TournamentMatchDto"][];
+            number: number;
+        };
+        TournamentStandingDto: {
+            lost: number;
+            played: number;
+            pointsAgainst: number;
+            pointsFor: number;
+            rank: number;
+            seed: number | null;
+            /**
+             * @description The rule that put this player above the next when their matches won were level.
+             * @enum {string|null}
+             */
+            tieBreak: "head-to-head" | "points-difference" | "points-won" | "seed" | null;
+            username: string;
+            withdrawn: boolean;
+            won: number;
         };
         TurnDto: {
             /** @enum {string|null} */
@@ -6234,6 +6564,464 @@ export interface operations {
             };
             /** @description No client error of its own: a path that is not valid percent-encoding (`bad-request`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listTournaments: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+                status?: "open" | "running" | "finished" | "cancelled";
+                /** @description Only the tournaments this player entered. */
+                player?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentListDto"];
+                };
+            };
+            /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such player (`user-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTournamentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description Invalid terms (`validation-failed`, `invalid-tournament-terms` or `invalid-match-terms`, with `field`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the `play` scope (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description No such tournament (`tournament-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    cancelTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament as it stands after the change and what followed it (a bye, the next match, the end). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Only the organiser cancels it (`not-the-organiser`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such tournament (`tournament-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description It has started (`tournament-started`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    enterTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnterTournamentDto"];
+            };
+        };
+        responses: {
+            /** @description The tournament as it stands after the change and what followed it (a bye, the next match, the end). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Only the organiser enters someone else (`not-the-organiser`), or the token lacks `play`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such tournament or house bot (`tournament-not-found`, `user-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Entries are not taken (`tournament-not-open`, `tournament-full`, `entries-closed`), or you are in already (`already-entered`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The terms refuse the entrant (`rating-out-of-range`, `bots-not-allowed`, `entry-not-allowed`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    withdrawFromTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament as it stands after the change and what followed it (a bye, the next match, the end). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such tournament (`tournament-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not entered, withdrawn already, or the tournament is over (`not-entered`, `already-withdrawn`, `tournament-not-running`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listTournamentEvents: {
+        parameters: {
+            query?: {
+                /** @description Events after this seq. */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentEventListDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such tournament (`tournament-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    startTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament as it stands after the change and what followed it (a bye, the next match, the end). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Only the organiser starts it (`not-the-organiser`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such tournament (`tournament-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Started or ended already, or too few entrants (`tournament-not-open`, `too-few-entrants`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    streamTournamentEvents: {
+        parameters: {
+            query?: {
+                /** @description Stream the events after this seq; left out: only those still to come. */
+                after?: number;
+            };
+            header?: {
+                /** @description The version of the last event received. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such tournament (`tournament-not-found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

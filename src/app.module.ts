@@ -4,6 +4,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalysisModule } from './analysis/index.js';
+import { TournamentsModule } from './tournaments/index.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ClockModule } from './common/clock.module.js';
 import { loggerParams } from './common/logging.js';
@@ -51,6 +52,7 @@ export class AppModule {
         PicturesModule,
         BotsModule,
         AnalysisModule,
+        TournamentsModule,
         NotificationsModule,
         WebClientModule,
       ],

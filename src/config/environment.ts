@@ -291,6 +291,18 @@ export class Environment {
   BOT_TIME_LIMIT_MS = 1_500;
 
   /**
+   * Whether this node's tournaments' relay runs (docs/tournaments.md, "Progress"): it records the
+   * results of tournament matches, creates the matches the draws need and starts tournaments at their
+   * time. On by default; any number of nodes may run it. Off, the node leaves that to the others.
+   */
+  @ParsedBy(parseBoolean, 'true or false')
+  TOURNAMENTS_ENABLED: boolean = true;
+
+  /** How often, in milliseconds, the tournaments' relay looks for work it was not woken for. */
+  @WholeNumber(100, 600_000)
+  TOURNAMENTS_POLL_MS = 5_000;
+
+  /**
    * Whether this node's house-bot worker plays the house bots' turns (docs/bots.md). On by default;
    * any number of nodes may run it (the versioned append decides between them). Off, the node leaves
    * them to the others (with none, they wait); tests that play the bots' side themselves turn it off.

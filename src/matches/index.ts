@@ -16,7 +16,7 @@ export type { MatchRecord, MatchSource, NewMatchEvent, StoredMatchEvent } from '
 
 // The store: load a match (record and folded state); creating one: played here, or imported from a file.
 export { MatchStore, type LoadedMatch } from './core/match-store.js';
-export { MatchesService } from './core/matches.service.js';
+export { MatchesService, checkMatchTerms, type ArrangedMatchTerms } from './core/matches.service.js';
 
 // Acting on a match as a player, and hearing of every committed write on any node (the house bots, docs/bots.md):
 // the matches waiting for given players, the action and the refusal that says another action got in first.
@@ -39,3 +39,5 @@ export { MatchIdPipe } from './http/match-id.pipe.js';
 export { MatchFormatDto, MatchRulesDto } from './http/dto/create-match.dto.js';
 export { MATCH_EVENT_MODELS, MATCH_EVENT_SCHEMAS, eventSchemaRef } from './http/dto/match-event.dto.js';
 export { MatchStateDto } from './http/dto/match-state.dto.js';
+// The query shapes other logs' reads and streams share (a page of events after a version; where a stream resumes).
+export { EventsQueryDto, StreamQueryDto } from './http/dto/list-query.dto.js';

@@ -29,6 +29,8 @@ export interface MatchDraftTerms extends Pick<
   readonly events: readonly NewMatchEvent[];
   /** The state after `events`. */
   readonly state: MatchState;
+  /** The id and dice secret, when the match was given them (an arranged match's id names its place: matches.service.ts); fresh otherwise. */
+  readonly fixed?: { readonly id: string; readonly diceSeed: string };
 }
 
 /** A new match, ready to store (MatchStore.create). */
@@ -43,10 +45,10 @@ export interface MatchDraft {
 
 /** The match `terms` describe, made at `at`. */
 export function draftMatch(terms: MatchDraftTerms, at: Date): MatchDraft {
-  const { invited, white, black, events, state, ...fixed } = terms;
-  const seed = generateServerSeed();
+  const { invited, white, black, events, state, fixed: given, ...fixed } = terms;
+  const seed = given?.diceSeed ?? generateServerSeed();
   const record: NewMatchRecord = {
-    id: randomUUID(),
+    id: given?.id ?? randomUUID(),
     ...fixed,
     unratedReason: null,
     invitedId: invited?.id ?? null,

@@ -128,6 +128,14 @@ export class MatchStore {
     this.created(draft);
   }
 
+  /** `create` without an answer, or false when a match with the draft's id is stored already (an arranged match). */
+  async createIfAbsent(draft: MatchDraft): Promise<boolean> {
+    const { terms, events, record } = draft;
+    const created = await this.matches.createIfAbsent(terms, events, record.projection, record.createdAt);
+    if (created) this.created(draft);
+    return created;
+  }
+
   /**
    * `create` held to `limits` (MatchesRepository.createWithinLimits): nothing is stored when a cap
    * refuses it; with `answer`, the request's Idempotency-Key answer in the same statement.

@@ -147,6 +147,22 @@ export class MatchesRepository {
     if (!row?.held) throw new IdempotencyKeyInUseError();
   }
 
+  /** `create`, or false when a match with the record's id is stored already (nothing written). */
+  async createIfAbsent(
+    record: NewMatchRecord,
+    events: readonly NewMatchEvent[],
+    projection: MatchProjection,
+    at: Date,
+  ): Promise<boolean> {
+    try {
+      await this.create(record, events, projection, at);
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
   /**
    * `create` for a match played here, held to `limits` in the same statement (counted in the
    * database, under a lock on the players, so that neither two requests nor two nodes pass a cap

@@ -10,6 +10,9 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import {
   apply,
+  applyOrThrow,
+  followUps,
+  generateServerSeed,
   newMatch,
   resolveRules,
   type Colour,
@@ -28,6 +31,8 @@ import { BotCannotPlayError, InvalidMatchTermsError, MatchLimitError } from '../
 import type { MatchRecord, NewMatchEvent } from '../model/match-record.js';
 import { presentMatch } from '../view/match-presenter.js';
 import type { MatchView } from '../view/match-view.js';
+import { positionIdOf } from '../view/match-presenter.js';
+import { DiceRoller } from './dice-roller.js';
 import { draftMatch, type MatchDraft } from './match-draft.js';
 import { MatchLimitsPolicy } from './match-limits.js';
 import { MatchStore } from './match-store.js';
@@ -45,6 +50,22 @@ export interface MatchTerms {
   readonly clientSeed?: string;
   /** Whether the match moves the players' ratings; matches to N points are rated unless this is false. */
   readonly rated?: boolean;
+}
+
+/**
+ * A match the service arranges between two players, both seated from the start (a tournament's):
+ * its id is the caller's, so that arranging it again stores nothing twice.
+ */
+export interface ArrangedMatchTerms {
+  readonly id: string;
+  readonly variant: Variant;
+  readonly length: number;
+  readonly rules: Partial<RulesOptions>;
+  readonly daysPerTurn: number | null;
+  readonly bankDays: number;
+  readonly rated: boolean;
+  readonly whiteId: string;
+  readonly blackId: string;
 }
 
 /** A match read from a file and judged by the engine: its terms, its players as the file names them, and where it ended. */
@@ -66,7 +87,67 @@ export class MatchesService {
     private readonly idempotency: IdempotencyContext,
     private readonly limits: MatchLimitsPolicy,
     private readonly houseBots: HouseBotPolicy,
+    private readonly roller: DiceRoller,
   ) {}
+
+  /**
+   * Stores the arranged match (both players seated, the opening throw made, as after a second join)
+   * unless a match with its id exists: true when this call stored it. No caps apply: the players did
+   * not choose it. A house bot seated where it cannot play is refused (BotCannotPlayError).
+   */
+  async arrange(terms: ArrangedMatchTerms): Promise<boolean> {
+    const rules = checkMatchTerms(terms);
+    const [white, black] = await Promise.all([this.creator(terms.whiteId), this.creator(terms.blackId)]);
+    for (const player of [white, black]) {
+      const refusal = player.houseBot === null ? null : this.houseBots.refusal(player.houseBot, terms.variant);
+      if (player.houseBot !== null && refusal !== null) throw new BotCannotPlayError(player.houseBot, refusal);
+    }
+    const seats = { white: seatOfUser(white), black: seatOfUser(black) };
+    const joins: MatchEvent[] = [
+      { type: 'join', colour: 'white' },
+      { type: 'join', colour: 'black' },
+    ];
+    let joined = newMatch({ variant: terms.variant, length: terms.length, rules });
+    const events: NewMatchEvent[] = [];
+    for (const join of joins) {
+      joined = applyOrThrow(joined, join);
+      events.push({
+        event: join,
+        actorId: join.type === 'join' && join.colour === 'white' ? white.id : black.id,
+        positionId: null,
+      });
+    }
+    const diceSeed = generateServerSeed();
+    const more = followUps(joined, {
+      dice: { seed: diceSeed, matchId: terms.id, clientSeeds: joined.clientSeeds },
+      roller: this.roller,
+      autoPlayForced: (colour) => seats[colour].autoPlayForced,
+    });
+    for (const { event, player, state } of more.added) {
+      events.push({ event, actorId: player === null ? null : seats[player].id, positionId: positionIdOf(state) });
+    }
+    const draft = draftMatch(
+      {
+        variant: terms.variant,
+        length: terms.length,
+        rules,
+        daysPerTurn: terms.daysPerTurn,
+        bankDays: terms.daysPerTurn === null ? 0 : terms.bankDays,
+        creatorId: white.id,
+        source: 'played',
+        importedPlayers: null,
+        rated: terms.rated && terms.length > 0,
+        invited: null,
+        white: seats.white,
+        black: seats.black,
+        events,
+        state: more.state,
+        fixed: { id: terms.id, diceSeed },
+      },
+      this.clock.now(),
+    );
+    return this.store.createIfAbsent(draft);
+  }
 
   /**
    * A new invitation (to `opponent`, or open to anyone); the creator takes a seat at once. Refused
@@ -87,7 +168,7 @@ export class MatchesService {
   }
 
   private async createOnce(userId: string, terms: MatchTerms): Promise<MatchView> {
-    const rules = checkTerms(terms);
+    const rules = checkMatchTerms(terms);
     const creator = await this.creator(userId);
     let invited: MatchRecord['invited'] = null;
     let invitedHouseBot = false;
@@ -201,7 +282,9 @@ export class MatchesService {
 }
 
 /** The rules with defaults filled in, or the first reason the terms do not fit together. */
-function checkTerms(terms: MatchTerms): RulesOptions {
+export function checkMatchTerms(
+  terms: Pick<MatchTerms, 'length' | 'rules' | 'rated' | 'daysPerTurn' | 'bankDays'>,
+): RulesOptions {
   const resolved = resolveRules(terms.rules ?? {});
   if (!resolved.ok) {
     const [problem] = resolved.problems;

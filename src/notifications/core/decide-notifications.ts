@@ -12,7 +12,7 @@ import type { Language } from '../../common/languages.js';
 import type { Notification } from './notification.js';
 import type { MatchFacts, Party } from './match-facts.js';
 import { notificationText } from './notification-words/notification-words.js';
-import { stableId } from './stable-id.js';
+import { stableId } from '../../common/stable-id.js';
 
 /** What must still be true of the match when a notification is delivered; otherwise it is dropped. */
 export type StillDue =

@@ -7,7 +7,7 @@ import { MatchFactsRepository } from './match-facts.repository.js';
 import { type FirstTry, NOTIFICATION_CHANNELS, type NotificationChannel, NotTriedNow } from './notification-channel.js';
 import type { OpenTransaction } from './notification-queue.js';
 import type { Notification } from './notification.js';
-import { stableId } from './stable-id.js';
+import { stableId } from '../../common/stable-id.js';
 
 /** Where a job goes after its last failed try, for operators to look at (docs/notifications.md). */
 const DEAD_LETTER = 'notification-dead';

@@ -1,0 +1,119 @@
+/**
+ * What moves a running tournament on (docs/tournaments.md, "Progress"): a
+ * finished match's result recorded in its tournament, and a tournament's step,
+ * which ends the matches of players who withdrew and creates the matches its
+ * draw needs. Both may be taken again, on any node, after a crash or a lost
+ * race, and do nothing twice: a result is recorded once (the engine refuses a
+ * second), a match's id is made from its slot (a second creation stores
+ * nothing), and `match-created` is appended only for a slot without a match.
+ */
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '../../common/domain-error.js';
+import { stableId } from '../../common/stable-id.js';
+import {
+  dueForfeits,
+  dueMatches,
+  slotOfMatch,
+  slotPlayers,
+  type MatchState,
+  type TournamentEvent,
+} from '../../engine/index.js';
+import { MatchActionsService, MatchesService, MatchStore } from '../../matches/index.js';
+import { TournamentWriter } from './tournament-writer.js';
+import { TournamentsRepository } from './tournaments.repository.js';
+
+/** The result of a finished match in a tournament's terms: the winner's colour and each colour's points, or null while it is not finished. */
+export function tournamentResult(
+  state: MatchState,
+): { readonly winner: 'white' | 'black'; readonly points: { readonly white: number; readonly black: number } } | null {
+  if (state.status !== 'finished' || state.phase.kind !== 'match-over') return null;
+  const { winner, reason, score } = state.phase.result;
+  if (winner === null) return null;
+  const points = { white: score.white, black: score.black };
+  // A match won other than on points (a timeout, a leave) counts in full for its winner.
+  if (reason === 'timeout' || reason === 'leave') points[winner] = Math.max(points[winner], state.config.length);
+  return { winner, points };
+}
+
+/** The id of the match of a tournament's slot: the same on every node, every time. */
+export function tournamentMatchId(tournamentId: string, round: number, slot: number): string {
+  return stableId(`tournament-match:${tournamentId}:${round}:${slot}`);
+}
+
+@Injectable()
+export class TournamentProgress {
+  private readonly log = new Logger('Tournaments');
+
+  constructor(
+    private readonly repository: TournamentsRepository,
+    private readonly writer: TournamentWriter,
+    private readonly store: MatchStore,
+    private readonly matches: MatchesService,
+    private readonly actions: MatchActionsService,
+  ) {}
+
+  /** Records the result of `matchId` in its tournament if it is finished (and not recorded yet). */
+  async recordResult(matchId: string): Promise<void> {
+    const link = await this.repository.ofMatch(matchId);
+    if (link === null) return;
+    const { record, state } = await this.store.load(matchId);
+    const result = tournamentResult(state);
+    if (result === null) return;
+    const winnerId = result.winner === 'white' ? record.white?.id : record.black?.id;
+    if (winnerId === undefined) return;
+    await this.writer.change(link.tournamentId, (tournament) => {
+      const slot = slotOfMatch(tournament.state, matchId);
+      if (slot === undefined || slot.winner !== null || slot.decided !== null) return { events: [], actorId: null };
+      // Points in the slot's order: its first player is the match's white.
+      const [first] = slotPlayers(slot);
+      const points: [number, number] =
+        first === record.white?.id
+          ? [result.points.white, result.points.black]
+          : [result.points.black, result.points.white];
+      const event: TournamentEvent = { type: 'match-finished', matchId, winner: winnerId, points };
+      return { events: [event], actorId: null };
+    });
+  }
+
+  /**
+   * The tournament's step: forfeits of the withdrawn (their matches are left in their name; the
+   * result then comes as any other), then the matches due, each created and recorded.
+   */
+  async step(tournamentId: string): Promise<void> {
+    const record = await this.writer.load(tournamentId);
+    for (const forfeit of dueForfeits(record.state)) {
+      try {
+        await this.actions.act(forfeit.matchId, forfeit.player, { name: 'leave' }, null);
+      } catch (err: unknown) {
+        // Over already (its result is on its way), or the player left it first.
+        if (!(err instanceof DomainError)) throw err;
+      }
+      await this.recordResult(forfeit.matchId);
+    }
+    const { terms } = record.state;
+    for (const due of dueMatches(record.state)) {
+      const matchId = tournamentMatchId(tournamentId, due.round, due.slot);
+      const created = await this.matches.arrange({
+        id: matchId,
+        variant: terms.variant,
+        length: due.length,
+        rules: terms.rules,
+        daysPerTurn: terms.daysPerTurn,
+        bankDays: terms.bankDays,
+        rated: terms.rated,
+        whiteId: due.white,
+        blackId: due.black,
+      });
+      await this.repository.linkMatch(tournamentId, due.round, due.slot, matchId);
+      await this.writer.change(tournamentId, (current) => {
+        const slot = current.state.rounds[due.round - 1]?.slots[due.slot];
+        if (slot === undefined || slot.matchId !== null || slot.decided !== null) return { events: [], actorId: null };
+        return { events: [{ type: 'match-created', round: due.round, slot: due.slot, matchId }], actorId: null };
+      });
+      // The match may have ended before it was linked (it cannot in practice: both players have just been told of it).
+      await this.recordResult(matchId);
+      if (created)
+        this.log.log(`tournament ${tournamentId}: round ${due.round} match ${due.slot} created (${matchId})`);
+    }
+  }
+}

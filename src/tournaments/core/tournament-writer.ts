@@ -1,0 +1,82 @@
+/**
+ * The one way a tournament changes (docs/tournaments.md, "The log"): its
+ * events are judged by the engine against the stored state, every follow-up
+ * is added, and all are appended at the next versions together; when another
+ * write got in first, the change is decided again on the fresh state.
+ */
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import {
+  applyTournament,
+  dueForfeits,
+  dueMatches,
+  nextFollowUp,
+  type TournamentEvent,
+  type TournamentState,
+} from '../../engine/index.js';
+import { TournamentBusyError, TournamentNotFoundError, TournamentRefusedError } from '../model/tournament.errors.js';
+import type { NewTournamentEvent, TournamentRecord } from '../model/tournament-record.js';
+import { TournamentsRepository, type EntryChanges } from './tournaments.repository.js';
+
+/** What a change appends: the caller's events (none: nothing to do), who made it, and the entries it changes. */
+export interface TournamentChange {
+  readonly events: readonly TournamentEvent[];
+  readonly actorId: string | null;
+  readonly entries?: EntryChanges;
+}
+
+/** How many times a change is decided again after losing a race. */
+const ATTEMPTS = 5;
+
+@Injectable()
+export class TournamentWriter {
+  constructor(
+    private readonly repository: TournamentsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async load(id: string): Promise<TournamentRecord> {
+    const record = await this.repository.find(id);
+    if (record === null) throw new TournamentNotFoundError();
+    return record;
+  }
+
+  /**
+   * Decides the change on the stored tournament with `decide` and appends it with its follow-ups;
+   * the record after it. `decide` may throw a domain error (nothing is written) and is asked again
+   * after a lost race. A change after which matches are due, or forfeits, marks the tournament for a
+   * step (tournament-progress.ts), in its transaction.
+   */
+  async change(id: string, decide: (record: TournamentRecord) => TournamentChange): Promise<TournamentRecord> {
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const record = await this.load(id);
+      const change = decide(record);
+      if (change.events.length === 0) return record;
+      const now = this.clock.now();
+      const { state, events } = judged(record.state, change);
+      const step = dueMatches(state).length > 0 || dueForfeits(state).length > 0;
+      if (await this.repository.append(id, record.version, events, state, now, change.entries, step)) {
+        return { ...record, version: state.version, state, updatedAt: now };
+      }
+    }
+    throw new TournamentBusyError();
+  }
+}
+
+/** The change's events judged by the engine (a refusal throws), then every follow-up. */
+function judged(
+  from: TournamentState,
+  change: TournamentChange,
+): { state: TournamentState; events: NewTournamentEvent[] } {
+  let state = from;
+  const events: NewTournamentEvent[] = [];
+  const add = (event: TournamentEvent, actorId: string | null): void => {
+    const result = applyTournament(state, event);
+    if (!result.ok) throw new TournamentRefusedError(result.reason, result.message);
+    state = result.state;
+    events.push({ event, actorId });
+  };
+  for (const event of change.events) add(event, change.actorId);
+  for (let next = nextFollowUp(state); next !== null; next = nextFollowUp(state)) add(next, null);
+  return { state, events };
+}

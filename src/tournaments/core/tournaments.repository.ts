@@ -1,0 +1,261 @@
+/**
+ * The tournaments' rows (docs/tournaments.md): the only code that reads or
+ * writes tournaments, tournament_events, tournament_players,
+ * tournament_matches, tournament_outbox and tournament_steps. Plain SQL on the
+ * service's pool, as the match store's: an append is a versioned write of the
+ * projection and the events in one transaction, refused when another got in
+ * first.
+ */
+import { Injectable } from '@nestjs/common';
+import { SqlClient } from '../../database/sql-client.js';
+import type { TournamentEvent, TournamentState, TournamentStatus } from '../../engine/index.js';
+import type { NewTournamentEvent, StoredTournamentEvent, TournamentRecord } from '../model/tournament-record.js';
+
+interface TournamentRow {
+  id: string;
+  version: number;
+  state: TournamentState;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = 'id, version, state, created_at, updated_at';
+
+function toRecord(row: TournamentRow): TournamentRecord {
+  return { id: row.id, version: row.version, state: row.state, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+/** Who entered and who left the entries, so that a player's tournaments can be listed. */
+export interface EntryChanges {
+  readonly entered?: readonly string[];
+  readonly left?: readonly string[];
+}
+
+/** A row taken by a relay: its key, and the mark it had (a timestamp, as text, exact to the microsecond). */
+export interface Taken {
+  readonly id: string;
+  readonly mark: string;
+}
+
+/** A page of a list: the rows, newest first, and whether more follow. */
+export interface TournamentPage {
+  readonly records: readonly TournamentRecord[];
+  readonly more: boolean;
+}
+
+/** Where a list page starts: after this row (newest first). */
+export interface TournamentCursor {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+@Injectable()
+export class TournamentsRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  /** Stores a new tournament: its projection at version 1 and its `created` event. */
+  async create(id: string, state: TournamentState, event: TournamentEvent, actorId: string, at: Date): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO tournaments (id, name, variant, format, status, organiser_id, version, state, starts_at,
+                                  entries_close_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10, $10)`,
+        [
+          id,
+          state.terms.name,
+          state.terms.variant,
+          state.terms.format,
+          state.status,
+          state.organiser.id,
+          JSON.stringify(state),
+          state.terms.startsAt,
+          state.terms.entriesCloseAt,
+          at,
+        ],
+      );
+      await tx.query(
+        `INSERT INTO tournament_events (tournament_id, version, type, data, actor_id, created_at)
+         VALUES ($1, 1, $2, $3, $4, $5)`,
+        [id, event.type, JSON.stringify(event), actorId, at],
+      );
+    });
+  }
+
+  async find(id: string): Promise<TournamentRecord | null> {
+    const [row] = await this.sql.query<TournamentRow>(`SELECT ${COLUMNS} FROM tournaments WHERE id = $1`, [id]);
+    return row === undefined ? null : toRecord(row);
+  }
+
+  /**
+   * Appends `events` after `version`, leading to `state`; false when the tournament had moved on
+   * (nothing written). `entries` keeps the players' list; `step` marks the tournament for the relay
+   * (tournament-relay.ts), in the same transaction.
+   */
+  async append(
+    id: string,
+    version: number,
+    events: readonly NewTournamentEvent[],
+    state: TournamentState,
+    at: Date,
+    entries: EntryChanges = {},
+    step = false,
+  ): Promise<boolean> {
+    if (events.length === 0) return true;
+    return this.sql.transaction(async (tx) => {
+      const updated = await tx.query<{ id: string }>(
+        `UPDATE tournaments SET version = $3, state = $4, status = $5, updated_at = $6
+          WHERE id = $1 AND version = $2 RETURNING id`,
+        [id, version, state.version, JSON.stringify(state), state.status, at],
+      );
+      if (updated.length === 0) return false;
+      await tx.query(
+        `INSERT INTO tournament_events (tournament_id, version, type, data, actor_id, created_at)
+         SELECT $1, $2 + e.ord, e.data->>'type', e.data, e.actor_id, $4
+           FROM jsonb_to_recordset($3::jsonb) AS e(ord int, data jsonb, actor_id uuid)`,
+        [id, version, JSON.stringify(events.map((e, i) => ({ ord: i + 1, data: e.event, actor_id: e.actorId }))), at],
+      );
+      for (const userId of entries.entered ?? []) {
+        await tx.query(
+          `INSERT INTO tournament_players (tournament_id, user_id, entered_at) VALUES ($1, $2, $3)
+           ON CONFLICT DO NOTHING`,
+          [id, userId, at],
+        );
+      }
+      for (const userId of entries.left ?? []) {
+        await tx.query(`DELETE FROM tournament_players WHERE tournament_id = $1 AND user_id = $2`, [id, userId]);
+      }
+      if (step) {
+        await tx.query(
+          `INSERT INTO tournament_steps (tournament_id, due_at) VALUES ($1, clock_timestamp())
+           ON CONFLICT (tournament_id) DO UPDATE SET due_at = clock_timestamp(), taken_until = NULL`,
+          [id],
+        );
+      }
+      return true;
+    });
+  }
+
+  /** The stored events after `after`, in order, at most `limit`. */
+  async events(id: string, after: number, limit: number): Promise<StoredTournamentEvent[]> {
+    const rows = await this.sql.query<{
+      version: number;
+      data: TournamentEvent;
+      actor_id: string | null;
+      created_at: Date;
+    }>(
+      `SELECT version, data, actor_id, created_at FROM tournament_events
+        WHERE tournament_id = $1 AND version > $2 ORDER BY version LIMIT $3`,
+      [id, after, limit],
+    );
+    return rows.map((r) => ({ version: r.version, event: r.data, actorId: r.actor_id, at: r.created_at }));
+  }
+
+  /** Every stored event, in order (a replay). */
+  async log(id: string): Promise<TournamentEvent[]> {
+    const rows = await this.sql.query<{ data: TournamentEvent }>(
+      `SELECT data FROM tournament_events WHERE tournament_id = $1 ORDER BY version`,
+      [id],
+    );
+    return rows.map((r) => r.data);
+  }
+
+  /** Tournaments of `status` (any when null), newest first, after `cursor`; with `player`, only those they entered. */
+  async list(
+    status: TournamentStatus | null,
+    cursor: TournamentCursor | null,
+    limit: number,
+    player: string | null = null,
+  ): Promise<TournamentPage> {
+    const rows = await this.sql.query<TournamentRow>(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `t.${c}`)
+        .join(', ')} FROM tournaments t
+        WHERE ($1::text IS NULL OR t.status = $1)
+          AND ($2::timestamptz IS NULL OR (t.created_at, t.id) < ($2, $3::uuid))
+          AND ($5::uuid IS NULL OR EXISTS (
+                SELECT 1 FROM tournament_players p WHERE p.tournament_id = t.id AND p.user_id = $5))
+        ORDER BY t.created_at DESC, t.id DESC LIMIT $4`,
+      [status, cursor?.createdAt ?? null, cursor?.id ?? null, limit + 1, player],
+    );
+    return { records: rows.slice(0, limit).map(toRecord), more: rows.length > limit };
+  }
+
+  /** Open tournaments whose start time has come. */
+  async dueToStart(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      `SELECT id FROM tournaments WHERE status = 'open' AND starts_at <= $1 ORDER BY starts_at LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Links a match to its slot (again: nothing). */
+  async linkMatch(id: string, round: number, slot: number, matchId: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO tournament_matches (match_id, tournament_id, round, slot) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING`,
+      [matchId, id, round, slot],
+    );
+  }
+
+  /** The tournament (and its round) a match plays for, if any. */
+  async ofMatch(matchId: string): Promise<{ tournamentId: string; round: number; slot: number } | null> {
+    const [row] = await this.sql.query<{ tournament_id: string; round: number; slot: number }>(
+      `SELECT tournament_id, round, slot FROM tournament_matches WHERE match_id = $1`,
+      [matchId],
+    );
+    return row === undefined ? null : { tournamentId: row.tournament_id, round: row.round, slot: row.slot };
+  }
+
+  /**
+   * Takes up to `limit` rows of the outbox no other relay holds, for `leaseSeconds`: a relay that
+   * dies leaves them to the next once the lease ends. Each row comes with its mark (`doneOutbox`).
+   */
+  takeOutbox(leaseSeconds: number, limit: number): Promise<Taken[]> {
+    return this.take('tournament_outbox', 'match_id', 'true', leaseSeconds, limit);
+  }
+
+  /** The outbox row is done with, unless a new event renewed it since it was taken. */
+  async doneOutbox(taken: Taken): Promise<void> {
+    await this.sql.query(`DELETE FROM tournament_outbox WHERE match_id = $1 AND created_at = $2`, [
+      taken.id,
+      taken.mark,
+    ]);
+  }
+
+  /** As `takeOutbox`, for the tournaments marked for a step. */
+  takeSteps(leaseSeconds: number, limit: number): Promise<Taken[]> {
+    return this.take('tournament_steps', 'tournament_id', 'due_at <= clock_timestamp()', leaseSeconds, limit);
+  }
+
+  /** The step is done, unless the tournament was marked again since it was taken (then it is free to take again). */
+  async doneStep(taken: Taken): Promise<void> {
+    await this.sql.query(
+      `WITH gone AS (DELETE FROM tournament_steps WHERE tournament_id = $1 AND due_at = $2 RETURNING 1)
+       UPDATE tournament_steps SET taken_until = NULL WHERE tournament_id = $1 AND NOT EXISTS (SELECT 1 FROM gone)`,
+      [taken.id, taken.mark],
+    );
+  }
+
+  /** Marks a tournament for a step (the scheduled start, or a step to try again). */
+  async markStep(id: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO tournament_steps (tournament_id, due_at) VALUES ($1, clock_timestamp())
+       ON CONFLICT (tournament_id) DO UPDATE SET due_at = clock_timestamp(), taken_until = NULL`,
+      [id],
+    );
+  }
+
+  private async take(table: string, key: string, due: string, leaseSeconds: number, limit: number): Promise<Taken[]> {
+    const mark = table === 'tournament_outbox' ? 'created_at' : 'due_at';
+    const rows = await this.sql.query<{ id: string; mark: Date }>(
+      `UPDATE ${table} SET taken_until = clock_timestamp() + make_interval(secs => $1)
+        WHERE ${key} IN (SELECT ${key} FROM ${table}
+                          WHERE ${due} AND (taken_until IS NULL OR taken_until < clock_timestamp())
+                          ORDER BY ${mark} LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING ${key} AS id, ${mark}::text AS mark`,
+      [leaseSeconds, limit],
+    );
+    return rows.map((r) => ({ id: r.id, mark: String(r.mark) }));
+  }
+}

@@ -1,0 +1,252 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiProblems } from '../../common/api-problems.decorator.js';
+import { ApiPublic } from '../../common/api-public.decorator.js';
+import { eventStreamAnswer } from '../../common/server-sent-events.js';
+import { EventsQueryDto, StreamQueryDto } from '../../matches/index.js';
+import { RequiresScope } from '../../security/api-token-scopes.js';
+import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
+import { CurrentPrincipal, type Principal } from '../../security/principal.js';
+import { TournamentsService, type TournamentList } from '../core/tournaments.service.js';
+import { TournamentStream, tournamentEventView } from '../live/tournament-stream.js';
+import type { TournamentView } from '../view/tournament-view.js';
+import { CreateTournamentDto, EnterTournamentDto } from './dto/create-tournament.dto.js';
+import {
+  TournamentDto,
+  TournamentEventListDto,
+  TournamentListDto,
+  TournamentListQueryDto,
+} from './dto/tournament.dto.js';
+import { TournamentIdPipe } from './tournament-id.pipe.js';
+
+const NOT_FOUND: [number, string] = [404, 'No such tournament (`tournament-not-found`).'];
+const CHANGED = 'The tournament as it stands after the change and what followed it (a bye, the next match, the end).';
+
+/**
+ * Tournaments (docs/tournaments.md): anyone signed in creates one and enters;
+ * anyone reads and follows them. The controllers hand each request to the
+ * service as it comes.
+ */
+@ApiTags('tournaments')
+@Controller('api/tournaments')
+export class TournamentsController {
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly stream: TournamentStream,
+  ) {}
+
+  @Post()
+  @UseGuards(BearerAuthGuard)
+  @RequiresScope('play')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Create a tournament (you are its organiser)',
+    description:
+      'A knock-out (2-256 players, seeded by rating, byes to the top seeds) or a round-robin (3-16 players, every pair ' +
+      'once). It opens for entries at once; it starts at `startsAt`, or when its organiser starts it.',
+    operationId: 'createTournament',
+  })
+  @ApiCreatedResponse({ type: TournamentDto })
+  @ApiProblems(
+    [400, 'Invalid terms (`validation-failed`, `invalid-tournament-terms` or `invalid-match-terms`, with `field`).'],
+    401,
+    [403, 'The token lacks the `play` scope (`insufficient-scope`).'],
+  )
+  create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateTournamentDto): Promise<TournamentView> {
+    return this.tournaments.create(principal.userId, {
+      ...dto,
+      bankDays: dto.bankDays ?? 0,
+      rated: dto.rated ?? true,
+      botsAllowed: dto.botsAllowed ?? false,
+    });
+  }
+
+  @Get()
+  @ApiPublic()
+  @ApiOperation({
+    summary: 'Tournaments, newest first: open ones to enter, running, finished; with `player`, those they entered',
+    operationId: 'listTournaments',
+  })
+  @ApiOkResponse({ type: TournamentListDto })
+  @ApiProblems(
+    [400, 'Invalid query (`validation-failed`, `invalid-cursor`).'],
+    [404, 'No such player (`user-not-found`).'],
+  )
+  list(@Query() query: TournamentListQueryDto): Promise<TournamentList> {
+    return this.tournaments.list(query.status ?? null, query.cursor ?? null, query.limit ?? 20, query.player ?? null);
+  }
+
+  @Get(':id')
+  @ApiPublic()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'A tournament: terms, entrants with seeds, rounds with their matches and results, standings, champion',
+    operationId: 'getTournament',
+  })
+  @ApiOkResponse({ type: TournamentDto })
+  @ApiProblems(NOT_FOUND)
+  get(@Param('id', TournamentIdPipe) id: string): Promise<TournamentView> {
+    return this.tournaments.get(id);
+  }
+
+  @Post(':id/entries')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(BearerAuthGuard)
+  @RequiresScope('play')
+  @ApiBearerAuth()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'Enter (or, as the organiser, enter a house bot named by `username`)',
+    description:
+      'Taken while entries are open: before the start, before `entriesCloseAt`, while not full; within the rating ' +
+      'limits (your rating now); a bot only where bots are allowed. Outside bot accounts enter themselves.',
+    operationId: 'enterTournament',
+  })
+  @ApiOkResponse({ type: TournamentDto, description: CHANGED })
+  @ApiProblems(
+    400,
+    401,
+    [403, 'Only the organiser enters someone else (`not-the-organiser`), or the token lacks `play`.'],
+    [404, 'No such tournament or house bot (`tournament-not-found`, `user-not-found`).'],
+    [
+      409,
+      'Entries are not taken (`tournament-not-open`, `tournament-full`, `entries-closed`), or you are in already (`already-entered`).',
+    ],
+    [422, 'The terms refuse the entrant (`rating-out-of-range`, `bots-not-allowed`, `entry-not-allowed`).'],
+  )
+  enter(
+    @Param('id', TournamentIdPipe) id: string,
+    @CurrentPrincipal() principal: Principal,
+    @Body() dto: EnterTournamentDto,
+  ): Promise<TournamentView> {
+    return this.tournaments.enter(id, principal.userId, dto.username);
+  }
+
+  @Delete(':id/entries/me')
+  @UseGuards(BearerAuthGuard)
+  @RequiresScope('play')
+  @ApiBearerAuth()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'Withdraw: before the start the entry is taken back; after it, you forfeit what is left',
+    description:
+      'After the start, your match under way is forfeited (you leave it) and the matches you would play later go to ' +
+      'your opponents: in a knock-out your opponent goes through; in a round-robin your unplayed matches are lost and ' +
+      'the played ones stand.',
+    operationId: 'withdrawFromTournament',
+  })
+  @ApiOkResponse({ type: TournamentDto, description: CHANGED })
+  @ApiProblems(401, NOT_FOUND, [
+    409,
+    'Not entered, withdrawn already, or the tournament is over (`not-entered`, `already-withdrawn`, `tournament-not-running`).',
+  ])
+  withdraw(
+    @Param('id', TournamentIdPipe) id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<TournamentView> {
+    return this.tournaments.withdraw(id, principal.userId);
+  }
+
+  @Post(':id/start')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(BearerAuthGuard)
+  @RequiresScope('play')
+  @ApiBearerAuth()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'Start it now (the organiser; at least 2 entrants in a knock-out, 3 in a round-robin)',
+    description: 'Seeds the entrants by their ratings now, draws the first round and creates its matches.',
+    operationId: 'startTournament',
+  })
+  @ApiOkResponse({ type: TournamentDto, description: CHANGED })
+  @ApiProblems(401, [403, 'Only the organiser starts it (`not-the-organiser`).'], NOT_FOUND, [
+    409,
+    'Started or ended already, or too few entrants (`tournament-not-open`, `too-few-entrants`).',
+  ])
+  start(@Param('id', TournamentIdPipe) id: string, @CurrentPrincipal() principal: Principal): Promise<TournamentView> {
+    return this.tournaments.start(id, principal.userId);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(BearerAuthGuard)
+  @RequiresScope('play')
+  @ApiBearerAuth()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'Cancel it before the start (the organiser); a started tournament runs to its end',
+    operationId: 'cancelTournament',
+  })
+  @ApiOkResponse({ type: TournamentDto, description: CHANGED })
+  @ApiProblems(401, [403, 'Only the organiser cancels it (`not-the-organiser`).'], NOT_FOUND, [
+    409,
+    'It has started (`tournament-started`).',
+  ])
+  cancel(@Param('id', TournamentIdPipe) id: string, @CurrentPrincipal() principal: Principal): Promise<TournamentView> {
+    return this.tournaments.cancel(id, principal.userId);
+  }
+
+  @Get(':id/events')
+  @ApiPublic()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOperation({
+    summary: 'The tournament’s log: its events after `after`, in order (docs: "The log")',
+    operationId: 'listTournamentEvents',
+  })
+  @ApiOkResponse({ type: TournamentEventListDto })
+  @ApiProblems(400, NOT_FOUND)
+  async events(
+    @Param('id', TournamentIdPipe) id: string,
+    @Query() query: EventsQueryDto,
+  ): Promise<TournamentEventListDto> {
+    const { record, events } = await this.tournaments.events(id, query.after ?? 0, query.limit ?? 200);
+    return { events: events.map(tournamentEventView), version: record.version };
+  }
+
+  @Get(':id/stream')
+  @ApiPublic()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The version of the last event received.' })
+  @ApiOperation({
+    summary: 'Server-sent events: the tournament’s events as they are committed (`id:` = version, `event:` = type)',
+    description:
+      'Each message’s `data:` is the event as GET …/events shows it. Resumes after `Last-Event-ID` or `after`; ends ' +
+      'after `finished` or `cancelled`. Works across server instances.',
+    operationId: 'streamTournamentEvents',
+  })
+  @ApiOkResponse({ description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  @ApiProblems(400, NOT_FOUND)
+  follow(
+    @Param('id', TournamentIdPipe) id: string,
+    @Query() query: StreamQueryDto,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const resumed = lastEventId !== undefined && /^\d{1,9}$/.test(lastEventId) ? Number(lastEventId) : null;
+    return this.stream.follow(id, resumed ?? query.after ?? 0, eventStreamAnswer(request, reply));
+  }
+}

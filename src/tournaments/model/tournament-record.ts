@@ -1,0 +1,23 @@
+/** A tournament as stored (docs/tournaments.md): its folded state at its version, and its stored events. */
+import type { TournamentEvent, TournamentState } from '../../engine/index.js';
+
+export interface TournamentRecord {
+  readonly id: string;
+  readonly version: number;
+  readonly state: TournamentState;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface StoredTournamentEvent {
+  readonly version: number;
+  readonly event: TournamentEvent;
+  readonly actorId: string | null;
+  readonly at: Date;
+}
+
+/** An event to append, with who caused it (null: the service). */
+export interface NewTournamentEvent {
+  readonly event: TournamentEvent;
+  readonly actorId: string | null;
+}

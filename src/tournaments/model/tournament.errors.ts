@@ -1,0 +1,73 @@
+/**
+ * The refusals of the tournament use cases (docs/tournaments.md), mapped to
+ * HTTP once by the problem filter. The engine's refusals keep its reason as
+ * their code.
+ */
+import { DomainError, InvalidFieldError, type DomainErrorKind } from '../../common/domain-error.js';
+import type { TournamentRefusalReason } from '../../engine/index.js';
+
+export class TournamentNotFoundError extends DomainError {
+  readonly code = 'tournament-not-found';
+  readonly kind = 'not-found';
+  constructor() {
+    super('No such tournament.');
+  }
+}
+
+/** Terms that cannot be (400), naming the field. */
+export class InvalidTournamentTermsError extends InvalidFieldError {
+  readonly code = 'invalid-tournament-terms';
+}
+
+/** Only the organiser may do this (start, cancel, add a house bot). */
+export class NotTheOrganiserError extends DomainError {
+  readonly code = 'not-the-organiser';
+  readonly kind = 'forbidden';
+  constructor(what: string) {
+    super(`Only the tournament's organiser may ${what}.`);
+  }
+}
+
+/** A house bot entered where it cannot play, or a player added who is no house bot. */
+export class EntryNotAllowedError extends DomainError {
+  readonly code = 'entry-not-allowed';
+  readonly kind = 'unprocessable';
+}
+
+/** How each engine refusal reads over HTTP: conflicts with the tournament's state, or rules its terms set. */
+export const TOURNAMENT_REFUSAL_KINDS: Readonly<Record<TournamentRefusalReason, DomainErrorKind>> = {
+  'bad-event': 'unprocessable',
+  'bad-terms': 'invalid',
+  'tournament-not-open': 'conflict',
+  'tournament-not-running': 'conflict',
+  'tournament-started': 'conflict',
+  'tournament-full': 'conflict',
+  'entries-closed': 'conflict',
+  'rating-out-of-range': 'unprocessable',
+  'bots-not-allowed': 'unprocessable',
+  'already-entered': 'conflict',
+  'not-entered': 'conflict',
+  'already-withdrawn': 'conflict',
+  'too-few-entrants': 'conflict',
+};
+
+/** The engine refused the event: its reason is the problem's code. */
+export class TournamentRefusedError extends DomainError {
+  readonly kind: DomainErrorKind;
+  constructor(
+    readonly code: TournamentRefusalReason,
+    message: string,
+  ) {
+    super(message);
+    this.kind = TOURNAMENT_REFUSAL_KINDS[code];
+  }
+}
+
+/** Another write got in first, again and again: the caller may ask again. */
+export class TournamentBusyError extends DomainError {
+  readonly code = 'tournament-busy';
+  readonly kind = 'conflict';
+  constructor() {
+    super('The tournament changed while this was written; ask again.');
+  }
+}
