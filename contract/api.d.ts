@@ -823,7 +823,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tournaments, newest first: open ones to enter, running, finished; with `player`, those they entered */
+        /** Tournaments, newest first: open ones to enter, running, finished; with `player`, those they entered; with `match`, the one it plays for */
         get: operations["listTournaments"];
         put?: never;
         /**
@@ -6582,6 +6582,8 @@ export interface operations {
                 status?: "open" | "running" | "finished" | "cancelled";
                 /** @description Only the tournaments this player entered. */
                 player?: string;
+                /** @description Only the tournament this match plays for (none: an empty list): the way from a match to its tournament. */
+                match?: string;
             };
             header?: never;
             path?: never;

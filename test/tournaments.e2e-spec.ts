@@ -130,6 +130,8 @@ describe('a knock-out of 6 with a house bot', () => {
     expect(decided.some((m) => m.players.includes('bot'))).toBe(true);
     for (const slot of decided) expect(slot.winner).toBe(winnerOf(await finished(slot.matchId as string)));
     const final = over.rounds[2].matches[0];
+    const ofFinal = await request(t.http).get(`/api/tournaments?match=${final.matchId}`).expect(200);
+    expect((ofFinal.body as { tournaments: TournamentJson[] }).tournaments.map((x) => x.id)).toEqual([id]);
     expect(over.champion).toBe(final.winner);
     expect(over.standings[0]).toMatchObject({ username: over.champion, rank: 1 });
     expect(over.standings.filter((s) => s.rank === 2)).toHaveLength(1);

@@ -159,12 +159,16 @@ export class TournamentsRepository {
     return rows.map((r) => r.data);
   }
 
-  /** Tournaments of `status` (any when null), newest first, after `cursor`; with `player`, only those they entered. */
+  /**
+   * Tournaments of `status` (any when null), newest first, after `cursor`; with `player`, only those
+   * they entered; with `match`, only the one it plays for.
+   */
   async list(
     status: TournamentStatus | null,
     cursor: TournamentCursor | null,
     limit: number,
     player: string | null = null,
+    match: string | null = null,
   ): Promise<TournamentPage> {
     const rows = await this.sql.query<TournamentRow>(
       `SELECT ${COLUMNS.split(', ')
@@ -174,8 +178,10 @@ export class TournamentsRepository {
           AND ($2::timestamptz IS NULL OR (t.created_at, t.id) < ($2, $3::uuid))
           AND ($5::uuid IS NULL OR EXISTS (
                 SELECT 1 FROM tournament_players p WHERE p.tournament_id = t.id AND p.user_id = $5))
+          AND ($6::uuid IS NULL OR EXISTS (
+                SELECT 1 FROM tournament_matches m WHERE m.tournament_id = t.id AND m.match_id = $6))
         ORDER BY t.created_at DESC, t.id DESC LIMIT $4`,
-      [status, cursor?.createdAt ?? null, cursor?.id ?? null, limit + 1, player],
+      [status, cursor?.createdAt ?? null, cursor?.id ?? null, limit + 1, player, match],
     );
     return { records: rows.slice(0, limit).map(toRecord), more: rows.length > limit };
   }

@@ -123,7 +123,10 @@ export class TournamentsService {
     status: TournamentStatus | null,
     cursor: string | null,
     limit: number,
-    player: string | null = null,
+    { player, match }: { readonly player: string | null; readonly match: string | null } = {
+      player: null,
+      match: null,
+    },
   ): Promise<TournamentList> {
     const after: TournamentCursor | null = cursor === null ? null : TOURNAMENT_CURSOR.decode(cursor);
     let playerId: string | null = null;
@@ -132,7 +135,7 @@ export class TournamentsService {
       if (user === null) throw new UserNotFoundError(player);
       playerId = user.id;
     }
-    const page = await this.repository.list(status, after, limit, playerId);
+    const page = await this.repository.list(status, after, limit, playerId, match);
     const now = this.clock.now();
     const last = page.records[page.records.length - 1];
     return {

@@ -87,7 +87,8 @@ export class TournamentsController {
   @Get()
   @ApiPublic()
   @ApiOperation({
-    summary: 'Tournaments, newest first: open ones to enter, running, finished; with `player`, those they entered',
+    summary:
+      'Tournaments, newest first: open ones to enter, running, finished; with `player`, those they entered; with `match`, the one it plays for',
     operationId: 'listTournaments',
   })
   @ApiOkResponse({ type: TournamentListDto })
@@ -96,7 +97,10 @@ export class TournamentsController {
     [404, 'No such player (`user-not-found`).'],
   )
   list(@Query() query: TournamentListQueryDto): Promise<TournamentList> {
-    return this.tournaments.list(query.status ?? null, query.cursor ?? null, query.limit ?? 20, query.player ?? null);
+    return this.tournaments.list(query.status ?? null, query.cursor ?? null, query.limit ?? 20, {
+      player: query.player ?? null,
+      match: query.match ?? null,
+    });
   }
 
   @Get(':id')

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto.js';
 import { TOURNAMENT_FORMATS, VARIANTS } from '../../../engine/index.js';
 import { MatchRulesDto } from '../../../matches/index.js';
@@ -110,6 +110,15 @@ export class TournamentListQueryDto extends PageQueryDto {
   @IsString()
   @Length(1, 24)
   player?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'Only the tournament this match plays for (none: an empty list): the way from a match to its tournament.',
+  })
+  @IsOptional()
+  @IsUUID()
+  match?: string;
 }
 
 export class TournamentEventDto {
