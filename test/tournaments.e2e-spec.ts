@@ -47,6 +47,13 @@ const KNOCKOUT = {
   botsAllowed: true,
 };
 
+/** Reads a whole text body (an event stream that ends). */
+const text: Parameters<request.Test['parse']>[0] = (res, done) => {
+  let body = '';
+  res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  res.on('end', () => done(null, body));
+};
+
 /** The match of a slot as its players see it, once over. */
 async function finished(matchId: string): Promise<MatchStateJson> {
   return client.state(matchId);
@@ -155,6 +162,33 @@ describe('a knock-out of 6 with a house bot', () => {
   });
 });
 
+describe('the live stream', () => {
+  it('sends the log as server-sent events, resumes after Last-Event-ID, and ends after `finished`', async () => {
+    const [finishedOne] = (
+      (await request(t.http).get('/api/tournaments?status=finished').expect(200)).body as {
+        tournaments: TournamentJson[];
+      }
+    ).tournaments;
+    const whole = await request(t.http)
+      .get(`/api/tournaments/${finishedOne.id}/stream`)
+      .buffer(true)
+      .parse(text)
+      .expect(200);
+    expect(whole.headers['content-type']).toMatch(/^text\/event-stream/);
+    const ids = (body: string): number[] => [...body.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+    const all = ids(whole.body as string);
+    expect(all).toEqual(Array.from({ length: finishedOne.version }, (_, i) => i + 1));
+    expect(whole.body as string).toMatch(/event: finished\ndata: \{"version":\d+,"type":"finished"/);
+    const resumed = await request(t.http)
+      .get(`/api/tournaments/${finishedOne.id}/stream`)
+      .set('Last-Event-ID', String(finishedOne.version - 2))
+      .buffer(true)
+      .parse(text)
+      .expect(200);
+    expect(ids(resumed.body as string)).toEqual([finishedOne.version - 1, finishedOne.version]);
+  });
+});
+
 describe('refusals', () => {
   it('refuse what the terms do not allow, and change nothing', async () => {
     const olga = await player('olga');
@@ -214,5 +248,26 @@ describe('refusals', () => {
         x.entrants.some((e) => e.username === 'kara'),
       ),
     ).toBe(true);
+  });
+});
+
+describe('a start time', () => {
+  it('starts the tournament when it comes, or cancels it with too few entrants', async () => {
+    const olga = await player('olga');
+    const soon = (): string => new Date(Date.now() + 1_500).toISOString();
+    const full = await tournaments.create(olga, { ...KNOCKOUT, name: 'On time', startsAt: soon() });
+    for (const name of ['kara', 'leon', 'mira']) await tournaments.enter(await player(name), full.id);
+    const empty = await tournaments.create(olga, { ...KNOCKOUT, name: 'Nobody came', startsAt: soon() });
+    await tournaments.enter(await player('kara'), empty.id);
+    const started = await tournaments.waitFor(full.id, (x) => x.status === 'running', 'the start');
+    expect(started.entrants.map((e) => e.seed).sort()).toEqual([1, 2, 3]);
+    await tournaments.waitFor(full.id, (x) => runningMatches(x).length === 1, 'the first match');
+    const cancelled = await tournaments.waitFor(empty.id, (x) => x.status === 'cancelled', 'the cancellation');
+    expect(cancelled).toMatchObject({ cancelled: 'too-few-entrants' });
+    await tournaments.refused(
+      tournaments.createRaw(olga, { ...KNOCKOUT, name: 'Too late', startsAt: '2020-01-01T00:00:00Z' }),
+      400,
+      'invalid-tournament-terms',
+    );
   });
 });
