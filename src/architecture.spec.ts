@@ -149,31 +149,43 @@ describe('architecture', () => {
     expect([...(graph.get('auth') ?? [])]).toEqual(expect.arrayContaining(['users', 'security']));
   });
 
-  it('lets code outside src/matches/ use the matches module through its face, src/matches/index.ts, only', () => {
+  it.each([
+    ['matches', 'interchange/'],
+    ['tournaments', 'app.module.ts'],
+  ])('lets code outside src/%s/ use the module through its face, its index.ts, only', (module, user) => {
     const reachingIn = imports
-      .filter((i) => i.relative && !i.from.startsWith('matches/') && i.target.startsWith('matches/'))
-      .filter((i) => i.target !== 'matches/index.js')
+      .filter((i) => i.relative && !i.from.startsWith(`${module}/`) && i.target.startsWith(`${module}/`))
+      .filter((i) => i.target !== `${module}/index.js`)
       .map((i) => `${i.from} imports ${i.target}`);
     expect(reachingIn).toEqual([]);
-    expect(imports.some((i) => i.from.startsWith('interchange/') && i.target === 'matches/index.js')).toBe(true);
+    expect(imports.some((i) => i.from.startsWith(user) && i.target === `${module}/index.js`)).toBe(true);
   });
 
-  it('keeps the imports between the folders of src/matches/ one way: http -> read, live -> core -> view -> model', () => {
-    const layer: Record<string, number> = { model: 0, view: 1, core: 2, read: 3, live: 3, http: 4 };
-    const folderIn = (path: string): string | null => {
-      const parts = path.split('/');
-      return parts[0] === 'matches' && parts.length > 2 ? parts[1] : null;
-    };
-    const upward = imports
-      .filter((i) => i.relative && folderIn(i.from) !== null && folderIn(i.target) !== null)
-      .filter((i) => {
-        const [from, to] = [folderIn(i.from)!, folderIn(i.target)!];
-        return from !== to && !(layer[to] < layer[from]);
-      })
-      .map((i) => `${i.from} imports ${i.target}`);
-    expect(upward).toEqual([]);
-    expect(Object.keys(layer).every((f) => imports.some((i) => folderIn(i.from) === f))).toBe(true);
-  });
+  it.each([
+    [
+      'matches',
+      'http -> read, live -> core -> view -> model',
+      { model: 0, view: 1, core: 2, read: 3, live: 3, http: 4 },
+    ],
+    ['tournaments', 'http -> live -> core -> view -> model', { model: 0, view: 1, core: 2, live: 3, http: 4 }],
+  ] as const)(
+    'keeps the imports between the folders of src/%s/ one way: %s',
+    (module, _order, layer: Readonly<Record<string, number>>) => {
+      const folderIn = (path: string): string | null => {
+        const parts = path.split('/');
+        return parts[0] === module && parts.length > 2 ? parts[1] : null;
+      };
+      const upward = imports
+        .filter((i) => i.relative && folderIn(i.from) !== null && folderIn(i.target) !== null)
+        .filter((i) => {
+          const [from, to] = [folderIn(i.from)!, folderIn(i.target)!];
+          return from !== to && !(layer[to] < layer[from]);
+        })
+        .map((i) => `${i.from} imports ${i.target}`);
+      expect(upward).toEqual([]);
+      expect(Object.keys(layer).every((f) => imports.some((i) => folderIn(i.from) === f))).toBe(true);
+    },
+  );
 
   it('keeps the database behind the repositories: only *.repository.ts and src/database/ import Prisma, the SqlClient or pg', () => {
     const touchesPrisma = ({ target, relative }: Import) =>
