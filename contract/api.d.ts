@@ -957,7 +957,7 @@ export interface paths {
         };
         /**
          * Server-sent events: the tournament’s events as they are committed (`id:` = version, `event:` = type)
-         * @description Each message’s `data:` is the event as GET …/events shows it. Resumes after `Last-Event-ID` or `after`; ends after `finished` or `cancelled`. Works across server instances.
+         * @description Each message’s `data:` is the event as GET …/events shows it. Resumes after `Last-Event-ID` or `after`; ends after `finished` or `cancelled`; a client that has the last event of a tournament that is over gets 204. Counts against the caller’s live streams on a node (STREAMS_PER_USER with a token, STREAMS_PER_ADDRESS without: 429 `too-many-streams` beyond). Works across server instances.
          */
         get: operations["streamTournamentEvents"];
         put?: never;
@@ -1814,13 +1814,13 @@ export interface components {
         };
         CreateWebhookDto: {
             /**
-             * @description The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` (your turn), `match.deadline` (your time is running out), `match.finished`.
+             * @description The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` (your turn), `match.deadline` (your time is running out), `match.finished`; `tournament.open` (entries open near your rating), `tournament.match-ready` (your tournament match is ready), `tournament.advanced` (you went through to the next round), `tournament.finished`.
              * @example [
              *       "match.invitation",
              *       "match.turn"
              *     ]
              */
-            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished")[];
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
              * Format: uri
              * @description Where the events are POSTed: http:// or https://, without user name or password. An IP address must be a public one; a host name is checked at each delivery, once resolved (private, loopback and link-local addresses are refused).
@@ -1875,7 +1875,7 @@ export interface components {
              *       "match.turn"
              *     ]
              */
-            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished")[];
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
              * Format: date-time
              * @description Its first failed delivery since its last success; null while it answers.
@@ -3673,7 +3673,7 @@ export interface components {
              * @example match.turn
              * @enum {string}
              */
-            type: "match.invitation" | "match.turn" | "match.deadline" | "match.finished";
+            type: "match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished";
         };
         WebhookDeliveryListDto: {
             items: components["schemas"]["WebhookDeliveryDto"][];
@@ -3696,7 +3696,7 @@ export interface components {
              *       "match.turn"
              *     ]
              */
-            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished")[];
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
              * Format: date-time
              * @description Its first failed delivery since its last success; null while it answers.
@@ -7013,6 +7013,13 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            /** @description The tournament is over and the client has its last event. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
                 headers: {
@@ -7024,6 +7031,15 @@ export interface operations {
             };
             /** @description No such tournament (`tournament-not-found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many live streams open (`too-many-streams`); see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

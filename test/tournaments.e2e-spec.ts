@@ -186,6 +186,11 @@ describe('the live stream', () => {
       .parse(text)
       .expect(200);
     expect(ids(resumed.body as string)).toEqual([finishedOne.version - 1, finishedOne.version]);
+    // Everything of a tournament that is over in hand: 204, and an EventSource stops reconnecting.
+    await request(t.http)
+      .get(`/api/tournaments/${finishedOne.id}/stream`)
+      .set('Last-Event-ID', String(finishedOne.version))
+      .expect(204);
   });
 });
 

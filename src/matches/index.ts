@@ -39,5 +39,7 @@ export { MatchIdPipe } from './http/match-id.pipe.js';
 export { MatchFormatDto, MatchRulesDto } from './http/dto/create-match.dto.js';
 export { MATCH_EVENT_MODELS, MATCH_EVENT_SCHEMAS, eventSchemaRef } from './http/dto/match-event.dto.js';
 export { MatchStateDto } from './http/dto/match-state.dto.js';
+// The node's count of live streams per account and address, which every live stream of the service shares.
+export { StreamSlots, streamHolder, type StreamHolder } from './live/stream-slots.js';
 // The query shapes other logs' reads and streams share (a page of events after a version; where a stream resumes).
 export { EventsQueryDto, StreamQueryDto } from './http/dto/list-query.dto.js';

@@ -59,6 +59,6 @@ import { PendingDecisionsRepository } from './read/pending-decisions.repository.
     PendingDecisionsRepository,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
-  exports: [MatchStore, MatchesService, MatchActionsService, MatchFeed, PendingDecisionsRepository],
+  exports: [MatchStore, MatchesService, MatchActionsService, MatchFeed, PendingDecisionsRepository, StreamSlots],
 })
 export class MatchesModule {}

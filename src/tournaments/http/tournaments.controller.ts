@@ -17,6 +17,7 @@ import {
   ApiBearerAuth,
   ApiCreatedResponse,
   ApiHeader,
+  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -26,10 +27,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblems } from '../../common/api-problems.decorator.js';
 import { ApiPublic } from '../../common/api-public.decorator.js';
 import { eventStreamAnswer } from '../../common/server-sent-events.js';
-import { EventsQueryDto, StreamQueryDto } from '../../matches/index.js';
+import { EventsQueryDto, StreamQueryDto, streamHolder } from '../../matches/index.js';
+import { OptionalBearerAuthGuard } from '../../security/optional-bearer-auth.guard.js';
 import { RequiresScope } from '../../security/api-token-scopes.js';
 import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../../security/principal.js';
+import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../../security/principal.js';
 import { TournamentsService, type TournamentList } from '../core/tournaments.service.js';
 import { TournamentStream, tournamentEventView } from '../live/tournament-stream.js';
 import type { TournamentView } from '../view/tournament-view.js';
@@ -231,26 +233,32 @@ export class TournamentsController {
   }
 
   @Get(':id/stream')
-  @ApiPublic()
+  @UseGuards(OptionalBearerAuthGuard)
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The version of the last event received.' })
   @ApiOperation({
     summary: 'Server-sent events: the tournament’s events as they are committed (`id:` = version, `event:` = type)',
     description:
       'Each message’s `data:` is the event as GET …/events shows it. Resumes after `Last-Event-ID` or `after`; ends ' +
-      'after `finished` or `cancelled`. Works across server instances.',
+      'after `finished` or `cancelled`; a client that has the last event of a tournament that is over gets 204. ' +
+      'Counts against the caller’s live streams on a node (STREAMS_PER_USER with a token, STREAMS_PER_ADDRESS ' +
+      'without: 429 `too-many-streams` beyond). Works across server instances.',
     operationId: 'streamTournamentEvents',
+    security: [{ bearer: [] }, {}],
   })
+  @ApiNoContentResponse({ description: 'The tournament is over and the client has its last event.' })
   @ApiOkResponse({ description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
-  @ApiProblems(400, NOT_FOUND)
+  @ApiProblems(400, NOT_FOUND, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
   follow(
     @Param('id', TournamentIdPipe) id: string,
     @Query() query: StreamQueryDto,
     @Headers('last-event-id') lastEventId: string | undefined,
+    @OptionalPrincipal() principal: Principal | null,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const resumed = lastEventId !== undefined && /^\d{1,9}$/.test(lastEventId) ? Number(lastEventId) : null;
-    return this.stream.follow(id, resumed ?? query.after ?? 0, eventStreamAnswer(request, reply));
+    const holder = streamHolder(principal, request.ip);
+    return this.stream.follow(id, resumed ?? query.after ?? 0, holder, eventStreamAnswer(request, reply));
   }
 }

@@ -5,9 +5,12 @@
  * sees nothing twice. The log is read from the database every second, so the
  * stream works on any node whichever wrote the events. It ends once the
  * tournament is over and everything is sent, or after half an hour (the
- * client reconnects and resumes).
+ * client reconnects and resumes); a client that has everything of a
+ * tournament that is over gets 204. It takes one of the node's live-stream
+ * slots of its holder, as a match's stream does.
  */
 import { Injectable } from '@nestjs/common';
+import { StreamSlots, type StreamHolder } from '../../matches/index.js';
 import type { EventStreamAnswer } from '../../common/server-sent-events.js';
 import type { StoredTournamentEvent } from '../model/tournament-record.js';
 import { TournamentNotFoundError } from '../model/tournament.errors.js';
@@ -30,11 +33,21 @@ export function tournamentEventView(stored: StoredTournamentEvent): {
 
 @Injectable()
 export class TournamentStream {
-  constructor(private readonly repository: TournamentsRepository) {}
+  constructor(
+    private readonly repository: TournamentsRepository,
+    private readonly slots: StreamSlots,
+  ) {}
 
-  async follow(id: string, after: number, answer: EventStreamAnswer): Promise<void> {
-    if ((await this.repository.find(id)) === null) throw new TournamentNotFoundError();
+  /** Follows the tournament's log after `after`, held by `holder` (a slot of the node's live streams: 429 beyond). */
+  async follow(id: string, after: number, holder: StreamHolder, answer: EventStreamAnswer): Promise<void> {
+    const record = await this.repository.find(id);
+    if (record === null) throw new TournamentNotFoundError();
+    const over = record.state.status === 'finished' || record.state.status === 'cancelled';
+    // An EventSource that has the last event of a tournament that is over stops reconnecting on 204.
+    if (over && after >= record.version) return answer.noContent();
+    const release = this.slots.take(holder);
     const sink = answer.open();
+    sink.onClose(release);
     let sent = after;
     let quietSince = Date.now();
     const until = Date.now() + FOLLOW_FOR_MS;
@@ -60,6 +73,7 @@ export class TournamentStream {
         if (timer !== null) clearTimeout(timer);
         timer = null;
         if (!sink.closed) sink.end();
+        release();
         resolve();
       };
       const tick = (): void => {
