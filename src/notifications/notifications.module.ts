@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { onBackgroundPool } from '../database/background-sql-client.js';
 import { MatchesModule } from '../matches/index.js';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notification-channel.js';
 import { NotificationQueueModule } from './core/notification-queue.module.js';
 import { DeadlineReminders } from './core/deadline-reminders.js';
 import { NotificationWorkers } from './core/notification-workers.js';
 import { OutboxRelay } from './core/outbox-relay.js';
+import { TournamentFactsRepository } from './core/tournament-facts.repository.js';
+import { TournamentOutboxRelay } from './core/tournament-outbox-relay.js';
 import { EmailChannel } from './email/email.channel.js';
 import { EmailModule } from './email/email.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
@@ -15,12 +18,18 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /**
  * Reaching players away from the board (docs/notifications.md): the queue,
- * the channels, and what decides a notification from committed match events.
+ * the channels, and what decides a notification from committed match and
+ * tournament events (the tournaments' tables read in SQL by a repository of
+ * its own, on the background pool: the tournaments module knows nothing of
+ * notifications).
  */
 @Module({
   imports: [MatchesModule, NotificationQueueModule, PreferencesModule, EmailModule, PushModule, WebhooksModule],
   providers: [
+    onBackgroundPool,
+    TournamentFactsRepository,
     OutboxRelay,
+    TournamentOutboxRelay,
     DeadlineReminders,
     NotificationWorkers,
     {

@@ -14,6 +14,18 @@ export const NOTIFICATION_KINDS = ['invitation', 'turn', 'deadline', 'finished',
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
+ * The tournament news a `tournament` notification is (docs/notifications.md, "Tournaments"): its
+ * webhook event type and its push payload's `type`.
+ */
+export const TOURNAMENT_NOTIFICATION_TYPES = [
+  'tournament.open',
+  'tournament.match-ready',
+  'tournament.advanced',
+  'tournament.finished',
+] as const;
+export type TournamentNotificationType = (typeof TOURNAMENT_NOTIFICATION_TYPES)[number];
+
+/**
  * Mail about the account itself: sent by e-mail only, at once, whatever the preferences say, and
  * never to push or webhooks (it may carry a secret such as a reset token).
  */
@@ -28,6 +40,10 @@ export interface Notification {
   /** When it was decided, ISO 8601. */
   readonly createdAt: string;
   readonly matchId: string | null;
+  /** The tournament it is about (the tournament kind); absent or null otherwise. */
+  readonly tournamentId?: string | null;
+  /** Which tournament news it is (the tournament kind only). */
+  readonly type?: TournamentNotificationType;
   /** One line, such as "Your turn against alice" (push title, mail subject). */
   readonly title: string;
   /** A sentence or two (push body, the mail's first paragraph). */
@@ -46,11 +62,20 @@ export interface Notification {
   readonly language?: Language;
 }
 
-/** The webhook event type of each kind (Standard Webhooks body `{type, timestamp, data}`). */
-export const WEBHOOK_EVENT_TYPES: Readonly<Record<NotificationKind, string>> = {
+/** The webhook event type of each match kind (Standard Webhooks body `{type, timestamp, data}`). */
+export const WEBHOOK_EVENT_TYPES: Readonly<Record<Exclude<NotificationKind, 'tournament'>, string>> = {
   invitation: 'match.invitation',
   turn: 'match.turn',
   deadline: 'match.deadline',
   finished: 'match.finished',
-  tournament: 'tournament.update',
 };
+
+/**
+ * The event type of a notification: its kind's for a match kind, its news for the tournament kind
+ * (`tournament.advanced`, ...); null for account mail, and for tournament news that says not which.
+ */
+export function eventTypeOf(notification: Notification): string | null {
+  if (notification.kind === ACCOUNT_KIND) return null;
+  if (notification.kind === 'tournament') return notification.type ?? null;
+  return WEBHOOK_EVENT_TYPES[notification.kind];
+}

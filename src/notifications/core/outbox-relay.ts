@@ -1,24 +1,17 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { Clock } from '../../common/clock.js';
 import { decideNotifications } from './decide-notifications.js';
 import { MatchFactsRepository } from './match-facts.repository.js';
-import type { FirstTry } from './notification-channel.js';
 import { NotificationJobs } from './notification-jobs.js';
+import { Relay } from './relay.js';
 
 /** Outbox rows taken per transaction. */
 const BATCH = 50;
 
 /** Transactions at once per node while the outbox has a backlog (each takes rows of its own). */
 const LOOPS = 3;
-
-/**
- * How long the relay's first try of a delivery may take (docs/notifications.md, "The first try"):
- * its transaction holds the outbox rows meanwhile. A receiver slower than this is tried again by a
- * worker, with the channel's whole time.
- */
-export const FIRST_TRY_MS = 2_000;
 
 /**
  * The outbox relay (docs/notifications.md, "Durable delivery"): takes the rows the match events'
@@ -29,43 +22,18 @@ export const FIRST_TRY_MS = 2_000;
  * node) and by a periodic look (a NOTIFY is lost with the listening session); one drain at a time per node.
  */
 @Injectable()
-export class OutboxRelay {
-  private readonly logger = new Logger('Notifications');
-  private draining: Promise<void> | null = null;
-  private again = false;
-
-  /** The relay's first try, on PostgreSQL; none on PGlite, where a transaction holds the one connection. */
-  private readonly firstTry: FirstTry | undefined;
-
+export class OutboxRelay extends Relay {
   constructor(
     private readonly facts: MatchFactsRepository,
     private readonly jobs: NotificationJobs,
     private readonly clock: Clock,
     config: ConfigService<Environment, true>,
   ) {
-    this.firstTry = config.get('DATABASE_URL', { infer: true }) ? { timeoutMs: FIRST_TRY_MS } : undefined;
-  }
-
-  /** Drains the outbox now, or once more after the drain under way. */
-  wake(): Promise<void> {
-    if (this.draining !== null) {
-      this.again = true;
-      return this.draining;
-    }
-    this.draining = this.drainAll()
-      .catch((err: Error) => this.logger.warn(`The outbox relay failed, it will look again: ${err.message}`))
-      .finally(() => {
-        this.draining = null;
-        if (this.again) {
-          this.again = false;
-          void this.wake();
-        }
-      });
-    return this.draining;
+    super('outbox relay', config);
   }
 
   /** One transaction; while they come back full (a backlog), LOOPS at once until it is gone. */
-  private async drainAll(): Promise<void> {
+  protected async drainAll(): Promise<void> {
     await this.jobs.ready();
     if ((await this.drainBatch()) < BATCH) return;
     await Promise.all(Array.from({ length: LOOPS }, () => this.drainLoop()));

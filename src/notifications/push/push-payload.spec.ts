@@ -19,6 +19,7 @@ describe('the push payload (docs/web-push.md, "The push")', () => {
       id: turn.id,
       type: 'turn',
       matchId: turn.matchId,
+      tournamentId: null,
       title: turn.title,
       body: turn.body,
       url: `https://nardy.example.com${turn.path}`,
@@ -29,6 +30,22 @@ describe('the push payload (docs/web-push.md, "The push")', () => {
     expect([urgencyOf('deadline'), urgencyOf('turn'), urgencyOf('finished')]).toEqual(['high', 'normal', 'low']);
     expect(topicOf(turn)).toBe('a1b2c3d4e5f64a7b8c9d0e1f2a3b4c5d');
     expect(topicOf({ ...turn, matchId: null })).toBeUndefined();
+  });
+
+  it('says which tournament news it is, of which tournament, and coalesces none of it', () => {
+    const ready: Notification = {
+      ...turn,
+      kind: 'tournament',
+      type: 'tournament.match-ready',
+      tournamentId: '7c0e1f2a-3b4c-4d5e-8f60-718293a4b5c6',
+    };
+    expect(pushPayloadOf(ready, 'https://nardy.example.com')).toMatchObject({
+      type: 'tournament.match-ready',
+      matchId: turn.matchId,
+      tournamentId: ready.tournamentId,
+    });
+    expect(urgencyOf('tournament')).toBe('low');
+    expect(topicOf(ready)).toBeUndefined();
   });
 
   it('cuts a title or body too long for a push, with an ellipsis', () => {

@@ -1,15 +1,17 @@
 import type { Urgency } from 'web-push';
-import type { Notification } from '../core/notification.js';
+import { eventTypeOf, type Notification } from '../core/notification.js';
 
 /**
  * What the service worker receives, decrypted (docs/web-push.md, "The payload"): the notification's
- * stable `id` (to drop a duplicate), its kind as `type`, the match, what to show, and the page to
- * open on a click, absolute.
+ * stable `id` (to drop a duplicate), its kind as `type` (tournament news: which, as its webhook
+ * event type, `tournament.advanced`, ...), the match and the tournament, what to show, and the page
+ * to open on a click, absolute.
  */
 export interface PushPayload {
   readonly id: string;
-  readonly type: Notification['kind'];
+  readonly type: string;
   readonly matchId: string | null;
+  readonly tournamentId: string | null;
   readonly title: string;
   readonly body: string;
   readonly url: string;
@@ -30,8 +32,9 @@ const cut = (text: string, most: number): string => {
 export function pushPayloadOf(notification: Notification, publicUrl: string): PushPayload {
   return {
     id: notification.id,
-    type: notification.kind,
+    type: notification.kind === 'tournament' ? (eventTypeOf(notification) ?? notification.kind) : notification.kind,
     matchId: notification.matchId,
+    tournamentId: notification.tournamentId ?? null,
     title: cut(notification.title, TITLE_CHARACTERS),
     body: cut(notification.body, BODY_CHARACTERS),
     url: publicUrl.replace(/\/+$/, '') + notification.path,
@@ -51,8 +54,10 @@ export function urgencyOf(kind: Notification['kind']): Urgency {
 /**
  * The push service keeps one undelivered push per topic (RFC 8030, "Replacing Push Messages"): a
  * match's newer news replaces older news of it waiting for an offline device. A topic is at most 32
- * base64url characters: the match id's hex digits are 32.
+ * base64url characters: the match id's hex digits are 32. Tournament news has none: each says
+ * something of its own ("your match is ready" is not replaced by that match's first "your turn").
  */
 export function topicOf(notification: Notification): string | undefined {
+  if (notification.kind === 'tournament') return undefined;
   return notification.matchId?.replace(/-/g, '').slice(0, 32) || undefined;
 }

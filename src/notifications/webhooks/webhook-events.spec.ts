@@ -1,4 +1,10 @@
-import { ACCOUNT_KIND, NOTIFICATION_KINDS, type Notification, WEBHOOK_EVENT_TYPES } from '../core/notification.js';
+import {
+  ACCOUNT_KIND,
+  NOTIFICATION_KINDS,
+  type Notification,
+  TOURNAMENT_NOTIFICATION_TYPES,
+  WEBHOOK_EVENT_TYPES,
+} from '../core/notification.js';
 import { WEBHOOK_EVENTS, webhookEventOf } from './webhook-events.js';
 
 const notification = (kind: Notification['kind']): Notification => ({
@@ -14,16 +20,19 @@ const notification = (kind: Notification['kind']): Notification => ({
 });
 
 describe('webhook event types', () => {
-  it('are the match kinds’ WEBHOOK_EVENT_TYPES', () => {
-    expect(WEBHOOK_EVENTS).toEqual(
-      NOTIFICATION_KINDS.filter((kind) => kind !== 'tournament').map((kind) => WEBHOOK_EVENT_TYPES[kind]),
-    );
+  it('are the match kinds’ WEBHOOK_EVENT_TYPES, then the tournament news', () => {
+    expect(WEBHOOK_EVENTS).toEqual([
+      ...NOTIFICATION_KINDS.flatMap((kind) => (kind === 'tournament' ? [] : [WEBHOOK_EVENT_TYPES[kind]])),
+      ...TOURNAMENT_NOTIFICATION_TYPES,
+    ]);
     expect(webhookEventOf(notification('turn'))).toBe('match.turn');
     expect(webhookEventOf(notification('invitation'))).toBe('match.invitation');
   });
 
-  it('never carry account mail, and not yet tournament news', () => {
-    expect(webhookEventOf(notification(ACCOUNT_KIND))).toBeNull();
+  it('carry tournament news as which news it is, and never account mail', () => {
+    expect(webhookEventOf({ ...notification('tournament'), type: 'tournament.advanced' })).toBe('tournament.advanced');
+    expect(webhookEventOf({ ...notification('tournament'), type: 'tournament.open' })).toBe('tournament.open');
     expect(webhookEventOf(notification('tournament'))).toBeNull();
+    expect(webhookEventOf(notification(ACCOUNT_KIND))).toBeNull();
   });
 });

@@ -1,10 +1,16 @@
-import { ACCOUNT_KIND, type Notification, WEBHOOK_EVENT_TYPES } from '../core/notification.js';
+import { eventTypeOf, type Notification, TOURNAMENT_NOTIFICATION_TYPES } from '../core/notification.js';
 
 /**
  * The event types a webhook may subscribe to (docs/webhooks.md, "Events"): the match kinds'
- * WEBHOOK_EVENT_TYPES. `tournament.*` joins them when tournaments send notifications.
+ * WEBHOOK_EVENT_TYPES, then the tournament news (TOURNAMENT_NOTIFICATION_TYPES).
  */
-export const WEBHOOK_EVENTS = ['match.invitation', 'match.turn', 'match.deadline', 'match.finished'] as const;
+export const WEBHOOK_EVENTS = [
+  'match.invitation',
+  'match.turn',
+  'match.deadline',
+  'match.finished',
+  ...TOURNAMENT_NOTIFICATION_TYPES,
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**
@@ -12,7 +18,6 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
  * mail may carry a secret (a reset token), and a type no webhook can subscribe to reaches none.
  */
 export function webhookEventOf(notification: Notification): WebhookEvent | null {
-  if (notification.kind === ACCOUNT_KIND) return null;
-  const type = WEBHOOK_EVENT_TYPES[notification.kind];
-  return (WEBHOOK_EVENTS as readonly string[]).includes(type) ? (type as WebhookEvent) : null;
+  const type = eventTypeOf(notification);
+  return type !== null && (WEBHOOK_EVENTS as readonly string[]).includes(type) ? (type as WebhookEvent) : null;
 }

@@ -19,6 +19,19 @@ export const MESSAGES: CatalogMessages = {
     '{match}։ Խաղն ավարտվեց{how, select, timeout { ժամանակի սպառմամբ} leave { (խաղացողներից մեկը հեռացավ)} other {}}, հաշիվը՝ {mine}:{theirs}։',
   'deadline.title': '{opponent} սպասում է ձեր քայլին, մնացել է մոտ {hours} ժամ',
   'deadline.body': '{task} {match}։ Ժամանակը սպառվում է {deadline} UTC-ին։',
+  'tournament.open.title': 'Բացվել է գրանցումը «{tournament}» մրցաշարին',
+  'tournament.open.body':
+    '{variant, select, backgammon {Կարճ նարդու} other {Երկար նարդու}} {format, select, knockout {օլիմպիական համակարգով} other {շրջանաձև}} մրցաշար՝ մինչև {players} խաղացող, {limits, select, both {վարկանիշը՝ {min}-ից մինչև {max}} min {վարկանիշը՝ {min}-ից} max {վարկանիշը՝ մինչև {max}} other {առանց վարկանիշի սահմանափակման}}։ Կազմակերպիչ՝ {organiser}։',
+  'tournament.ready.title':
+    '{final, select, yes {Ձեր եզրափակիչը} other {Ձեր {round, plural, =1 {1-ին} other {#-րդ}} փուլի հանդիպումը}} ընդդեմ {opponent} պատրաստ է',
+  'tournament.ready.body':
+    '{tournament}՝ {match}, {days, plural, =0 {առանց ժամանակի վերահսկման} one {# օր մեկ հերթի համար} other {# օր մեկ հերթի համար}}։ Հաջողություն։',
+  'tournament.advanced.title': '{final, select, yes {Դուք դուրս եկաք եզրափակիչ} other {Դուք անցաք {round}-րդ փուլ}}',
+  'tournament.advanced.body':
+    '{tournament}՝ {by, select, bye {{from, plural, =1 {1-ին} other {#-րդ}} փուլն անցնում եք առանց խաղի։} walkover {{from, plural, =1 {1-ին} other {#-րդ}} փուլի ձեր մրցակիցը դուրս եկավ մրցաշարից, ձեզ տրվում է տեխնիկական հաղթանակ։} other {դուք հաղթեցիք {from, plural, =1 {1-ին} other {#-րդ}} փուլի հանդիպումը ընդդեմ {opponent}։}}',
+  'tournament.finished.title':
+    '{outcome, select, won {Դուք հաղթեցիք «{tournament}» մրցաշարում} champion {«{tournament}» մրցաշարն ավարտվեց, հաղթող՝ {champion}} other {«{tournament}» մրցաշարն ավարտվեց}}',
+  'tournament.finished.body': 'Ձեր տեղը՝ {rank}, {players} մասնակցից։',
   'mail.code': 'Կամ մուտքագրեք այս կոդը՝ {code}',
   'mail.footer.account':
     'Այս նամակը ստացել եք, քանի որ ձեր Նարդի հաշվում փոփոխություն է կատարվել։ Եթե դա չեք խնդրել, անտեսեք այն։',

@@ -19,6 +19,19 @@ export const MESSAGES: CatalogMessages = {
     '{match}: baigta{how, select, timeout { dėl laiko} leave { (vienas žaidėjas pasitraukė)} other {}}, rezultatas {mine}:{theirs}.',
   'deadline.title': '{opponent} laukia jūsų ėjimo: liko apie {hours} val.',
   'deadline.body': '{task} {match}: laikas baigiasi {deadline} UTC.',
+  'tournament.open.title': 'Prasidėjo registracija į turnyrą „{tournament}“',
+  'tournament.open.body':
+    '{organiser} rengia {format, select, knockout {atkrintamųjų varžybų} other {ratų sistemos}} {variant, select, backgammon {nardų} other {ilgųjų nardų}} turnyrą, {players, plural, one {iki # žaidėjo} few {iki # žaidėjų} many {iki # žaidėjo} other {iki # žaidėjų}}, {limits, select, both {reitingas nuo {min} iki {max}} min {reitingas nuo {min}} max {reitingas iki {max}} other {be reitingo apribojimų}}.',
+  'tournament.ready.title':
+    '{final, select, yes {Jūsų finalas su {opponent} paruoštas} other {Jūsų {round}-ojo rato rungtynės su {opponent} paruoštos}}',
+  'tournament.ready.body':
+    '{tournament}: {match}, {days, plural, =0 {be laiko kontrolės} one {# diena vienai eilei} few {# dienos vienai eilei} many {# dienos vienai eilei} other {# dienų vienai eilei}}. Sėkmės!',
+  'tournament.advanced.title': '{final, select, yes {Patekote į finalą} other {Patekote į {round}-ąjį ratą}}',
+  'tournament.advanced.body':
+    '{tournament}: {by, select, bye {{from}-ąjį ratą praeinate be rungtynių.} walkover {jūsų {from}-ojo rato varžovas pasitraukė, jums įskaityta techninė pergalė.} other {laimėjote {from}-ojo rato rungtynes prieš {opponent}.}}',
+  'tournament.finished.title':
+    '{outcome, select, won {Laimėjote turnyrą „{tournament}“} champion {Turnyras „{tournament}“ baigėsi, nugalėtojas: {champion}} other {Turnyras „{tournament}“ baigėsi}}',
+  'tournament.finished.body': 'Jūsų vieta: {rank} iš {players}.',
   'mail.code': 'Arba įveskite šį kodą: {code}',
   'mail.footer.account':
     'Šį laišką gavote dėl pakeitimo jūsų Nardai paskyroje. Jei to neprašėte, tiesiog jo nepaisykite.',

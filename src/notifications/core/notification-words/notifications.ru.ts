@@ -19,6 +19,19 @@ export const MESSAGES: CatalogMessages = {
     '{match}: игра окончена{how, select, timeout { по времени} leave { (один из игроков вышел из игры)} other {}}, счёт {mine}:{theirs}.',
   'deadline.title': '{opponent} ждёт вашего хода: осталось около {hours} ч.',
   'deadline.body': '{task} {match}: время на ход истекает в {deadline} UTC.',
+  'tournament.open.title': 'Открыта запись на турнир «{tournament}»',
+  'tournament.open.body':
+    '{organiser} проводит {format, select, knockout {турнир на выбывание} other {круговой турнир}} по {variant, select, backgammon {коротким нардам} other {длинным нардам}}, {players, plural, one {до # игрока} other {до # игроков}}, {limits, select, both {рейтинг от {min} до {max}} min {рейтинг от {min}} max {рейтинг до {max}} other {без ограничений по рейтингу}}.',
+  'tournament.ready.title':
+    '{final, select, yes {Финал} other {Матч раунда {round}}} с соперником {opponent} готов к игре',
+  'tournament.ready.body':
+    '{tournament}: {match}, {days, plural, =0 {без контроля времени} one {# день на ход} few {# дня на ход} many {# дней на ход} other {# дня на ход}}. Удачи!',
+  'tournament.advanced.title': '{final, select, yes {Вы вышли в финал} other {Вы вышли в раунд {round}}}',
+  'tournament.advanced.body':
+    '{tournament}: {by, select, bye {вы проходите раунд {from} без игры.} walkover {ваш соперник по раунду {from} снялся с турнира, вам засчитана техническая победа.} other {вы выиграли матч раунда {from} у соперника {opponent}.}}',
+  'tournament.finished.title':
+    '{outcome, select, won {Вы выиграли турнир «{tournament}»} champion {Турнир «{tournament}» окончен, победитель: {champion}} other {Турнир «{tournament}» окончен}}',
+  'tournament.finished.body': 'Ваше место: {rank} из {players}.',
   'mail.code': 'Или введите этот код: {code}',
   'mail.footer.account':
     'Вы получили это письмо из-за изменения в вашей учётной записи Нарды. Если вы его не запрашивали, просто не обращайте на него внимания.',

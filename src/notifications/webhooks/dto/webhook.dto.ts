@@ -5,7 +5,9 @@ import { WEBHOOK_URL_MAX_LENGTH } from '../webhook-url.js';
 
 const EVENTS_RULE =
   'The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` ' +
-  '(your turn), `match.deadline` (your time is running out), `match.finished`.';
+  '(your turn), `match.deadline` (your time is running out), `match.finished`; `tournament.open` (entries open ' +
+  'near your rating), `tournament.match-ready` (your tournament match is ready), `tournament.advanced` (you went ' +
+  'through to the next round), `tournament.finished`.';
 
 /** A webhook to register (docs/webhooks.md, "Registering"). */
 export class CreateWebhookDto {

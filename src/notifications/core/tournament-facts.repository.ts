@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { isLanguage } from '../../common/languages.js';
+import { SqlClient } from '../../database/sql-client.js';
+import type { TournamentEvent } from '../../engine/index.js';
+import type { Party } from './match-facts.js';
+import type { RatingWindow } from './tournament-announcement.js';
+import type { LoggedTournamentEvent } from './tournament-facts.js';
+
+/** The channel the tournament events' trigger NOTIFYs at each commit (the migration 20261128040000). */
+export const TOURNAMENT_NOTIFICATIONS_CHANNEL = 'nardy_tournament_notifications';
+
+/** Takes up to $1 outbox rows no other relay holds, and deletes them; their tournaments come back. */
+const CLAIM_OUTBOX = `
+DELETE FROM tournament_notification_outbox
+ WHERE id IN (SELECT id FROM tournament_notification_outbox ORDER BY id LIMIT $1::int FOR UPDATE SKIP LOCKED)
+RETURNING tournament_id::text AS tournament_id`;
+
+/**
+ * Each tournament's last decided version, its row locked until the transaction ends (made at 0 when
+ * there is none yet; in key order, so that two relays lock in one order). A transaction that finds
+ * the row locked waits for the other's commit and then reads the version that one raised it to.
+ */
+const LOCK_DECIDED = `
+INSERT INTO tournament_notification_decisions (tournament_id, version)
+SELECT id, 0 FROM unnest($1::uuid[]) AS d(id) ORDER BY id
+ON CONFLICT (tournament_id) DO UPDATE SET version = tournament_notification_decisions.version
+RETURNING tournament_id::text AS tournament_id, version`;
+
+/** Raises the decided versions of the rows this transaction holds. */
+const MARK_DECIDED = `
+UPDATE tournament_notification_decisions d SET version = v.version
+  FROM unnest($1::uuid[], $2::int[]) AS v(id, version)
+ WHERE d.tournament_id = v.id AND d.version < v.version`;
+
+const LOGS = `
+SELECT tournament_id::text AS tournament_id, version, data FROM tournament_events
+ WHERE tournament_id = ANY($1::uuid[]) ORDER BY tournament_id, version`;
+
+const PEOPLE = `
+SELECT id::text AS id, username, bot_level IS NOT NULL AS house, language, rating::float8 AS rating
+  FROM users WHERE id = ANY($1::uuid[])`;
+
+/**
+ * The players (accounts of kind `player`, not bots) with ratings in [$2, $3] (a null bound: none),
+ * nearest to $1 first, at most $5, $4 left out: the nearest above and the nearest below the centre
+ * each read along the ratings' index, then the nearest of both.
+ */
+const AUDIENCE = `
+SELECT id::text AS id FROM (
+  (SELECT id, rating FROM users
+    WHERE kind = 'player' AND id <> $4::uuid AND rating >= $1::float8 AND ($3::float8 IS NULL OR rating <= $3::float8)
+    ORDER BY rating LIMIT $5::int)
+  UNION ALL
+  (SELECT id, rating FROM users
+    WHERE kind = 'player' AND id <> $4::uuid AND rating < $1::float8 AND ($2::float8 IS NULL OR rating >= $2::float8)
+    ORDER BY rating DESC LIMIT $5::int)
+) near
+ORDER BY abs(rating - $1::float8), id
+LIMIT $5::int`;
+
+/** An account as the tournament notifications need it: a Party, with its rating (the organiser's places the announcement). */
+export interface TournamentPerson extends Party {
+  readonly rating: number;
+}
+
+/**
+ * What notifications read of tournaments (docs/notifications.md, "Tournaments"): the outbox the
+ * tournament events' trigger fills, the last version decided of each tournament, the logs, the
+ * accounts named, and who hears of entries opening. The tournaments' tables are read here in SQL,
+ * so that the tournaments module knows nothing of notifications. Each method runs on the
+ * transaction it is given.
+ */
+@Injectable()
+export class TournamentFactsRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+    return this.sql.transaction(work);
+  }
+
+  /** Takes and deletes up to `limit` outbox rows that no other transaction holds: the tournaments they name, once each. */
+  async claimOutbox(tx: SqlClient, limit: number): Promise<{ rows: number; tournaments: string[] }> {
+    const rows = await tx.query<{ tournament_id: string }>(CLAIM_OUTBOX, [limit]);
+    return { rows: rows.length, tournaments: [...new Set(rows.map((row) => row.tournament_id))].sort() };
+  }
+
+  /** The last version decided of each of `ids` (0: none yet), their rows held by `tx` until it ends. */
+  async lockDecided(tx: SqlClient, ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await tx.query<{ tournament_id: string; version: number }>(LOCK_DECIDED, [ids]);
+    return new Map(rows.map((row) => [row.tournament_id, row.version]));
+  }
+
+  /** Raises the decided version of each tournament (rows held by `tx`, from lockDecided). */
+  async markDecided(tx: SqlClient, versions: ReadonlyMap<string, number>): Promise<void> {
+    if (versions.size === 0) return;
+    await tx.query(MARK_DECIDED, [[...versions.keys()], [...versions.values()]]);
+  }
+
+  /** The whole logs of the tournaments `ids`, in order, by tournament. */
+  async logs(tx: SqlClient, ids: readonly string[]): Promise<Map<string, LoggedTournamentEvent[]>> {
+    const logs = new Map<string, LoggedTournamentEvent[]>();
+    if (ids.length === 0) return logs;
+    const rows = await tx.query<{ tournament_id: string; version: number; data: TournamentEvent }>(LOGS, [ids]);
+    for (const row of rows) {
+      const log = logs.get(row.tournament_id) ?? [];
+      log.push({ version: row.version, event: row.data });
+      logs.set(row.tournament_id, log);
+    }
+    return logs;
+  }
+
+  /** The accounts `ids` (unknown ids are left out), by id. */
+  async people(tx: SqlClient, ids: Iterable<string>): Promise<Map<string, TournamentPerson>> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return new Map();
+    const rows = await tx.query<{
+      id: string;
+      username: string;
+      house: boolean;
+      language: string | null;
+      rating: number;
+    }>(PEOPLE, [wanted]);
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          username: row.username,
+          houseBot: row.house,
+          language: isLanguage(row.language) ? row.language : null,
+          rating: row.rating,
+        },
+      ]),
+    );
+  }
+
+  /** The players in `window`, nearest its centre first, at most `limit`, the organiser left out. */
+  async audience(tx: SqlClient, window: RatingWindow, organiserId: string, limit: number): Promise<string[]> {
+    const rows = await tx.query<{ id: string }>(AUDIENCE, [window.centre, window.low, window.high, organiserId, limit]);
+    return rows.map((row) => row.id);
+  }
+}

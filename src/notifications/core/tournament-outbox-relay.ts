@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../../config/environment.js';
+import { Clock } from '../../common/clock.js';
+import type { SqlClient } from '../../database/sql-client.js';
+import type { Decided } from './decide-notifications.js';
+import { decideTournamentNotifications } from './decide-tournament-notifications.js';
+import { NotificationJobs } from './notification-jobs.js';
+import { Relay } from './relay.js';
+import { ANNOUNCEMENT_AUDIENCE, announcementWindow, announcing } from './tournament-announcement.js';
+import { type TournamentFacts, tournamentChanges } from './tournament-facts.js';
+import { TournamentFactsRepository } from './tournament-facts.repository.js';
+
+/** Outbox rows taken per transaction: a tournament's row stands for all its events since the last. */
+const BATCH = 20;
+
+/** A tournament's new events, folded, before the accounts they name are read. */
+type Folded = Omit<TournamentFacts, 'people' | 'audience'> & { readonly lastVersion: number };
+
+/**
+ * The tournaments' notification relay (docs/notifications.md, "Tournaments"), the outbox relay's
+ * sibling: takes the rows the tournament events' trigger wrote (SKIP LOCKED), and in one
+ * transaction per batch holds each tournament's "last decided version", reads its events after it
+ * (folding those before with the engine), decides, makes the first try of the webhooks (on
+ * PostgreSQL) and queues the rest, raises the version and deletes the rows. A second transaction
+ * on the same tournament (another row, another node, a relay run again after a crash) waits for
+ * the first's commit and then finds its events decided. Woken by the trigger's NOTIFY, the match
+ * feed and a periodic look (NotificationWorkers); one drain at a time per node.
+ */
+@Injectable()
+export class TournamentOutboxRelay extends Relay {
+  constructor(
+    private readonly facts: TournamentFactsRepository,
+    private readonly jobs: NotificationJobs,
+    private readonly clock: Clock,
+    config: ConfigService<Environment, true>,
+  ) {
+    super('tournament notification relay', config);
+  }
+
+  /** One transaction after the other while they come back full. */
+  protected async drainAll(): Promise<void> {
+    await this.jobs.ready();
+    for (;;) if ((await this.drainBatch()) < BATCH) return;
+  }
+
+  /** One transaction: up to BATCH rows taken, their tournaments decided and queued; how many rows it took. */
+  private async drainBatch(): Promise<number> {
+    const taken = await this.facts.transaction(async (tx) => {
+      const { rows, tournaments } = await this.facts.claimOutbox(tx, BATCH);
+      if (tournaments.length === 0) return rows;
+      const decided = await this.facts.lockDecided(tx, tournaments);
+      const logs = await this.facts.logs(tx, tournaments);
+      const now = this.clock.now();
+      const folded: Folded[] = [];
+      const raised = new Map<string, number>();
+      for (const tournamentId of tournaments) {
+        const log = logs.get(tournamentId) ?? [];
+        const from = decided.get(tournamentId) ?? 0;
+        const lastVersion = Math.max(0, ...log.map((e) => e.version));
+        if (lastVersion <= from) continue;
+        raised.set(tournamentId, lastVersion);
+        try {
+          folded.push({ tournamentId, lastVersion, ...tournamentChanges(log, from) });
+        } catch (err: unknown) {
+          // A log the engine refuses would stop every batch it is in: it is passed over, and said.
+          this.logger.error(`Tournament ${tournamentId} is not notified: ${(err as Error).message}`);
+        }
+      }
+      await this.jobs.enqueueAll(await this.decide(tx, folded, now), { tx, firstTry: this.firstTry });
+      await this.facts.markDecided(tx, raised);
+      return rows;
+    });
+    if (taken > 0) this.jobs.wake();
+    return taken;
+  }
+
+  /**
+   * The notifications of `folded`: the accounts they name read in one query; an announcement's
+   * audience read from the organiser's rating, then its accounts.
+   */
+  private async decide(tx: SqlClient, folded: readonly Folded[], now: Date): Promise<Decided[]> {
+    if (folded.length === 0) return [];
+    const named = folded.flatMap((f) => [f.latest.organiser.id, ...f.latest.entrants.map((e) => e.id)]);
+    const people = await this.facts.people(tx, named);
+    const audiences = new Map<string, string[]>();
+    for (const f of folded) {
+      const organiser = people.get(f.latest.organiser.id);
+      if (organiser === undefined || !announcing(f.changes, f.latest, now)) continue;
+      const window = announcementWindow(f.latest.terms, organiser.rating);
+      audiences.set(f.tournamentId, await this.facts.audience(tx, window, organiser.id, ANNOUNCEMENT_AUDIENCE));
+    }
+    const unknown = [...audiences.values()].flat().filter((id) => !people.has(id));
+    for (const [id, person] of await this.facts.people(tx, unknown)) people.set(id, person);
+    return folded.flatMap((f) =>
+      decideTournamentNotifications({ ...f, people, audience: audiences.get(f.tournamentId) ?? [] }, now),
+    );
+  }
+}
