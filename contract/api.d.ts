@@ -844,7 +844,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tournament: terms, entrants with seeds, rounds with their matches and results, standings, champion */
+        /**
+         * A tournament: terms, entrants with seeds, rounds with their matches and results, standings, champion
+         * @description With `version`, the tournament as it stood after that event of its log, folded again from the log.
+         */
         get: operations["getTournament"];
         put?: never;
         post?: never;
@@ -6671,7 +6674,10 @@ export interface operations {
     };
     getTournament: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The tournament as it stood after this event of its log. */
+                version?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6688,7 +6694,16 @@ export interface operations {
                     "application/json": components["schemas"]["TournamentDto"];
                 };
             };
-            /** @description No such tournament (`tournament-not-found`). */
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such tournament, or no such event in its log (`tournament-not-found`, `event-not-found`). */
             404: {
                 headers: {
                     [name: string]: unknown;

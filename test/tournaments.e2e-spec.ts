@@ -158,6 +158,18 @@ describe('a knock-out of 6 with a house bot', () => {
     expect(body.events.map((e) => e.version)).toEqual(body.events.map((_, i) => i + 1));
     expect(body.version).toBe(body.events.length);
     expect([count('created'), count('entered'), count('started'), count('finished')]).toEqual([1, 6, 1, 1]);
+    // The tournament folded again from its log is the one stored, and any moment of it can be read.
+    const now = (await request(t.http).get(`/api/tournaments/${id}`).expect(200)).body as TournamentJson;
+    const refolded = await request(t.http).get(`/api/tournaments/${id}?version=${body.version}`).expect(200);
+    expect({ ...(refolded.body as TournamentJson), updatedAt: null }).toEqual({ ...now, updatedAt: null });
+    const atStart = body.events.find((e) => e.type === 'started')?.version as number;
+    const then = (await request(t.http).get(`/api/tournaments/${id}?version=${atStart}`).expect(200))
+      .body as TournamentJson;
+    expect(then).toMatchObject({ status: 'running', champion: null, version: atStart });
+    expect(decidedMatches(then)).toEqual([]);
+    await request(t.http)
+      .get(`/api/tournaments/${id}?version=${body.version + 1}`)
+      .expect(404);
     expect([count('match-created'), count('match-finished'), count('advanced')]).toEqual([5, 5, 7]); // advances: 2 byes and the 5 matches' winners (the final's too)
   });
 });

@@ -11,6 +11,7 @@ import { Clock } from '../../common/clock.js';
 import { cursorCodec, instantKey, uuidKey } from '../../common/page-cursor.js';
 import {
   DEFAULT_RULES,
+  foldTournament,
   newTournament,
   roundsOf,
   roundLength,
@@ -30,6 +31,7 @@ import {
   EntryNotAllowedError,
   InvalidTournamentTermsError,
   NotTheOrganiserError,
+  TournamentEventNotFoundError,
   TournamentNotFoundError,
 } from '../model/tournament.errors.js';
 import type { StoredTournamentEvent, TournamentRecord } from '../model/tournament-record.js';
@@ -115,8 +117,19 @@ export class TournamentsService {
     return presentTournament({ id, version: 1, state, createdAt: now, updatedAt: now }, now);
   }
 
-  async get(id: string): Promise<TournamentView> {
-    return presentTournament(await this.writer.load(id), this.clock.now());
+  /**
+   * The tournament as it stands; with `version`, as it stood after that event of its log, folded
+   * again from the log (docs/tournaments.md, "The log"): 404 `event-not-found` past its last.
+   */
+  async get(id: string, version: number | null = null): Promise<TournamentView> {
+    const record = await this.writer.load(id);
+    if (version === null) return presentTournament(record, this.clock.now());
+    if (version < 1 || version > record.version) throw new TournamentEventNotFoundError(version, record.version);
+    const events = await this.repository.log(id);
+    const state = foldTournament(events.slice(0, version));
+    // The instant it stood so is the event's; entries then are judged as of then.
+    const [event] = await this.repository.events(id, version - 1, 1);
+    return presentTournament({ ...record, version, state, updatedAt: event.at }, event.at);
   }
 
   async list(

@@ -41,6 +41,7 @@ import {
   TournamentEventListDto,
   TournamentListDto,
   TournamentListQueryDto,
+  TournamentQueryDto,
 } from './dto/tournament.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 
@@ -110,12 +111,16 @@ export class TournamentsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOperation({
     summary: 'A tournament: terms, entrants with seeds, rounds with their matches and results, standings, champion',
+    description: 'With `version`, the tournament as it stood after that event of its log, folded again from the log.',
     operationId: 'getTournament',
   })
   @ApiOkResponse({ type: TournamentDto })
-  @ApiProblems(NOT_FOUND)
-  get(@Param('id', TournamentIdPipe) id: string): Promise<TournamentView> {
-    return this.tournaments.get(id);
+  @ApiProblems(400, [
+    404,
+    'No such tournament, or no such event in its log (`tournament-not-found`, `event-not-found`).',
+  ])
+  get(@Param('id', TournamentIdPipe) id: string, @Query() query: TournamentQueryDto): Promise<TournamentView> {
+    return this.tournaments.get(id, query.version ?? null);
   }
 
   @Post(':id/entries')

@@ -14,6 +14,15 @@ export class TournamentNotFoundError extends DomainError {
   }
 }
 
+/** No event of that version in the tournament's log. */
+export class TournamentEventNotFoundError extends DomainError {
+  readonly code = 'event-not-found';
+  readonly kind = 'not-found';
+  constructor(version: number, last: number) {
+    super(`The tournament's log has no event ${version}: its events are 1 to ${last}.`);
+  }
+}
+
 /** Terms that cannot be (400), naming the field. */
 export class InvalidTournamentTermsError extends InvalidFieldError {
   readonly code = 'invalid-tournament-terms';

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto.js';
 import { TOURNAMENT_FORMATS, VARIANTS } from '../../../engine/index.js';
 import { MatchRulesDto } from '../../../matches/index.js';
@@ -145,4 +146,14 @@ export class TournamentEventDto {
 export class TournamentEventListDto {
   @ApiProperty({ type: [TournamentEventDto] }) events!: TournamentEventDto[];
   @ApiProperty({ description: 'The log’s last version.' }) version!: number;
+}
+
+export class TournamentQueryDto {
+  @ApiPropertyOptional({ minimum: 1, description: 'The tournament as it stood after this event of its log.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  version?: number;
 }
