@@ -48,6 +48,7 @@ export function App() {
           </Link>
           {session !== null && <Link href="/lobby">{t('common.nav.lobby')}</Link>}
           {session !== null && <YourTurnLink player={session.username} />}
+          <Link href="/tournaments">{t('common.nav.tournaments')}</Link>
           <Link href="/leaderboard">{t('common.nav.leaderboard')}</Link>
           {session !== null ? (
             <Link href="/account" translate={false}>

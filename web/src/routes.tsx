@@ -9,9 +9,12 @@ import { HomePage } from './pages/home-page.js';
 import { LeaderboardPage } from './pages/leaderboard-page.js';
 import { LobbyPage } from './pages/lobby-page.js';
 import { MatchPage } from './pages/match-page.js';
+import { NewTournamentPage } from './pages/new-tournament-page.js';
 import { ProfilePage } from './pages/profile-page.js';
 import { ResetPasswordPage } from './pages/reset-password-page.js';
 import { SignInPage, SignUpPage } from './pages/sign-in-page.js';
+import { TournamentPage } from './pages/tournament-page.js';
+import { TournamentsPage } from './pages/tournaments-page.js';
 import { VerifyEmailPage } from './pages/verify-email-page.js';
 import { VersusPage } from './pages/versus-page.js';
 
@@ -29,6 +32,10 @@ export const ROUTES: readonly Route[] = [
   { pattern: '/leaderboard', page: LeaderboardPage },
   { pattern: '/matches/:id', page: MatchPage },
   { pattern: '/matches/:id/games', page: GamesPage },
+  { pattern: '/tournaments', page: TournamentsPage },
+  // Before '/tournaments/:id', which it would match too.
+  { pattern: '/tournaments/new', page: NewTournamentPage },
+  { pattern: '/tournaments/:id', page: TournamentPage },
   { pattern: '/users/:username', page: ProfilePage },
   { pattern: '/users/:username/versus/:opponent', page: VersusPage },
   { pattern: '/verify-email', page: VerifyEmailPage },

@@ -16,6 +16,12 @@ export type MatchSummary = Schemas['MatchSummaryDto'];
 export type MatchEvent = Schemas['MatchEvent'];
 export type PlayerStreamEvent = Schemas['PlayerStreamEvent'];
 export type LegalPlay = Schemas['PlayDto'];
+export type Tournament = Schemas['TournamentDto'];
+export type TournamentMatch = Schemas['TournamentMatchDto'];
+export type TournamentRound = Schemas['TournamentRoundDto'];
+export type TournamentStanding = Schemas['TournamentStandingDto'];
+export type TournamentEntrant = Schemas['TournamentEntrantDto'];
+export type TournamentEvent = Schemas['TournamentEventDto'];
 // The game's own names are the engine's (the contract's enums carry the same strings).
 export type { Colour, Variant };
 

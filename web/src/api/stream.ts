@@ -6,7 +6,7 @@
  */
 import { isMatchEvent, isPlayerStreamEvent, streamMessages } from '../../../contract/index.js';
 import { freshSession, renewSession } from './session-renewal.js';
-import type { MatchEvent, PlayerStreamEvent } from './client.js';
+import type { MatchEvent, PlayerStreamEvent, TournamentEvent } from './client.js';
 
 /** `ended`: the match is over and its stream with it; `stopped`: the server refused the stream (signed out, gone). */
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'ended' | 'stopped';
@@ -192,5 +192,31 @@ export function subscribeMatchStream(
     onEvent,
     onStatus,
     endsAfter: (event) => event.type === 'match-end' || event.type === 'abort' || event.type === 'decline',
+  });
+}
+
+/** What every event of a tournament's log has (docs/tournaments.md, "The log"): its version and type. */
+function isTournamentEvent(value: unknown): value is TournamentEvent {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<TournamentEvent>).version === 'number' &&
+    typeof (value as Partial<TournamentEvent>).type === 'string'
+  );
+}
+
+/** The events of one tournament's log after version `after`, as they are committed; the stream ends with the tournament. */
+export function subscribeTournamentStream(
+  tournamentId: string,
+  after: number,
+  onEvent: (event: TournamentEvent) => void,
+  onStatus?: (status: StreamStatus) => void,
+): () => void {
+  return subscribe({
+    url: `/api/tournaments/${encodeURIComponent(tournamentId)}/stream?after=${after}`,
+    accept: isTournamentEvent,
+    onEvent,
+    onStatus,
+    endsAfter: (event) => event.type === 'finished' || event.type === 'cancelled',
   });
 }

@@ -14,6 +14,7 @@ import type auth from './messages/en/auth.json';
 import type players from './messages/en/players.json';
 import type home from './messages/en/home.json';
 import type ui from './messages/en/ui.json';
+import type tournaments from './messages/en/tournaments.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -27,7 +28,8 @@ export type MessageKey =
   | keyof typeof auth
   | keyof typeof players
   | keyof typeof home
-  | keyof typeof ui;
+  | keyof typeof ui
+  | keyof typeof tournaments;
 
 declare module '@lingui/core' {
   interface Register {

@@ -20,6 +20,7 @@ import { MatchSummary, turnLine } from './match/match-summary.js';
 import type { AnimatedFrame } from './match/play-animation.js';
 import { PlayArea } from './match/play-area.js';
 import { ReplayPanel, type ReplayShown } from './match/replay-panel.js';
+import { TournamentLink } from './match/tournament-link.js';
 import { useMatch } from './match/use-match.js';
 import './match/match.css';
 
@@ -62,6 +63,7 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
           ]}
         />
       </h1>
+      <TournamentLink matchId={id} />
       {session === null && state.status !== 'finished' && (
         <p>
           <Trans

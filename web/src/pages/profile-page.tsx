@@ -3,6 +3,7 @@ import { activeLocale, t, Trans } from '../i18n/index.js';
 import type { MessageKey } from '../i18n/message-ids.js';
 import { PlayerMatches } from './players/player-matches.js';
 import { PlayerStats } from './players/player-stats.js';
+import { TournamentList } from './tournaments/tournament-list.js';
 import { VersusForm } from './players/versus-form.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
@@ -71,6 +72,14 @@ export function ProfilePage({ params }: { readonly params: Record<string, string
       <VersusForm username={name} />
       <h2>{t('players.profile.matches')}</h2>
       <PlayerMatches username={name} caption={t('players.profile.matchesCaption', { name })} />
+      <h2>{t('tournaments.profile.heading')}</h2>
+      <TournamentList
+        query={{ player: name }}
+        columns={['kind', 'status', 'champion']}
+        caption={t('tournaments.profile.caption', { name })}
+        empty={t('tournaments.profile.empty')}
+        viewer={null}
+      />
     </section>
   );
 }

@@ -58,7 +58,7 @@ interface TextFieldProps {
   readonly hint?: ComponentChildren;
   readonly value: string;
   readonly onInput: (value: string) => void;
-  readonly type?: 'text' | 'password' | 'number';
+  readonly type?: 'text' | 'password' | 'number' | 'datetime-local';
   readonly name?: string;
   readonly autocomplete?: string;
   /** A username: no capital letter or spelling correction forced on it. */
@@ -68,7 +68,7 @@ interface TextFieldProps {
   readonly max?: number;
 }
 
-/** A labelled text, password or whole-number input. */
+/** A labelled text, password, whole-number or local date-and-time input. */
 export function TextField({
   value,
   onInput,
@@ -87,7 +87,7 @@ export function TextField({
         <input
           {...control}
           // Preact's types tell each input type's attributes apart (tsc needs the assertion; the
-          // linter's view of the types does not): these attributes suit all three.
+          // linter's view of the types does not): these attributes suit all four.
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
           type={type as 'text'}
           name={name}

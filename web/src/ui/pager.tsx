@@ -4,11 +4,12 @@ import type { PagedList } from './use-paged-list.js';
 import './common.css';
 
 /** What a pager's button offers more of. */
-export type PagerItems = 'matches' | 'players';
+export type PagerItems = 'matches' | 'players' | 'tournaments';
 
 const SHOW_MORE: Readonly<Record<PagerItems, MessageKey>> = {
   matches: 'ui.pager.moreMatches',
   players: 'ui.pager.morePlayers',
+  tournaments: 'ui.pager.moreTournaments',
 };
 
 /** "Show more matches" under a paged list, while the server has more; the list grows in place. */

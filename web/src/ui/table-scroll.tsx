@@ -12,3 +12,23 @@ export function TableScroll({ label, children }: { readonly label: string; reado
     </div>
   );
 }
+
+/** A table in its scrolling region, named by its caption (read by assistive technology, not shown). */
+export function ScrollingTable({
+  caption,
+  class: className,
+  children,
+}: {
+  readonly caption: string;
+  readonly class: string;
+  readonly children: ComponentChildren;
+}) {
+  return (
+    <TableScroll label={caption}>
+      <table class={className}>
+        <caption class="visually-hidden">{caption}</caption>
+        {children}
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,44 +1,25 @@
 /** The "New match" form: POST /api/matches, then the new match's page; the server's messages by each field. */
-import { useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
-import { asProblem, type ApiProblem } from '../../api/problem.js';
 import { t } from '../../i18n/index.js';
-import { navigate } from '../../router.js';
 import { CheckboxField, SelectField, TextField } from '../../ui/form-field.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
-import {
-  createMatchProblem,
-  NEW_MATCH_FORM,
-  newMatchRequest,
-  withVariant,
-  type NewMatchForm,
-} from './new-match-request.js';
+import { useCreateForm } from '../../ui/use-create-form.js';
+import { ClockFields } from './clock-fields.js';
+import { createMatchProblem, NEW_MATCH_FORM, newMatchRequest, withVariant } from './new-match-request.js';
 import { OpponentFields } from './opponent-fields.js';
 import { RulesFields } from './rules-fields.js';
 import '../../ui/common.css';
 import './new-match-form.css';
 
 export function CreateMatchForm() {
-  const [form, setForm] = useState<NewMatchForm>(NEW_MATCH_FORM);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const change = (changes: Partial<NewMatchForm>): void => setForm((before) => ({ ...before, ...changes }));
-
-  const onSubmit = async (event: Event): Promise<void> => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      const match = await call(api.POST('/api/matches', { body: newMatchRequest(form) }));
-      navigate(`/matches/${match.id}`);
-    } catch (error) {
-      setProblem(createMatchProblem(asProblem(error)));
-      setBusy(false);
-    }
-  };
+  const { form, change, problem, busy, onSubmit } = useCreateForm(
+    NEW_MATCH_FORM,
+    async (sent) => `/matches/${(await call(api.POST('/api/matches', { body: newMatchRequest(sent) }))).id}`,
+    createMatchProblem,
+  );
 
   return (
-    <form class="new-match" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form class="new-match" onSubmit={onSubmit} noValidate>
       <ProblemMessage problem={problem} />
       <OpponentFields form={form} problem={problem} onChange={change} />
       <fieldset>
@@ -103,33 +84,13 @@ export function CreateMatchForm() {
         />
       </fieldset>
       <RulesFields form={form} problem={problem} onChange={(rules) => change({ rules })} />
-      <fieldset>
-        <legend>{t('lobby.newMatch.clock')}</legend>
-        <TextField
-          id="new-days-per-turn"
-          label={t('lobby.newMatch.daysPerTurn')}
-          field="daysPerTurn"
-          problem={problem}
-          hint={t('lobby.newMatch.daysPerTurnHint')}
-          type="number"
-          min={1}
-          max={14}
-          value={form.daysPerTurn}
-          onInput={(daysPerTurn) => change({ daysPerTurn })}
-        />
-        <TextField
-          id="new-bank-days"
-          label={t('lobby.newMatch.bankDays')}
-          field="bankDays"
-          problem={problem}
-          hint={t('lobby.newMatch.bankDaysHint')}
-          type="number"
-          min={0}
-          max={30}
-          value={form.bankDays}
-          onInput={(bankDays) => change({ bankDays })}
-        />
-      </fieldset>
+      <ClockFields
+        idPrefix="new"
+        daysPerTurn={form.daysPerTurn}
+        bankDays={form.bankDays}
+        problem={problem}
+        onChange={change}
+      />
       <p class="button-row">
         <button type="submit" disabled={busy}>
           {t('lobby.newMatch.create')}

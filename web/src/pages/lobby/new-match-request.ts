@@ -117,11 +117,12 @@ export function ruleApplies(rule: RuleName, form: Pick<NewMatchForm, 'variant' |
 }
 
 /** A number input's text as a number; "" as `empty`. Text that is no number goes as NaN (null in JSON), for the server to refuse. */
-function numberOf<E>(text: string, empty: E): number | E {
+export function numberOf<E>(text: string, empty: E): number | E {
   return text.trim() === '' ? empty : Number(text);
 }
 
-function rulesRequest(form: NewMatchForm): Rules | undefined {
+/** The rules that differ from the server's defaults among those that apply; undefined when none does. */
+export function rulesRequest(form: Pick<NewMatchForm, 'variant' | 'money' | 'rules'>): Rules | undefined {
   const rules: Record<string, unknown> = {};
   for (const rule of Object.keys(DEFAULT_RULES) as RuleName[]) {
     if (!ruleApplies(rule, form) || form.rules[rule] === DEFAULT_RULES[rule]) continue;

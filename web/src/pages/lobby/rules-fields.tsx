@@ -7,7 +7,8 @@ import { CheckboxField, SelectField, TextField } from '../../ui/form-field.js';
 import { ruleApplies, type NewMatchForm, type RulesForm } from './new-match-request.js';
 
 interface RulesFieldsProps {
-  readonly form: NewMatchForm;
+  /** The match's game and kind, and its rules (a new match's, or a tournament's matches'). */
+  readonly form: Pick<NewMatchForm, 'variant' | 'money' | 'rules'>;
   readonly problem: ApiProblem | null;
   readonly onChange: (rules: RulesForm) => void;
 }

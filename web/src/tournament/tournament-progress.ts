@@ -1,0 +1,29 @@
+/**
+ * How far a tournament has gone, read from its rounds as the server gives them: the round a
+ * knock-out is playing, the matches a round-robin has played, and the round a match plays in.
+ */
+import type { Tournament, TournamentRound } from '../api/client.js';
+
+/** The first round with a pairing not yet decided (a knock-out's round under way); null when none is. */
+export function currentRound(tournament: Pick<Tournament, 'rounds'>): TournamentRound | null {
+  return tournament.rounds.find((round) => round.matches.some((match) => match.decidedBy === null)) ?? null;
+}
+
+/** The pairings decided by a match, and every pairing that is one (byes are none). */
+export function matchesPlayed(tournament: Pick<Tournament, 'rounds'>): {
+  readonly played: number;
+  readonly total: number;
+} {
+  const pairings = tournament.rounds.flatMap((round) => round.matches).filter((match) => match.decidedBy !== 'bye');
+  return { played: pairings.filter((match) => match.decidedBy !== null).length, total: pairings.length };
+}
+
+/** The round `matchId` plays in, or null when it is no match of this tournament. */
+export function roundOfMatch(tournament: Pick<Tournament, 'rounds'>, matchId: string): TournamentRound | null {
+  return tournament.rounds.find((round) => round.matches.some((match) => match.matchId === matchId)) ?? null;
+}
+
+/** A knock-out round's distance from the final: 0 for the final, 1 for the semi-finals, … */
+export function roundsToFinal(tournament: Pick<Tournament, 'rounds'>, round: Pick<TournamentRound, 'number'>): number {
+  return tournament.rounds.length - round.number;
+}
