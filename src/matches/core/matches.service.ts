@@ -93,15 +93,13 @@ export class MatchesService {
   /**
    * Stores the arranged match (both players seated, the opening throw made, as after a second join)
    * unless a match with its id exists: true when this call stored it. No caps apply: the players did
-   * not choose it. A house bot seated where it cannot play is refused (BotCannotPlayError).
+   * not choose it.
    */
   async arrange(terms: ArrangedMatchTerms): Promise<boolean> {
     const rules = checkMatchTerms(terms);
+    // A house bot seated here was checked where it entered (its variant); whether gnubg answers now is
+    // not asked: where it does not, `bot` decides its turns (docs/bots.md).
     const [white, black] = await Promise.all([this.creator(terms.whiteId), this.creator(terms.blackId)]);
-    for (const player of [white, black]) {
-      const refusal = player.houseBot === null ? null : this.houseBots.refusal(player.houseBot, terms.variant);
-      if (player.houseBot !== null && refusal !== null) throw new BotCannotPlayError(player.houseBot, refusal);
-    }
     const seats = { white: seatOfUser(white), black: seatOfUser(black) };
     const joins: MatchEvent[] = [
       { type: 'join', colour: 'white' },

@@ -96,24 +96,44 @@ export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShu
     } while (this.again && !this.stopped);
   }
 
-  /** One pass; true when it found work (there may be more). */
+  /**
+   * One pass; true when it found work (there may be more). A row whose work fails is logged and left
+   * to its lease's end (then taken again); the others go on.
+   */
   async pass(): Promise<boolean> {
     let worked = false;
     for (const taken of await this.repository.takeOutbox(LEASE_SECONDS, BATCH)) {
-      await this.progress.recordResult(taken.id);
-      await this.repository.doneOutbox(taken);
       worked = true;
+      await this.attempt(`the result of match ${taken.id}`, async () => {
+        await this.progress.recordResult(taken.id);
+        await this.repository.doneOutbox(taken);
+      });
     }
     for (const id of await this.repository.dueToStart(this.clock.now(), BATCH)) {
-      await this.startOrCancel(id);
-      worked = true;
+      // A start that failed is not work done: the next periodic look tries it again, not this pass.
+      if (await this.attempt(`the start of tournament ${id}`, () => this.startOrCancel(id))) worked = true;
     }
     for (const taken of await this.repository.takeSteps(LEASE_SECONDS, BATCH)) {
-      await this.progress.step(taken.id);
-      await this.repository.doneStep(taken);
       worked = true;
+      await this.attempt(`a step of tournament ${taken.id}`, async () => {
+        await this.progress.step(taken.id);
+        await this.repository.doneStep(taken);
+      });
     }
     return worked;
+  }
+
+  /** Does `work`; false, logged, when it failed. */
+  private async attempt(what: string, work: () => Promise<void>): Promise<boolean> {
+    try {
+      await work();
+      return true;
+    } catch (err: unknown) {
+      this.log.error(
+        `${what} failed; it is taken again in ${LEASE_SECONDS} s: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+      return false;
+    }
   }
 
   /** A tournament whose start time came: started, or cancelled when too few entered. */
