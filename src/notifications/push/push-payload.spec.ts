@@ -19,7 +19,6 @@ describe('the push payload (docs/web-push.md, "The push")', () => {
       id: turn.id,
       type: 'turn',
       matchId: turn.matchId,
-      tournamentId: null,
       title: turn.title,
       body: turn.body,
       url: `https://nardy.example.com${turn.path}`,

@@ -11,7 +11,8 @@ export interface PushPayload {
   readonly id: string;
   readonly type: string;
   readonly matchId: string | null;
-  readonly tournamentId: string | null;
+  /** The tournament, for tournament news only (absent otherwise). */
+  readonly tournamentId?: string;
   readonly title: string;
   readonly body: string;
   readonly url: string;
@@ -34,7 +35,7 @@ export function pushPayloadOf(notification: Notification, publicUrl: string): Pu
     id: notification.id,
     type: notification.kind === 'tournament' ? (eventTypeOf(notification) ?? notification.kind) : notification.kind,
     matchId: notification.matchId,
-    tournamentId: notification.tournamentId ?? null,
+    ...(notification.tournamentId == null ? {} : { tournamentId: notification.tournamentId }),
     title: cut(notification.title, TITLE_CHARACTERS),
     body: cut(notification.body, BODY_CHARACTERS),
     url: publicUrl.replace(/\/+$/, '') + notification.path,
