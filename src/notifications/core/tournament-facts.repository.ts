@@ -3,6 +3,7 @@ import { isLanguage } from '../../common/languages.js';
 import { SqlClient } from '../../database/sql-client.js';
 import type { TournamentEvent } from '../../engine/index.js';
 import type { Party } from './match-facts.js';
+import type { OpenTransaction } from './notification-queue.js';
 import type { RatingWindow } from './tournament-announcement.js';
 import type { LoggedTournamentEvent } from './tournament-facts.js';
 
@@ -75,31 +76,31 @@ export class TournamentFactsRepository {
   constructor(private readonly sql: SqlClient) {}
 
   /** Runs `work` in one transaction. */
-  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: OpenTransaction) => Promise<T>): Promise<T> {
     return this.sql.transaction(work);
   }
 
   /** Takes and deletes up to `limit` outbox rows that no other transaction holds: the tournaments they name, once each. */
-  async claimOutbox(tx: SqlClient, limit: number): Promise<{ rows: number; tournaments: string[] }> {
+  async claimOutbox(tx: OpenTransaction, limit: number): Promise<{ rows: number; tournaments: string[] }> {
     const rows = await tx.query<{ tournament_id: string }>(CLAIM_OUTBOX, [limit]);
     return { rows: rows.length, tournaments: [...new Set(rows.map((row) => row.tournament_id))].sort() };
   }
 
   /** The last version decided of each of `ids` (0: none yet), their rows held by `tx` until it ends. */
-  async lockDecided(tx: SqlClient, ids: readonly string[]): Promise<Map<string, number>> {
+  async lockDecided(tx: OpenTransaction, ids: readonly string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
     const rows = await tx.query<{ tournament_id: string; version: number }>(LOCK_DECIDED, [ids]);
     return new Map(rows.map((row) => [row.tournament_id, row.version]));
   }
 
   /** Raises the decided version of each tournament (rows held by `tx`, from lockDecided). */
-  async markDecided(tx: SqlClient, versions: ReadonlyMap<string, number>): Promise<void> {
+  async markDecided(tx: OpenTransaction, versions: ReadonlyMap<string, number>): Promise<void> {
     if (versions.size === 0) return;
     await tx.query(MARK_DECIDED, [[...versions.keys()], [...versions.values()]]);
   }
 
   /** The whole logs of the tournaments `ids`, in order, by tournament. */
-  async logs(tx: SqlClient, ids: readonly string[]): Promise<Map<string, LoggedTournamentEvent[]>> {
+  async logs(tx: OpenTransaction, ids: readonly string[]): Promise<Map<string, LoggedTournamentEvent[]>> {
     const logs = new Map<string, LoggedTournamentEvent[]>();
     if (ids.length === 0) return logs;
     const rows = await tx.query<{ tournament_id: string; version: number; data: TournamentEvent }>(LOGS, [ids]);
@@ -112,7 +113,7 @@ export class TournamentFactsRepository {
   }
 
   /** The accounts `ids` (unknown ids are left out), by id. */
-  async people(tx: SqlClient, ids: Iterable<string>): Promise<Map<string, TournamentPerson>> {
+  async people(tx: OpenTransaction, ids: Iterable<string>): Promise<Map<string, TournamentPerson>> {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return new Map();
     const rows = await tx.query<{
@@ -137,7 +138,7 @@ export class TournamentFactsRepository {
   }
 
   /** The players in `window`, nearest its centre first, at most `limit`, the organiser left out. */
-  async audience(tx: SqlClient, window: RatingWindow, organiserId: string, limit: number): Promise<string[]> {
+  async audience(tx: OpenTransaction, window: RatingWindow, organiserId: string, limit: number): Promise<string[]> {
     const rows = await tx.query<{ id: string }>(AUDIENCE, [window.centre, window.low, window.high, organiserId, limit]);
     return rows.map((row) => row.id);
   }

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { Clock } from '../../common/clock.js';
-import type { SqlClient } from '../../database/sql-client.js';
 import type { Decided } from './decide-notifications.js';
 import { decideTournamentNotifications } from './decide-tournament-notifications.js';
 import { NotificationJobs } from './notification-jobs.js';
+import type { OpenTransaction } from './notification-queue.js';
 import { Relay } from './relay.js';
 import { ANNOUNCEMENT_AUDIENCE, announcementWindow, announcing } from './tournament-announcement.js';
 import { type TournamentFacts, tournamentChanges } from './tournament-facts.js';
@@ -79,7 +79,7 @@ export class TournamentOutboxRelay extends Relay {
    * The notifications of `folded`: the accounts they name read in one query; an announcement's
    * audience read from the organiser's rating, then its accounts.
    */
-  private async decide(tx: SqlClient, folded: readonly Folded[], now: Date): Promise<Decided[]> {
+  private async decide(tx: OpenTransaction, folded: readonly Folded[], now: Date): Promise<Decided[]> {
     if (folded.length === 0) return [];
     const named = folded.flatMap((f) => [f.latest.organiser.id, ...f.latest.entrants.map((e) => e.id)]);
     const people = await this.facts.people(tx, named);
