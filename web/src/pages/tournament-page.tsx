@@ -3,6 +3,7 @@
  * champion once finished, a knock-out's bracket or a round-robin's crosstable, the standings, and
  * the entrants with their seeds; kept up to date live through its stream.
  */
+import type { Tournament } from '../api/client.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session.js';
 import { Loading } from '../ui/loading.js';
@@ -19,6 +20,15 @@ import { statusText } from './tournaments/tournament-words.js';
 import { useTournament } from './tournaments/use-tournament.js';
 import '../ui/common.css';
 import './tournaments/tournaments.css';
+
+/**
+ * Whether the standings say anything yet: a round-robin's from the start; a knock-out's, which its
+ * bracket mostly tells, once a match has been played.
+ */
+function shownStandings(tournament: Tournament): boolean {
+  if (tournament.standings.length === 0) return false;
+  return tournament.format === 'round-robin' || tournament.standings.some((standing) => standing.played > 0);
+}
 
 export function TournamentPage({ params }: { readonly params: Record<string, string> }) {
   const session = useSession();
@@ -72,7 +82,7 @@ export function TournamentPage({ params }: { readonly params: Record<string, str
           <CrosstableTable tournament={tournament} />
         </section>
       )}
-      {tournament.standings.length > 0 && (
+      {shownStandings(tournament) && (
         <section aria-labelledby="standings-heading">
           <h2 id="standings-heading">{t('tournaments.standings.heading')}</h2>
           <StandingsTable tournament={tournament} />

@@ -32,10 +32,14 @@ export function LengthFields({ form, problem, onChange }: LengthFieldsProps) {
       />
     );
   const lengths = shownKnockoutLengths(form);
+  const refused = (problem?.fieldMessages('lengths').length ?? 0) > 0;
   const set = (toFinal: number, value: string): void =>
     onChange({ knockoutLengths: lengths.map((length, i) => (i === toFinal ? value : length)) });
   return (
-    <fieldset class="length-fields" aria-describedby="tournament-lengths-hint">
+    <fieldset
+      class="length-fields"
+      aria-describedby={refused ? 'tournament-lengths-hint tournament-lengths-error' : 'tournament-lengths-hint'}
+    >
       <legend>{t('tournaments.new.lengths')}</legend>
       <p class="field-hint muted" id="tournament-lengths-hint">
         {t('tournaments.new.lengthsHint', { max: TOURNAMENT_MAX_LENGTH })}

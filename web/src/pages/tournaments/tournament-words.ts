@@ -57,7 +57,9 @@ export function roundName(
  * quarter-finals and before: 3 points").
  */
 export function lengthsText(tournament: Pick<Tournament, 'format' | 'lengths' | 'rounds'>): string {
-  if (tournament.format === 'round-robin') return lengthText(tournament.lengths[0] ?? 0);
+  // A round-robin's one length, or a knock-out's rounds all of one length before the draw.
+  if (tournament.format === 'round-robin' || (tournament.rounds.length === 0 && tournament.lengths.length === 1))
+    return lengthText(tournament.lengths[0] ?? 0);
   const parts =
     tournament.rounds.length > 0
       ? tournament.rounds.map((round) => [roundName(tournament, round), round.length] as const)
