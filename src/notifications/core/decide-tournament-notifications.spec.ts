@@ -1,5 +1,6 @@
 import {
   DEFAULT_RULES,
+  foldTournament,
   type TournamentEvent,
   type TournamentPlayer,
   type TournamentTerms,
@@ -83,7 +84,12 @@ function knockout(players: readonly Party[] = [ann, ben, cat, dan]): LoggedTourn
 /** The facts of `log` decided after `decided`, read up to `upTo`, with everyone known and `audience`. */
 function facts(log: readonly LoggedTournamentEvent[], decided: number, upTo = log.length, audience: string[] = []) {
   const read = log.filter((e) => e.version <= upTo);
-  const { latest, changes } = tournamentChanges(read, decided);
+  // The stored projection is the fold of what was read; the relay reads only the events after `decided`.
+  const state = foldTournament(read.map((e) => e.event));
+  const { latest, changes } = tournamentChanges(
+    state,
+    read.filter((e) => e.version > decided),
+  );
   const people = new Map(everyone.map((p) => [p.id, p]));
   return { tournamentId: TOURNAMENT, latest, changes, people, audience } satisfies TournamentFacts;
 }

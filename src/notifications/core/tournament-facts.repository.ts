@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isLanguage } from '../../common/languages.js';
 import { SqlClient } from '../../database/sql-client.js';
-import type { TournamentEvent } from '../../engine/index.js';
+import type { TournamentEvent, TournamentState } from '../../engine/index.js';
 import type { Party } from './match-facts.js';
 import type { OpenTransaction } from './notification-queue.js';
 import type { RatingWindow } from './tournament-announcement.js';
@@ -33,9 +33,16 @@ UPDATE tournament_notification_decisions d SET version = v.version
   FROM unnest($1::uuid[], $2::int[]) AS v(id, version)
  WHERE d.tournament_id = v.id AND d.version < v.version`;
 
-const LOGS = `
-SELECT tournament_id::text AS tournament_id, version, data FROM tournament_events
- WHERE tournament_id = ANY($1::uuid[]) ORDER BY tournament_id, version`;
+/** The tournaments' projections: the state and its version. */
+const STATES = `
+SELECT id::text AS id, state FROM tournaments WHERE id = ANY($1::uuid[])`;
+
+/** The events of each tournament $1 after its decided version $2, up to its projection's version $3. */
+const EVENTS_SINCE = `
+SELECT e.tournament_id::text AS tournament_id, e.version, e.data
+  FROM unnest($1::uuid[], $2::int[], $3::int[]) AS d(id, decided, upto)
+  JOIN tournament_events e ON e.tournament_id = d.id AND e.version > d.decided AND e.version <= d.upto
+ ORDER BY e.tournament_id, e.version`;
 
 const PEOPLE = `
 SELECT id::text AS id, username, bot_level IS NOT NULL AS house, language, rating::float8 AS rating
@@ -99,17 +106,26 @@ export class TournamentFactsRepository {
     await tx.query(MARK_DECIDED, [[...versions.keys()], [...versions.values()]]);
   }
 
-  /** The whole logs of the tournaments `ids`, in order, by tournament. */
-  async logs(tx: OpenTransaction, ids: readonly string[]): Promise<Map<string, LoggedTournamentEvent[]>> {
-    const logs = new Map<string, LoggedTournamentEvent[]>();
-    if (ids.length === 0) return logs;
-    const rows = await tx.query<{ tournament_id: string; version: number; data: TournamentEvent }>(LOGS, [ids]);
-    for (const row of rows) {
-      const log = logs.get(row.tournament_id) ?? [];
-      log.push({ version: row.version, event: row.data });
-      logs.set(row.tournament_id, log);
-    }
-    return logs;
+  /**
+   * Each tournament's state as stored now, and its events after `decided` up to that state's version,
+   * in order (read in `tx`, the state first: the events it has folded are all committed).
+   */
+  async since(
+    tx: OpenTransaction,
+    decided: ReadonlyMap<string, number>,
+  ): Promise<Map<string, { state: TournamentState; events: LoggedTournamentEvent[] }>> {
+    const found = new Map<string, { state: TournamentState; events: LoggedTournamentEvent[] }>();
+    if (decided.size === 0) return found;
+    const states = await tx.query<{ id: string; state: TournamentState }>(STATES, [[...decided.keys()]]);
+    for (const row of states) found.set(row.id, { state: row.state, events: [] });
+    const ids = [...found.keys()];
+    const rows = await tx.query<{ tournament_id: string; version: number; data: TournamentEvent }>(EVENTS_SINCE, [
+      ids,
+      ids.map((id) => decided.get(id) ?? 0),
+      ids.map((id) => found.get(id)?.state.version ?? 0),
+    ]);
+    for (const row of rows) found.get(row.tournament_id)?.events.push({ version: row.version, event: row.data });
+    return found;
   }
 
   /** The accounts `ids` (unknown ids are left out), by id. */

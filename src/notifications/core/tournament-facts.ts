@@ -1,10 +1,4 @@
-import {
-  applyTournament,
-  foldTournament,
-  IllegalTournamentEventError,
-  type TournamentEvent,
-  type TournamentState,
-} from '../../engine/index.js';
+import type { TournamentEvent, TournamentState } from '../../engine/index.js';
 import type { Party } from './match-facts.js';
 
 /** One event of a tournament's log as stored: its version and the event. */
@@ -13,7 +7,7 @@ export interface LoggedTournamentEvent {
   readonly event: TournamentEvent;
 }
 
-/** An event not yet decided from, with the tournament as it stood after it. */
+/** An event not yet decided from, with the tournament as it stands (tournamentChanges). */
 export interface TournamentChange {
   readonly version: number;
   readonly event: TournamentEvent;
@@ -38,29 +32,19 @@ export interface TournamentFacts {
 }
 
 /**
- * The log folded with the engine: the events up to `decided` at once (foldTournament), then each
- * later one on its own, so that each change carries the state it made. A log the engine refuses
- * throws, as foldTournament does.
+ * The events after the last decided version, each with the tournament as it stands now (`latest`,
+ * its stored projection, at or after the last of them): what a notification reads of the state (a
+ * slot's players, the next round, the standings, the terms) does not change once the event that made
+ * it is written, so the state now serves every event since. No fold of the log: a step's cost does not
+ * grow with the log.
  */
 export function tournamentChanges(
-  log: readonly LoggedTournamentEvent[],
-  decided: number,
+  latest: TournamentState,
+  events: readonly LoggedTournamentEvent[],
 ): { readonly latest: TournamentState; readonly changes: TournamentChange[] } {
-  const sorted = [...log].sort((a, b) => a.version - b.version);
-  const before = sorted.filter((e) => e.version <= decided);
-  const after = sorted.filter((e) => e.version > decided);
-  const changes: TournamentChange[] = [];
-  let state: TournamentState | null = before.length === 0 ? null : foldTournament(before.map((e) => e.event));
-  for (const { version, event } of after) {
-    if (state === null) {
-      state = foldTournament([event]);
-    } else {
-      const result = applyTournament(state, event);
-      if (!result.ok) throw new IllegalTournamentEventError(version, result);
-      state = result.state;
-    }
-    changes.push({ version, event, after: state });
-  }
-  if (state === null) throw new Error('a tournament without events');
-  return { latest: state, changes };
+  const changes = [...events]
+    .sort((a, b) => a.version - b.version)
+    .filter((e) => e.version <= latest.version)
+    .map(({ version, event }) => ({ version, event, after: latest }));
+  return { latest, changes };
 }

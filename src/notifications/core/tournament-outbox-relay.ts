@@ -50,22 +50,15 @@ export class TournamentOutboxRelay extends Relay {
       const { rows, tournaments } = await this.facts.claimOutbox(tx, BATCH);
       if (tournaments.length === 0) return rows;
       const decided = await this.facts.lockDecided(tx, tournaments);
-      const logs = await this.facts.logs(tx, tournaments);
+      const since = await this.facts.since(tx, decided);
       const now = this.clock.now();
       const folded: Folded[] = [];
       const raised = new Map<string, number>();
-      for (const tournamentId of tournaments) {
-        const log = logs.get(tournamentId) ?? [];
-        const from = decided.get(tournamentId) ?? 0;
-        const lastVersion = Math.max(0, ...log.map((e) => e.version));
-        if (lastVersion <= from) continue;
+      for (const [tournamentId, { state, events }] of since) {
+        const lastVersion = Math.max(0, ...events.map((e) => e.version));
+        if (lastVersion <= (decided.get(tournamentId) ?? 0)) continue;
         raised.set(tournamentId, lastVersion);
-        try {
-          folded.push({ tournamentId, lastVersion, ...tournamentChanges(log, from) });
-        } catch (err: unknown) {
-          // A log the engine refuses would stop every batch it is in: it is passed over, and said.
-          this.logger.error(`Tournament ${tournamentId} is not notified: ${(err as Error).message}`);
-        }
+        folded.push({ tournamentId, lastVersion, ...tournamentChanges(state, events) });
       }
       await this.jobs.enqueueAll(await this.decide(tx, folded, now), { tx, firstTry: this.firstTry });
       await this.facts.markDecided(tx, raised);
