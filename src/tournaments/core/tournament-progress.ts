@@ -66,29 +66,38 @@ export class TournamentProgress {
       await this.recordResult(forfeit.matchId);
     }
     const { terms } = record.state;
-    for (const due of dueMatches(record.state)) {
-      const matchId = tournamentMatchId(tournamentId, due.round, due.slot);
+    const due = dueMatches(record.state);
+    if (due.length === 0) return;
+    // Every match stored and linked first, then all recorded in one change: a round-robin's start (or a
+    // knock-out's first round) writes the tournament once, not once a match.
+    const made: { readonly round: number; readonly slot: number; readonly matchId: string }[] = [];
+    for (const { round, slot, length, white, black } of due) {
+      const matchId = tournamentMatchId(tournamentId, round, slot);
       const created = await this.matches.arrange({
         id: matchId,
         variant: terms.variant,
-        length: due.length,
+        length,
         rules: terms.rules,
         daysPerTurn: terms.daysPerTurn,
         bankDays: terms.bankDays,
         rated: terms.rated,
-        whiteId: due.white,
-        blackId: due.black,
+        whiteId: white,
+        blackId: black,
       });
-      await this.repository.linkMatch(tournamentId, due.round, due.slot, matchId);
-      await this.writer.change(tournamentId, (current) => {
-        const slot = current.state.rounds[due.round - 1]?.slots[due.slot];
-        if (slot === undefined || slot.matchId !== null || slot.decided !== null) return { events: [], actorId: null };
-        return { events: [{ type: 'match-created', round: due.round, slot: due.slot, matchId }], actorId: null };
-      });
-      // The match may have ended before it was linked (it cannot in practice: both players have just been told of it).
-      await this.recordResult(matchId);
-      if (created)
-        this.log.log(`tournament ${tournamentId}: round ${due.round} match ${due.slot} created (${matchId})`);
+      await this.repository.linkMatch(tournamentId, round, slot, matchId);
+      made.push({ round, slot, matchId });
+      if (created) this.log.log(`tournament ${tournamentId}: round ${round} match ${slot} created (${matchId})`);
     }
+    await this.writer.change(tournamentId, (current) => ({
+      events: made
+        .filter(({ round, slot }) => {
+          const now = current.state.rounds[round - 1]?.slots[slot];
+          return now !== undefined && now.matchId === null && now.decided === null;
+        })
+        .map(({ round, slot, matchId }) => ({ type: 'match-created' as const, round, slot, matchId })),
+      actorId: null,
+    }));
+    // A match may have ended before it was linked (it cannot in practice: its players have just been told of it).
+    for (const { matchId } of made) await this.recordResult(matchId);
   }
 }

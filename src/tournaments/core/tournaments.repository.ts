@@ -135,6 +135,12 @@ export class TournamentsRepository {
     });
   }
 
+  /** The tournament's last version, or null when there is no such tournament (without reading its state). */
+  async version(id: string): Promise<number | null> {
+    const [row] = await this.sql.query<{ version: number }>(`SELECT version FROM tournaments WHERE id = $1`, [id]);
+    return row === undefined ? null : row.version;
+  }
+
   /** The stored events after `after`, in order, at most `limit`. */
   async events(id: string, after: number, limit: number): Promise<StoredTournamentEvent[]> {
     const rows = await this.sql.query<{

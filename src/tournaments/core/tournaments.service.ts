@@ -34,7 +34,7 @@ import {
   TournamentEventNotFoundError,
   TournamentNotFoundError,
 } from '../model/tournament.errors.js';
-import type { StoredTournamentEvent, TournamentRecord } from '../model/tournament-record.js';
+import type { StoredTournamentEvent } from '../model/tournament-record.js';
 import { presentTournament, type TournamentView } from '../view/tournament-view.js';
 import { TournamentWriter } from './tournament-writer.js';
 import { TournamentsRepository, type TournamentCursor } from './tournaments.repository.js';
@@ -237,10 +237,10 @@ export class TournamentsService {
     id: string,
     after: number,
     limit: number,
-  ): Promise<{ record: TournamentRecord; events: StoredTournamentEvent[] }> {
-    const record = await this.repository.find(id);
-    if (record === null) throw new TournamentNotFoundError();
-    return { record, events: await this.repository.events(id, after, limit) };
+  ): Promise<{ version: number; events: StoredTournamentEvent[] }> {
+    const version = await this.repository.version(id);
+    if (version === null) throw new TournamentNotFoundError();
+    return { version, events: await this.repository.events(id, after, limit) };
   }
 
   private async user(userId: string): Promise<User> {

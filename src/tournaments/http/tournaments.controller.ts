@@ -233,8 +233,8 @@ export class TournamentsController {
     @Param('id', TournamentIdPipe) id: string,
     @Query() query: EventsQueryDto,
   ): Promise<TournamentEventListDto> {
-    const { record, events } = await this.tournaments.events(id, query.after ?? 0, query.limit ?? 200);
-    return { events: events.map(tournamentEventView), version: record.version };
+    const { version, events } = await this.tournaments.events(id, query.after ?? 0, query.limit ?? 200);
+    return { events: events.map(tournamentEventView), version };
   }
 
   @Get(':id/stream')
