@@ -141,6 +141,9 @@ describeInBrowser('tournaments in the browser', () => {
         'Semi-finals · 1 point',
         'Final · 1 point',
       ]);
+      // Her own pairing is marked, and the way to her match is at the top.
+      await bracket.locator(`.bracket-match.mine[data-round="1"][data-slot="${semi.slot}"]`).waitFor();
+      await page.getByRole('link', { name: 'Go to your match: Semi-finals' }).waitFor();
       await screenshot(page, 'tournament-bracket-started');
       await axeCheck(page, 'a knock-out under way');
 
@@ -185,6 +188,11 @@ describeInBrowser('tournaments in the browser', () => {
       const small = await web.open(`/tournaments/${id}`, phone);
       await small.locator('.bracket [data-round="2"]').waitFor();
       await fitsThePhone(small);
+      // Each round keeps to its column: the final's pairing lies right of the semi-finals'.
+      const [semiBox, finalBox] = await Promise.all(
+        ['1', '2'].map((round) => small.locator(`.bracket [data-round="${round}"]`).first().boundingBox()),
+      );
+      expect(finalBox!.x).toBeGreaterThanOrEqual(semiBox!.x + semiBox!.width);
       await screenshot(small, 'tournament-bracket-phone');
       await small.goto(web.url('/tournaments'));
       await small.getByRole('link', { name: 'Winter cup' }).waitFor();

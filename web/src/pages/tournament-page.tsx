@@ -6,6 +6,8 @@
 import type { Tournament } from '../api/client.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session.js';
+import { matchUnderWay } from '../tournament/tournament-progress.js';
+import { Link } from '../ui/link.js';
 import { Loading } from '../ui/loading.js';
 import { PlayerName } from '../ui/player-name.js';
 import { ProblemMessage } from '../ui/problem-message.js';
@@ -16,7 +18,7 @@ import { EntrantsTable } from './tournaments/entrants-table.js';
 import { StandingsTable } from './tournaments/standings-table.js';
 import { TournamentControls } from './tournaments/tournament-controls.js';
 import { TournamentTerms } from './tournaments/tournament-terms.js';
-import { statusText } from './tournaments/tournament-words.js';
+import { roundName, statusText } from './tournaments/tournament-words.js';
 import { useTournament } from './tournaments/use-tournament.js';
 import '../ui/common.css';
 import './tournaments/tournaments.css';
@@ -32,6 +34,7 @@ function shownStandings(tournament: Tournament): boolean {
 
 export function TournamentPage({ params }: { readonly params: Record<string, string> }) {
   const session = useSession();
+  const viewer = session?.username ?? null;
   const { tournament, problem, stream, show } = useTournament(params.id);
   useTitle(tournament?.name ?? t('tournaments.page.title'));
   if (tournament === null)
@@ -43,6 +46,7 @@ export function TournamentPage({ params }: { readonly params: Record<string, str
       </section>
     );
   const started = tournament.rounds.length > 0;
+  const yours = matchUnderWay(tournament, viewer);
   const champion = tournament.champion;
   return (
     <section class="tournament-page" data-version={tournament.version} data-status={tournament.status}>
@@ -69,11 +73,18 @@ export function TournamentPage({ params }: { readonly params: Record<string, str
         </p>
       )}
       <ProblemMessage problem={problem} />
-      <TournamentControls tournament={tournament} viewer={session?.username ?? null} onChanged={show} />
+      {yours !== null && yours.match.matchId !== null && (
+        <p>
+          <Link href={`/matches/${yours.match.matchId}`} class="button">
+            {t('tournaments.page.yourMatch', { round: roundName(tournament, yours.round) })}
+          </Link>
+        </p>
+      )}
+      <TournamentControls tournament={tournament} viewer={viewer} onChanged={show} />
       {started && tournament.format === 'knockout' && (
         <section aria-labelledby="bracket-heading">
           <h2 id="bracket-heading">{t('tournaments.bracket.heading')}</h2>
-          <Bracket tournament={tournament} />
+          <Bracket tournament={tournament} viewer={viewer} />
         </section>
       )}
       {started && tournament.format === 'round-robin' && (

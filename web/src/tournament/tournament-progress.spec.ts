@@ -1,5 +1,5 @@
 import { aPairing, aTournament } from './testing/tournament-fixture.js';
-import { currentRound, matchesPlayed, roundOfMatch, roundsToFinal } from './tournament-progress.js';
+import { currentRound, matchesPlayed, matchUnderWay, roundOfMatch, roundsToFinal } from './tournament-progress.js';
 
 describe('how far a tournament has gone', () => {
   const tournament = aTournament({
@@ -26,5 +26,12 @@ describe('how far a tournament has gone', () => {
     expect(roundOfMatch(tournament, 'm1')?.number).toBe(1);
     expect(roundOfMatch(tournament, 'elsewhere')).toBeNull();
     expect(roundsToFinal(tournament, { number: 1 })).toBe(1);
+  });
+
+  it('finds the match a player has under way, regardless of case; none once decided, or for someone else', () => {
+    expect(matchUnderWay(tournament, 'ANN')?.match.matchId).toBe('m2');
+    expect(matchUnderWay(tournament, 'ANN')?.round.number).toBe(2);
+    expect(matchUnderWay(tournament, 'cleo')).toBeNull();
+    expect(matchUnderWay(tournament, null)).toBeNull();
   });
 });

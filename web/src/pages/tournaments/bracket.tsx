@@ -61,15 +61,23 @@ function Pairing({
   match,
   round,
   entrants,
+  viewer,
 }: {
   readonly match: TournamentMatch;
   readonly round: TournamentRound;
   readonly entrants: Entrants;
+  readonly viewer: string | null;
 }) {
   const label = t('tournaments.bracket.match', { number: match.slot + 1 });
   const state = stateText(match);
+  const mine = viewer !== null && (match.players ?? []).some((p) => p?.toLowerCase() === viewer.toLowerCase());
   return (
-    <li class="bracket-match" data-round={round.number} data-slot={match.slot} data-winner={match.winner ?? undefined}>
+    <li
+      class={mine ? 'bracket-match mine' : 'bracket-match'}
+      data-round={round.number}
+      data-slot={match.slot}
+      data-winner={match.winner ?? undefined}
+    >
       <p class="bracket-head">
         {match.matchId === null ? <span>{label}</span> : <Link href={`/matches/${match.matchId}`}>{label}</Link>}
         {state !== '' && <span class="muted"> · {state}</span>}
@@ -82,7 +90,8 @@ function Pairing({
   );
 }
 
-export function Bracket({ tournament }: { readonly tournament: Tournament }) {
+/** The bracket; the pairings `viewer` plays in are marked. */
+export function Bracket({ tournament, viewer }: { readonly tournament: Tournament; readonly viewer: string | null }) {
   const entrants: Entrants = new Map(tournament.entrants.map((entrant) => [entrant.username, entrant]));
   return (
     <TableScroll label={t('tournaments.bracket.heading')}>
@@ -94,7 +103,7 @@ export function Bracket({ tournament }: { readonly tournament: Tournament }) {
             </h3>
             <ol class="bracket-matches">
               {round.matches.map((match) => (
-                <Pairing key={match.slot} match={match} round={round} entrants={entrants} />
+                <Pairing key={match.slot} match={match} round={round} entrants={entrants} viewer={viewer} />
               ))}
             </ol>
           </section>
