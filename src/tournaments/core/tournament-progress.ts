@@ -9,10 +9,20 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '../../common/domain-error.js';
-import { dueForfeits, dueMatches, slotOfMatch, slotPlayers, type TournamentEvent } from '../../engine/index.js';
+import {
+  dueForfeits,
+  dueMatches,
+  slotOfMatch,
+  slotPlayers,
+  type DueMatch,
+  type TournamentEvent,
+  type TournamentState,
+  type TournamentTerms,
+} from '../../engine/index.js';
 import { MatchActionsService, MatchesService, MatchStore } from '../../matches/index.js';
 import { tournamentMatchId, tournamentResult } from './tournament-result.js';
-import { TournamentWriter } from './tournament-writer.js';
+import { TournamentWriter, judgeChange } from './tournament-writer.js';
+import type { TournamentRecord } from '../model/tournament-record.js';
 import { TournamentsRepository } from './tournaments.repository.js';
 
 @Injectable()
@@ -36,17 +46,27 @@ export class TournamentProgress {
     if (result === null) return;
     const winnerId = result.winner === 'white' ? record.white?.id : record.black?.id;
     if (winnerId === undefined) return;
-    await this.writer.change(link.tournamentId, (tournament) => {
+    const event = (tournament: TournamentRecord): TournamentEvent | null => {
       const slot = slotOfMatch(tournament.state, matchId);
-      if (slot === undefined || slot.winner !== null || slot.decided !== null) return { events: [], actorId: null };
+      if (slot === undefined || slot.winner !== null || slot.decided !== null) return null;
       // Points in the slot's order: its first player is the match's white.
       const [first] = slotPlayers(slot);
       const points: [number, number] =
         first === record.white?.id
           ? [result.points.white, result.points.black]
           : [result.points.black, result.points.white];
-      const event: TournamentEvent = { type: 'match-finished', matchId, winner: winnerId, points };
-      return { events: [event], actorId: null };
+      return { type: 'match-finished', matchId, winner: winnerId, points };
+    };
+    // The matches the result makes due are stored first, so that the result and their creation are one
+    // write of the tournament (a race that changes the draw meanwhile leaves them to the step).
+    const before = await this.writer.load(link.tournamentId);
+    const finished = event(before);
+    if (finished === null) return;
+    const due = dueMatches(judgeChange(before.state, { events: [finished], actorId: null }).state);
+    const made = await this.arrange(link.tournamentId, before.state.terms, due);
+    await this.writer.change(link.tournamentId, (tournament) => {
+      const now = event(tournament);
+      return now === null ? { events: [], actorId: null } : { events: [now], actorId: null, then: created(made) };
     });
   }
 
@@ -65,15 +85,22 @@ export class TournamentProgress {
       }
       await this.recordResult(forfeit.matchId);
     }
-    const { terms } = record.state;
     const due = dueMatches(record.state);
     if (due.length === 0) return;
     // Every match stored and linked first, then all recorded in one change: a round-robin's start (or a
     // knock-out's first round) writes the tournament once, not once a match.
-    const made: { readonly round: number; readonly slot: number; readonly matchId: string }[] = [];
+    const made = await this.arrange(tournamentId, record.state.terms, due);
+    await this.writer.change(tournamentId, (current) => ({ events: created(made)(current.state), actorId: null }));
+    // A match may have ended before it was linked (it cannot in practice: its players have just been told of it).
+    for (const { matchId } of made) await this.recordResult(matchId);
+  }
+
+  /** Stores and links the matches `due` (a match stored already is left as it is): their slots and ids. */
+  private async arrange(tournamentId: string, terms: TournamentTerms, due: readonly DueMatch[]): Promise<Made[]> {
+    const made: Made[] = [];
     for (const { round, slot, length, white, black } of due) {
       const matchId = tournamentMatchId(tournamentId, round, slot);
-      const created = await this.matches.arrange({
+      const stored = await this.matches.arrange({
         id: matchId,
         variant: terms.variant,
         length,
@@ -85,19 +112,31 @@ export class TournamentProgress {
         blackId: black,
       });
       await this.repository.linkMatch(tournamentId, round, slot, matchId);
-      made.push({ round, slot, matchId });
-      if (created) this.log.log(`tournament ${tournamentId}: round ${round} match ${slot} created (${matchId})`);
+      made.push({ round, slot, white, black, matchId });
+      if (stored) this.log.log(`tournament ${tournamentId}: round ${round} match ${slot} created (${matchId})`);
     }
-    await this.writer.change(tournamentId, (current) => ({
-      events: made
-        .filter(({ round, slot }) => {
-          const now = current.state.rounds[round - 1]?.slots[slot];
-          return now !== undefined && now.matchId === null && now.decided === null;
-        })
-        .map(({ round, slot, matchId }) => ({ type: 'match-created' as const, round, slot, matchId })),
-      actorId: null,
-    }));
-    // A match may have ended before it was linked (it cannot in practice: its players have just been told of it).
-    for (const { matchId } of made) await this.recordResult(matchId);
+    return made;
   }
+}
+
+/** A match stored for a slot. */
+interface Made {
+  readonly round: number;
+  readonly slot: number;
+  readonly white: string;
+  readonly black: string;
+  readonly matchId: string;
+}
+
+/** The `match-created` events of the matches `made` whose slots still wait for them, with the same players. */
+function created(made: readonly Made[]): (state: TournamentState) => TournamentEvent[] {
+  return (state) =>
+    made
+      .filter(({ round, slot, white, black }) => {
+        const now = state.rounds[round - 1]?.slots[slot];
+        if (now === undefined || now.matchId !== null || now.decided !== null) return false;
+        const [a, b] = slotPlayers(now);
+        return a === white && b === black;
+      })
+      .map(({ round, slot, matchId }) => ({ type: 'match-created', round, slot, matchId }));
 }

@@ -23,6 +23,11 @@ export interface TournamentChange {
   readonly events: readonly TournamentEvent[];
   readonly actorId: string | null;
   readonly entries?: EntryChanges;
+  /**
+   * Events to add after the follow-ups, decided on the state they led to (then their own follow-ups):
+   * a result's next match recorded in the result's own write.
+   */
+  readonly then?: (state: TournamentState) => readonly TournamentEvent[];
 }
 
 /** How many times a change is decided again after losing a race. */
@@ -53,7 +58,7 @@ export class TournamentWriter {
       const change = decide(record);
       if (change.events.length === 0) return record;
       const now = this.clock.now();
-      const { state, events } = judged(record.state, change);
+      const { state, events } = judgeChange(record.state, change);
       const step = dueMatches(state).length > 0 || dueForfeits(state).length > 0;
       if (await this.repository.append(id, record.version, events, state, now, change.entries, step)) {
         return { ...record, version: state.version, state, updatedAt: now };
@@ -63,8 +68,8 @@ export class TournamentWriter {
   }
 }
 
-/** The change's events judged by the engine (a refusal throws), then every follow-up. */
-function judged(
+/** The change's events judged by the engine (a refusal throws), then every follow-up, then its `then`. */
+export function judgeChange(
   from: TournamentState,
   change: TournamentChange,
 ): { state: TournamentState; events: NewTournamentEvent[] } {
@@ -76,7 +81,14 @@ function judged(
     state = result.state;
     events.push({ event, actorId });
   };
+  const followUps = (): void => {
+    for (let next = nextFollowUp(state); next !== null; next = nextFollowUp(state)) add(next, null);
+  };
   for (const event of change.events) add(event, change.actorId);
-  for (let next = nextFollowUp(state); next !== null; next = nextFollowUp(state)) add(next, null);
+  followUps();
+  if (change.then !== undefined) {
+    for (const event of change.then(state)) add(event, null);
+    followUps();
+  }
   return { state, events };
 }
