@@ -41,7 +41,8 @@ describeInBrowser('the analysis of a finished match', () => {
 
     const figures = page.getByTestId('analysis-figures');
     await figures.waitFor({ state: 'visible', timeout: 60_000 });
-    expect(await panel.getAttribute('data-status')).toBe('done');
+    // The figures and the panel's status come from one answer, but reach the page a render apart: wait for both.
+    await page.locator('section.analysis[data-status="done"]').waitFor();
     for (const colour of ['white', 'black']) {
       expect(await page.getByTestId(`pr-${colour}`).textContent()).toMatch(/^\d+\.\d\d$/);
     }
@@ -59,7 +60,7 @@ describeInBrowser('the analysis of a finished match', () => {
     const mark = page.getByTestId('replay-mark');
     await mark.waitFor({ state: 'visible' });
     expect(await mark.textContent()).toMatch(/^(Bad|Very bad): /);
-    expect(await page.locator('.play-area').getAttribute('data-replay')).toBe('true');
+    await page.locator('.play-area[data-replay="true"]').waitFor();
     if (isPlay) await page.locator('[data-best-play]').first().waitFor({ state: 'attached' });
     await screenshot(page, 'analysis-mistake-on-board');
     expectNoPageErrors(page);
