@@ -244,6 +244,17 @@ describe('refusals', () => {
     await tournaments.refused(request(t.http).get('/api/tournaments/not-a-uuid'), 404, 'tournament-not-found');
   });
 
+  it('let an outside bot account enter itself where bots are allowed, and only there', async () => {
+    const olga = await player('olga');
+    const robo = await player('robo_entrant');
+    await request(t.http).post('/api/users/me/upgrade-to-bot').set('Authorization', `Bearer ${robo.token}`).expect(200);
+    const people = await tournaments.create(olga, { ...KNOCKOUT, name: 'People only', botsAllowed: false });
+    await tournaments.refused(tournaments.enterRaw(robo, people.id), 422, 'bots-not-allowed');
+    const open = await tournaments.create(olga, { ...KNOCKOUT, name: 'Bots welcome' });
+    const entered = await tournaments.enter(robo, open.id);
+    expect(entered.entrants).toEqual([expect.objectContaining({ username: 'robo_entrant', bot: true })]);
+  });
+
   it('take an entry back before the start, and cancel it then', async () => {
     const olga = await player('olga');
     const open = await tournaments.create(olga, { ...KNOCKOUT, name: 'Called off' });
