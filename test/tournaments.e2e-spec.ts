@@ -4,6 +4,8 @@ import { playAgainstBot } from './support/bot-opponent.js';
 import { MatchClient, type MatchStateJson, type Player } from './support/match-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import {
+  Roster,
+  TOURNAMENT_TEST_ENV,
   TournamentClient,
   decidedMatches,
   runningMatches,
@@ -21,20 +23,14 @@ import {
 let t: TestApp;
 let client: MatchClient;
 let tournaments: TournamentClient;
-const players = new Map<string, Player>();
-
-async function player(name: string): Promise<Player> {
-  const known = players.get(name);
-  if (known !== undefined) return known;
-  const registered = await client.register(name);
-  players.set(name, registered);
-  return registered;
-}
+let roster: Roster;
+const player = (name: string): Promise<Player> => roster.player(name);
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_THROTTLE_LIMIT: '1000', TOURNAMENTS_POLL_MS: '200' });
+  t = await startTestApp(TOURNAMENT_TEST_ENV);
   client = new MatchClient(t.http);
   tournaments = new TournamentClient(t.http);
+  roster = new Roster(client);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { sleep } from './bot-opponent.js';
-import { expectProblem, type Player, type ProblemJson } from './match-client.js';
+import { expectProblem, type MatchClient, type Player, type ProblemJson } from './match-client.js';
 
 /** A tournament as GET /api/tournaments/{id} answers it (the fields the tests read). */
 export interface TournamentJson {
@@ -137,4 +137,22 @@ export function runningMatches(t: TournamentJson): TournamentMatchJson[] {
 /** Every slot decided by a match. */
 export function decidedMatches(t: TournamentJson): TournamentMatchJson[] {
   return t.rounds.flatMap((r) => r.matches.filter((m) => m.decidedBy === 'match'));
+}
+
+/** The test app's settings for tournament tests: many sign-ins from one address, a quick relay. */
+export const TOURNAMENT_TEST_ENV = { AUTH_THROTTLE_LIMIT: '1000', TOURNAMENTS_POLL_MS: '200' } as const;
+
+/** Players by name, each registered the first time it is named. */
+export class Roster {
+  private readonly players = new Map<string, Player>();
+
+  constructor(private readonly client: MatchClient) {}
+
+  async player(name: string): Promise<Player> {
+    const known = this.players.get(name);
+    if (known !== undefined) return known;
+    const registered = await this.client.register(name);
+    this.players.set(name, registered);
+    return registered;
+  }
 }

@@ -64,10 +64,14 @@ export class TournamentProgress {
     if (finished === null) return;
     const due = dueMatches(judgeChange(before.state, { events: [finished], actorId: null }).state);
     const made = await this.arrange(link.tournamentId, before.state.terms, due);
-    await this.writer.change(link.tournamentId, (tournament) => {
-      const now = event(tournament);
-      return now === null ? { events: [], actorId: null } : { events: [now], actorId: null, then: created(made) };
-    });
+    await this.writer.change(
+      link.tournamentId,
+      (tournament) => {
+        const now = event(tournament);
+        return now === null ? { events: [], actorId: null } : { events: [now], actorId: null, then: created(made) };
+      },
+      before,
+    );
   }
 
   /**
@@ -76,7 +80,8 @@ export class TournamentProgress {
    */
   async step(tournamentId: string): Promise<void> {
     const record = await this.writer.load(tournamentId);
-    for (const forfeit of dueForfeits(record.state)) {
+    const forfeits = dueForfeits(record.state);
+    for (const forfeit of forfeits) {
       try {
         await this.actions.act(forfeit.matchId, forfeit.player, { name: 'leave' }, null);
       } catch (err: unknown) {
@@ -90,7 +95,13 @@ export class TournamentProgress {
     // Every match stored and linked first, then all recorded in one change: a round-robin's start (or a
     // knock-out's first round) writes the tournament once, not once a match.
     const made = await this.arrange(tournamentId, record.state.terms, due);
-    await this.writer.change(tournamentId, (current) => ({ events: created(made)(current.state), actorId: null }));
+    // The record read above is still the tournament's unless a forfeit just recorded a result.
+    const fresh = forfeits.length === 0 ? record : undefined;
+    await this.writer.change(
+      tournamentId,
+      (current) => ({ events: created(made)(current.state), actorId: null }),
+      fresh,
+    );
     // A match may have ended before it was linked (it cannot in practice: its players have just been told of it).
     for (const { matchId } of made) await this.recordResult(matchId);
   }

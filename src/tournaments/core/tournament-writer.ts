@@ -49,12 +49,17 @@ export class TournamentWriter {
   /**
    * Decides the change on the stored tournament with `decide` and appends it with its follow-ups;
    * the record after it. `decide` may throw a domain error (nothing is written) and is asked again
-   * after a lost race. A change after which matches are due, or forfeits, marks the tournament for a
+   * after a lost race. `loaded`, the tournament as the caller has just read it, saves the first read. A change after which matches are due, or forfeits, marks the tournament for a
    * step (tournament-progress.ts), in its transaction.
    */
-  async change(id: string, decide: (record: TournamentRecord) => TournamentChange): Promise<TournamentRecord> {
+  async change(
+    id: string,
+    decide: (record: TournamentRecord) => TournamentChange,
+    loaded?: TournamentRecord,
+  ): Promise<TournamentRecord> {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const record = await this.load(id);
+      // The caller's fresh read serves the first attempt (a lost race reads again).
+      const record = attempt === 1 && loaded !== undefined ? loaded : await this.load(id);
       const change = decide(record);
       if (change.events.length === 0) return record;
       const now = this.clock.now();

@@ -185,11 +185,11 @@ export class TournamentsService {
       bot: entrant.kind === 'bot',
       at: now.toISOString(),
     };
-    const after = await this.writer.change(id, () => ({
-      events: [event],
-      actorId: userId,
-      entries: { entered: [entrant.id] },
-    }));
+    const after = await this.writer.change(
+      id,
+      () => ({ events: [event], actorId: userId, entries: { entered: [entrant.id] } }),
+      record,
+    );
     return presentTournament(after, now);
   }
 
@@ -208,10 +208,14 @@ export class TournamentsService {
     const record = await this.writer.load(id);
     if (userId !== null && record.state.organiser.id !== userId) throw new NotTheOrganiserError('start it');
     const ratings = await this.ratings(record.state.entrants.map((e) => e.id));
-    const after = await this.writer.change(id, (current) => ({
-      events: [{ type: 'started', seeds: seedOrder(current.state.entrants, ratings) }],
-      actorId: userId,
-    }));
+    const after = await this.writer.change(
+      id,
+      (current) => ({
+        events: [{ type: 'started', seeds: seedOrder(current.state.entrants, ratings) }],
+        actorId: userId,
+      }),
+      record,
+    );
     return presentTournament(after, this.clock.now());
   }
 

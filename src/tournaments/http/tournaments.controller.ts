@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   Delete,
@@ -45,6 +46,16 @@ import {
 } from './dto/tournament.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 
+/** A request of a signed-in player: a bearer token with the `play` scope. */
+function SignedInPlayer(): MethodDecorator {
+  return applyDecorators(UseGuards(BearerAuthGuard), RequiresScope('play'), ApiBearerAuth());
+}
+
+/** A change a signed-in player asks of the tournament `{id}`, answered 200 with the tournament after it. */
+function TournamentChange(): MethodDecorator {
+  return applyDecorators(HttpCode(HttpStatus.OK), SignedInPlayer(), ApiParam({ name: 'id', format: 'uuid' }));
+}
+
 const NOT_FOUND: [number, string] = [404, 'No such tournament (`tournament-not-found`).'];
 const CHANGED = 'The tournament as it stands after the change and what followed it (a bye, the next match, the end).';
 
@@ -62,9 +73,7 @@ export class TournamentsController {
   ) {}
 
   @Post()
-  @UseGuards(BearerAuthGuard)
-  @RequiresScope('play')
-  @ApiBearerAuth()
+  @SignedInPlayer()
   @ApiOperation({
     summary: 'Create a tournament (you are its organiser)',
     description:
@@ -124,11 +133,7 @@ export class TournamentsController {
   }
 
   @Post(':id/entries')
-  @HttpCode(HttpStatus.OK)
-  @UseGuards(BearerAuthGuard)
-  @RequiresScope('play')
-  @ApiBearerAuth()
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @TournamentChange()
   @ApiOperation({
     summary: 'Enter (or, as the organiser, enter a house bot named by `username`)',
     description:
@@ -157,9 +162,7 @@ export class TournamentsController {
   }
 
   @Delete(':id/entries/me')
-  @UseGuards(BearerAuthGuard)
-  @RequiresScope('play')
-  @ApiBearerAuth()
+  @SignedInPlayer()
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOperation({
     summary: 'Withdraw: before the start the entry is taken back; after it, you forfeit what is left',
@@ -182,11 +185,7 @@ export class TournamentsController {
   }
 
   @Post(':id/start')
-  @HttpCode(HttpStatus.OK)
-  @UseGuards(BearerAuthGuard)
-  @RequiresScope('play')
-  @ApiBearerAuth()
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @TournamentChange()
   @ApiOperation({
     summary: 'Start it now (the organiser; at least 2 entrants in a knock-out, 3 in a round-robin)',
     description: 'Seeds the entrants by their ratings now, draws the first round and creates its matches.',
@@ -202,11 +201,7 @@ export class TournamentsController {
   }
 
   @Post(':id/cancel')
-  @HttpCode(HttpStatus.OK)
-  @UseGuards(BearerAuthGuard)
-  @RequiresScope('play')
-  @ApiBearerAuth()
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @TournamentChange()
   @ApiOperation({
     summary: 'Cancel it before the start (the organiser); a started tournament runs to its end',
     operationId: 'cancelTournament',
