@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { JsonClient, registerPlayer } from '../bench/http-client.js';
-import { startServer, type ServerProcess } from '../bench/server-process.js';
+import { registerPlayer } from '../bench/http-client.js';
+import { CrashableServer } from './support/crashable-server.js';
 import { describeOnPostgres } from './support/database-mode.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { eventually, WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -18,47 +12,11 @@ import { eventually, WebhookReceiver } from './support/webhook-receiver.js';
  * to bob's webhook, once. Then, running normally, a move reaches the receiver as a turn
  * notification (the time it took is printed, for the issue's figure; never asserted).
  */
-const root = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(root, 'dist/main.js');
-const START_DEADLINE_MS = 90_000;
 const SCENARIO_TIMEOUT_MS = 240_000;
 
-let db: TestDatabase;
-let work: string;
-let server: ServerProcess;
+let node: CrashableServer;
 let receiver: WebhookReceiver;
 const password = randomBytes(12).toString('hex');
-
-async function start(fault: 'on' | 'off'): Promise<void> {
-  server = await startServer({
-    main: MAIN,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      FAULT_KILL_AFTER_COMMIT: fault,
-      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
-      BOTS_ENABLED: 'false',
-      DATABASE_URL: db.url,
-      DATA_DIR: work,
-      JWT_SECRET: 'notifications-crash-secret-long-enough-0123456789',
-      LOG_LEVEL: 'warn',
-    },
-    logFile: join(work, `server-${fault}.log`),
-    startTimeoutMs: START_DEADLINE_MS,
-  });
-  http?.close();
-  http = new JsonClient(server.base);
-}
-
-async function count(sql: string): Promise<number> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query<{ n: number }>(sql)).rows[0].n;
-  } finally {
-    await client.end();
-  }
-}
 
 interface MatchJson {
   readonly version: number;
@@ -67,42 +25,37 @@ interface MatchJson {
   readonly actions: readonly string[];
 }
 
-/** Requests to the server running now, on connections of its own (none kept from the one killed). */
-let http: JsonClient;
-
 async function get<T>(path: string, token: string): Promise<T> {
-  const answer = await http.send('GET', path, token);
+  const answer = await node.http.send('GET', path, token);
   expect([path, answer.status]).toEqual([path, 200]);
   return answer.body as T;
 }
 
 async function post(path: string, token: string, body: unknown, key?: string): Promise<number> {
-  return (await http.send('POST', path, token, body, key === undefined ? {} : { 'idempotency-key': key })).status;
+  return (await node.http.send('POST', path, token, body, key === undefined ? {} : { 'idempotency-key': key })).status;
 }
 
 describeOnPostgres('a crash between the commit and the delivery', () => {
   beforeAll(async () => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build`);
-    work = mkdtempSync(join(tmpdir(), 'nardy-notifications-crash-'));
-    db = await createTestDatabase();
+    node = await CrashableServer.prepare('notifications-crash', {
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+      BOTS_ENABLED: 'false',
+      JWT_SECRET: 'notifications-crash-secret-long-enough-0123456789',
+    });
     receiver = await WebhookReceiver.start();
   }, SCENARIO_TIMEOUT_MS);
 
   afterAll(async () => {
-    http?.close();
-    server?.kill();
-    await server?.stop();
+    await node?.close();
     await receiver?.close();
-    await db?.drop();
-    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it(
     'loses nothing: after the restart the invitation reaches the webhook, once',
     async () => {
-      await start('on');
-      const alice = await registerPlayer(http, 'alice', password);
-      const bob = await registerPlayer(http, 'bob', password);
+      await node.start('on');
+      const alice = await registerPlayer(node.http, 'alice', password);
+      const bob = await registerPlayer(node.http, 'bob', password);
       const hook = await post('/api/users/me/webhooks', bob, {
         url: receiver.url('/bob'),
         events: ['match.invitation', 'match.turn'],
@@ -113,14 +66,14 @@ describeOnPostgres('a crash between the commit and the delivery', () => {
       await expect(
         post('/api/matches', alice, { variant: 'backgammon', length: 3, opponent: 'bob' }, 'invite-1'),
       ).rejects.toThrow();
-      await server.stop();
+      await node.stop();
       expect(receiver.to('/bob')).toEqual([]);
       const pending =
-        (await count('SELECT count(*)::int AS n FROM notification_outbox')) +
-        (await count("SELECT count(*)::int AS n FROM pgboss.job WHERE name LIKE 'notification%'"));
+        (await node.count('SELECT count(*)::int AS n FROM notification_outbox')) +
+        (await node.count("SELECT count(*)::int AS n FROM pgboss.job WHERE name LIKE 'notification%'"));
       expect(pending).toBeGreaterThan(0);
 
-      await start('off');
+      await node.start('off');
       const [invitation] = await eventually(
         () => (receiver.to('/bob').length > 0 ? receiver.to('/bob') : undefined),
         60,

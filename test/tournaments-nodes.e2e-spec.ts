@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import request from 'supertest';
-import { JsonClient, registerPlayer } from '../bench/http-client.js';
-import { startServer, type ServerProcess } from '../bench/server-process.js';
+import { registerPlayer } from '../bench/http-client.js';
+import { CrashableServer } from './support/crashable-server.js';
 import { describeOnPostgres } from './support/database-mode.js';
 import { MatchClient, type Player } from './support/match-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { TournamentClient, runningMatches, type TournamentJson } from './support/tournament-client.js';
 import { eventually } from './support/webhook-receiver.js';
 
@@ -107,65 +102,35 @@ describeOnPostgres('two nodes finishing the last matches of a round at once', ()
   });
 });
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(root, 'dist/main.js');
-const START_DEADLINE_MS = 90_000;
 const SCENARIO_TIMEOUT_MS = 240_000;
 
 describeOnPostgres('kill -9 after a match’s last event, before the next match is created', () => {
-  let db: TestDatabase;
-  let work: string;
-  let server: ServerProcess | undefined;
-  let http: JsonClient;
+  let node: CrashableServer;
   const password = randomBytes(12).toString('hex');
 
-  async function start(fault: 'on' | 'off'): Promise<void> {
-    server = await startServer({
-      main: MAIN,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        FAULT_KILL_AFTER_COMMIT: fault,
-        BOTS_ENABLED: 'false',
-        DATABASE_URL: db.url,
-        DATA_DIR: work,
-        JWT_SECRET: 'tournaments-crash-secret-long-enough-0123456789',
-        LOG_LEVEL: 'warn',
-        TOURNAMENTS_POLL_MS: '200',
-      },
-      logFile: join(work, `server-${fault}.log`),
-      startTimeoutMs: START_DEADLINE_MS,
-    });
-    http?.close();
-    http = new JsonClient(server.base);
-  }
-
   async function send(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<unknown> {
-    const answer = await http.send(method, path, token, body);
+    const answer = await node.http.send(method, path, token, body);
     expect([path, answer.status]).toEqual([path, method === 'POST' && path === '/api/tournaments' ? 201 : 200]);
     return answer.body;
   }
 
   beforeAll(async () => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build`);
-    work = mkdtempSync(join(tmpdir(), 'nardy-tournaments-crash-'));
-    db = await createTestDatabase();
+    node = await CrashableServer.prepare('tournaments-crash', {
+      BOTS_ENABLED: 'false',
+      JWT_SECRET: 'tournaments-crash-secret-long-enough-0123456789',
+      TOURNAMENTS_POLL_MS: '200',
+    });
   }, SCENARIO_TIMEOUT_MS);
 
-  afterAll(async () => {
-    http?.close();
-    server?.kill();
-    await server?.stop();
-    await db?.drop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => node?.close());
 
   it(
     'the restarted node creates the next match',
     async () => {
-      await start('on');
+      await node.start('on');
       const tokens = new Map<string, string>();
-      for (const name of ['olga', 'ann', 'ben', 'cat']) tokens.set(name, await registerPlayer(http, name, password));
+      for (const name of ['olga', 'ann', 'ben', 'cat'])
+        tokens.set(name, await registerPlayer(node.http, name, password));
       const olga = tokens.get('olga') as string;
       const created = (await send('POST', '/api/tournaments', olga, {
         name: 'Three and a crash',
@@ -188,20 +153,20 @@ describeOnPostgres('kill -9 after a match’s last event, before the next match 
       const loser = tokens.get(match.players[1] as string) as string;
       // The leave commits the match's last event, then the process dies (an Idempotency-Key arms the fault).
       await expect(
-        http.send('POST', `/api/matches/${match.matchId}/leave`, loser, {}, { 'idempotency-key': 'leave-1' }),
+        node.http.send('POST', `/api/matches/${match.matchId}/leave`, loser, {}, { 'idempotency-key': 'leave-1' }),
       ).rejects.toThrow();
-      await server?.stop();
+      await node.stop();
       const finals = `SELECT count(*)::int AS n FROM tournament_matches WHERE tournament_id = $1 AND round = 2`;
-      expect(await count(db.url as string, finals, [created.id])).toBe(0);
-      expect(await count(db.url as string, 'SELECT count(*)::int AS n FROM tournament_outbox')).toBe(1);
+      expect(await node.count(finals, [created.id])).toBe(0);
+      expect(await node.count('SELECT count(*)::int AS n FROM tournament_outbox')).toBe(1);
 
-      await start('off');
+      await node.start('off');
       const final = await eventually(async () => {
         const t = (await send('GET', `/api/tournaments/${created.id}`, olga)) as TournamentJson;
         return t.rounds[1].matches[0].matchId === null ? undefined : t.rounds[1].matches[0];
       }, 60);
       expect(final.players).toContain(match.players[0]);
-      expect(await count(db.url as string, finals, [created.id])).toBe(1);
+      expect(await node.count(finals, [created.id])).toBe(1);
       const state = (await send('GET', `/api/matches/${final.matchId}`, olga)) as { status: string };
       expect(state.status).toBe('playing');
     },
