@@ -13,7 +13,10 @@ export interface AnalysisSettings {
   readonly gnubgPlies: number;
   readonly netPlies: 0 | 1;
   readonly timeoutMs: number;
+  /** Analyses that may wait in the whole service (ANALYSIS_QUEUE_LIMIT). */
   readonly queueLimit: number;
+  /** Of those, asked by one account (ANALYSIS_QUEUE_PER_ACCOUNT). */
+  readonly queuePerAccount: number;
 }
 
 export function engineFor(variant: Variant, length: number, settings: AnalysisSettings): AnalysisEngineChoice {

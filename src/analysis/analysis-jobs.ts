@@ -1,8 +1,8 @@
 /**
  * The analyses' job queue (docs/analysis.md "Running"): pg-boss in the
  * service's database, as notifications use it. A job is queued in the
- * transaction that stores its analysis; each node with ANALYSIS_ENABLED
- * takes one job at a time. A job whose node died is taken again when its
+ * transaction that stores its analysis, at its round's priority (fair
+ * between accounts); each node with ANALYSIS_ENABLED takes one job at a time. A job whose node died is taken again when its
  * lease expires, and its analysis run again.
  */
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
@@ -34,10 +34,17 @@ export class AnalysisJobs implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
   ) {}
 
-  /** Queues the analysis's job in `tx`: it exists exactly when the analysis's row does. */
-  async enqueue(tx: QueryRunner, analysisId: string): Promise<void> {
+  /**
+   * Queues the analysis's job in `tx`: it exists exactly when the analysis's row does. Jobs are
+   * taken round by round (pg-boss takes the highest priority first, then the oldest): the round's
+   * negative is the job's priority.
+   */
+  async enqueue(tx: QueryRunner, analysisId: string, round: number): Promise<void> {
     const boss = await this.ready();
-    await boss.send(QUEUE, { analysisId } satisfies AnalysisJob, { db: JobQueue.inTransaction(tx) });
+    await boss.send(QUEUE, { analysisId } satisfies AnalysisJob, {
+      db: JobQueue.inTransaction(tx),
+      priority: -round,
+    });
     if (this.worker !== null) void boss.notifyWorker(this.worker);
   }
 

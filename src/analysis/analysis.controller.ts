@@ -38,7 +38,8 @@ export class AnalysisController {
       'Queues the match’s analysis by its variant’s engine: GNU Backgammon for backgammon matches (at ' +
       'ANALYSIS_GNUBG_PLIES), the service’s own network for long nardy and money sessions (at ANALYSIS_NET_PLIES). ' +
       'One analysis per engine and look-ahead: asked again, the same one is answered (one that failed is queued ' +
-      'again). Follow it with GET …/analysis/stream, or read it with GET …/analysis.',
+      'again). The queue is served round-robin between the accounts that asked. Follow it with GET ' +
+      '…/analysis/stream, or read it with GET …/analysis.',
     operationId: 'requestMatchAnalysis',
   })
   @ApiAcceptedResponse({ type: AnalysisDto, description: 'The analysis, queued (or as it stands, if asked before).' })
@@ -46,7 +47,12 @@ export class AnalysisController {
     401,
     NOT_FOUND,
     [409, 'The match is not finished (`match-not-finished`).'],
-    [429, 'As many analyses wait as the service takes (`analysis-queue-full`); see Retry-After.'],
+    [422, 'The match ended by a leave or a timeout before either player made a real decision (`nothing-to-analyse`).'],
+    [
+      429,
+      'As many analyses wait as the service takes (`analysis-queue-full`), or as the asking account may have ' +
+        'waiting (`analysis-queue-share`); see Retry-After.',
+    ],
   )
   request(@Param('id', MatchIdPipe) id: string, @CurrentPrincipal() principal: Principal): Promise<AnalysisView> {
     return this.analysis.request(id, principal.userId);

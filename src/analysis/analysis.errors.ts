@@ -28,3 +28,27 @@ export class AnalysisQueueFullError extends DomainError {
     super(`${limit} analyses are waiting already; ask again in a minute.`);
   }
 }
+
+/** The account that asks has its share of the queue waiting already (ANALYSIS_QUEUE_PER_ACCOUNT); `limit` is the share. */
+export class AnalysisQueueShareError extends DomainError {
+  readonly code = 'analysis-queue-share';
+  readonly kind = 'too-many';
+  override readonly retryAfterSeconds = 60;
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(limit: number) {
+    super(`You have ${limit} analyses waiting, as many as one account may; ask again when one is done.`);
+    this.extensions = { limit };
+  }
+}
+
+/**
+ * A match left or timed out before either player made a real decision (docs/rules.md "Ratings"):
+ * there is no decision to judge, so nothing is queued.
+ */
+export class NothingToAnalyseError extends DomainError {
+  readonly code = 'nothing-to-analyse';
+  readonly kind = 'unprocessable';
+  constructor() {
+    super('The match ended by a leave or a timeout before either player made a real decision: nothing to analyse.');
+  }
+}

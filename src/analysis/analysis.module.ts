@@ -26,6 +26,7 @@ import { NetAnalysisPool } from './net-analysis-pool.js';
         netPlies: config.get('ANALYSIS_NET_PLIES', { infer: true }) === 0 ? 0 : 1,
         timeoutMs: config.get('ANALYSIS_TIMEOUT_SECONDS', { infer: true }) * 1000,
         queueLimit: config.get('ANALYSIS_QUEUE_LIMIT', { infer: true }),
+        queuePerAccount: config.get('ANALYSIS_QUEUE_PER_ACCOUNT', { infer: true }),
       }),
     },
     AnalysisRepository,

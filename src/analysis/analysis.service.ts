@@ -11,8 +11,15 @@ import { engineFor, type AnalysisSettings } from './analysis-engines.js';
 import { AnalysisJobs } from './analysis-jobs.js';
 import type { AnalysisRecord } from './analysis-record.js';
 import { ANALYSIS_SETTINGS } from './analysis-runner.js';
-import { AnalysisNotFoundError, AnalysisQueueFullError, MatchNotFinishedError } from './analysis.errors.js';
+import {
+  AnalysisNotFoundError,
+  AnalysisQueueFullError,
+  AnalysisQueueShareError,
+  MatchNotFinishedError,
+  NothingToAnalyseError,
+} from './analysis.errors.js';
 import { AnalysisRepository } from './analysis.repository.js';
+import { worthAnalysing } from './analysis-worth.js';
 import { analysisSummary, analysisView, type AnalysisSummaryView, type AnalysisView } from './analysis-view.js';
 
 /** How often a followed analysis is looked at (every node reads the same row). */
@@ -33,23 +40,27 @@ export class AnalysisService {
   /**
    * Asks for the analysis of a finished match by the engine for its variant: queued once per
    * engine and look-ahead; asked again, the same analysis is answered (one that failed is queued
-   * again). Refused for a match not finished, and when as many wait as the service takes.
+   * again). Refused for a match not finished, for one left before any real decision, and when the
+   * queue, or the asking account's share of it, is full (docs/analysis.md "Running").
    */
   async request(matchId: string, userId: string): Promise<AnalysisView> {
-    const record = await this.store.record(matchId);
+    const { record, state } = await this.store.load(matchId);
     if (record.projection.status !== 'finished') throw new MatchNotFinishedError();
+    if (!worthAnalysing(state)) throw new NothingToAnalyseError();
     const engine = engineFor(record.variant, record.length, this.settings);
-    if ((await this.analyses.waiting()) >= this.settings.queueLimit) {
-      const existing = await this.analyses.latest(matchId);
-      if (existing === null || existing.engine.name !== engine.name || existing.engine.plies !== engine.plies) {
-        throw new AnalysisQueueFullError(this.settings.queueLimit);
-      }
-    }
-    const analysis = await this.analyses.request(
+    const admitted = await this.analyses.request(
       { id: randomUUID(), matchId, engine, requestedBy: userId, now: this.clock.now() },
-      (tx, stored) => this.jobs.enqueue(tx, stored.id),
+      { queue: this.settings.queueLimit, perAccount: this.settings.queuePerAccount },
+      (tx, stored, round) => this.jobs.enqueue(tx, stored.id, round),
     );
-    return analysisView(analysis);
+    switch (admitted.kind) {
+      case 'queue-full':
+        throw new AnalysisQueueFullError(this.settings.queueLimit);
+      case 'share-used':
+        throw new AnalysisQueueShareError(this.settings.queuePerAccount);
+      case 'stored':
+        return analysisView(admitted.record);
+    }
   }
 
   /** Every analysis asked of the match (one per engine and look-ahead), the newest first; none: an empty list. */

@@ -254,6 +254,13 @@ export class Environment {
   @WholeNumber(1, 100_000)
   ANALYSIS_QUEUE_LIMIT = 50;
 
+  /**
+   * Analyses one account may have waiting at once (its share of the queue, docs/analysis.md
+   * "Running"); one more is refused with 429 analysis-queue-share.
+   */
+  @WholeNumber(1, 100_000)
+  ANALYSIS_QUEUE_PER_ACCOUNT = 5;
+
   /** Seconds one analysis may take before it is stopped and marked failed. */
   @WholeNumber(10, 86_400)
   ANALYSIS_TIMEOUT_SECONDS = 1_800;

@@ -113,6 +113,12 @@ export const MESSAGES: CatalogMessages = {
   'analysis-not-found.detail': 'No analysis of this match has been asked for.',
   'analysis-queue-full.title': 'Analysis queue full',
   'analysis-queue-full.detail': 'Many analyses are waiting; try again in a minute.',
+  'analysis-queue-share.title': 'Your analyses are waiting',
+  'analysis-queue-share.detail':
+    'You have {limit, plural, one {# analysis} other {# analyses}} waiting, as many as one account may; ask again when one is done.',
+  'nothing-to-analyse.title': 'Nothing to analyse',
+  'nothing-to-analyse.detail':
+    'The match ended by a leave or a timeout before either player made a real decision: there is nothing to analyse.',
   'invalid-cursor.title': 'Invalid cursor',
   'invalid-cursor.detail':
     'The cursor is not one this list gave out; pass back the next of the previous page unchanged.',

@@ -118,6 +118,12 @@ export const MESSAGES: CatalogMessages = {
   'analysis-not-found.detail': 'Այս հանդիպման վերլուծություն չի խնդրվել։',
   'analysis-queue-full.title': 'Վերլուծությունների հերթը լիքն է',
   'analysis-queue-full.detail': 'Շատ վերլուծություններ են սպասում։ Փորձեք մեկ րոպեից։',
+  'analysis-queue-share.title': 'Ձեր վերլուծությունները սպասում են',
+  'analysis-queue-share.detail':
+    'Դուք ունեք սպասող {limit} վերլուծություն՝ որքան թույլատրված է մեկ հաշվին։ Խնդրեք կրկին, երբ դրանցից մեկն ավարտվի։',
+  'nothing-to-analyse.title': 'Վերլուծելու բան չկա',
+  'nothing-to-analyse.detail':
+    'Հանդիպումն ավարտվեց լքելով կամ ժամանակի սպառմամբ, նախքան որևէ խաղացող իրական որոշում կկայացներ։ Վերլուծելու բան չկա։',
   'invalid-cursor.title': 'Անվավեր կուրսոր',
   'invalid-cursor.detail': 'Այս կուրսորը այս ցուցակի տրամադրածը չէ։ Փոխանցեք նախորդ էջի next արժեքն առանց փոփոխության։',
   'match-not-found.title': 'Հանդիպումը չի գտնվել',

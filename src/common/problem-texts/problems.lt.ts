@@ -116,6 +116,12 @@ export const MESSAGES: CatalogMessages = {
   'analysis-not-found.detail': 'Šių rungtynių analizės niekas neprašė.',
   'analysis-queue-full.title': 'Analizių eilė pilna',
   'analysis-queue-full.detail': 'Laukia daug analizių; bandykite po minutės.',
+  'analysis-queue-share.title': 'Jūsų analizės laukia eilėje',
+  'analysis-queue-share.detail':
+    'Jau turite didžiausią vienai paskyrai leidžiamą laukiančių analizių skaičių ({limit}); paprašykite vėl, kai viena iš jų bus baigta.',
+  'nothing-to-analyse.title': 'Nėra ką analizuoti',
+  'nothing-to-analyse.detail':
+    'Rungtynės baigėsi išėjimu arba pasibaigus laikui, kol nė vienas žaidėjas nepriėmė tikro sprendimo: nėra ką analizuoti.',
   'invalid-cursor.title': 'Netinkamas žymeklis',
   'invalid-cursor.detail': 'Šio žymeklio neišdavė šis sąrašas; perduokite ankstesnio puslapio next reikšmę nepakeistą.',
   'match-not-found.title': 'Rungtynės nerastos',

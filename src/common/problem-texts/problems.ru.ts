@@ -115,6 +115,12 @@ export const MESSAGES: CatalogMessages = {
   'analysis-not-found.detail': 'Разбор этого матча не запрашивали.',
   'analysis-queue-full.title': 'Очередь разборов заполнена',
   'analysis-queue-full.detail': 'Ждут многие разборы; попробуйте через минуту.',
+  'analysis-queue-share.title': 'Ваши разборы ждут очереди',
+  'analysis-queue-share.detail':
+    'У вас уже максимум ожидающих разборов для одной учётной записи ({limit}); попросите снова, когда один из них будет готов.',
+  'nothing-to-analyse.title': 'Нечего разбирать',
+  'nothing-to-analyse.detail':
+    'Матч закончился уходом или по времени прежде, чем кто-либо из игроков принял настоящее решение: разбирать нечего.',
   'invalid-cursor.title': 'Недопустимый курсор',
   'invalid-cursor.detail':
     'Этот курсор выдан не этим списком; передайте значение next предыдущей страницы без изменений.',
