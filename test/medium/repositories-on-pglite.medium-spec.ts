@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { AnalysisRepository } from '../../src/analysis/analysis.repository.js';
 import { openPglite, type DatabaseTarget } from '../../src/database/database-target.js';
 import { PrismaSqlClient } from '../../src/database/sql-client.js';
 import { PrismaClient } from '../../src/generated/prisma/client.js';
@@ -134,5 +136,40 @@ describe('TokenVersionsRepository on PGlite through Prisma', () => {
         [ids.ben, 0],
       ]),
     );
+  });
+});
+
+describe('AnalysisRepository on PGlite through Prisma', () => {
+  it('admits analyses under the queue’s lock, within both caps, each in its account’s round', async () => {
+    const repo = new AnalysisRepository(sql);
+    const matches = new MatchesRepository(sql);
+    const matchIds: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const terms = matchTerms(ids.ann);
+      await matches.create(terms, [], projection({ status: 'finished' }), minute(i));
+      matchIds.push(terms.id);
+    }
+    const limits = { queue: 7, perAccount: 5 };
+    const queued: Array<{ by: string; round: number; seq: number }> = [];
+    const ask = (matchId: string, by: string) =>
+      repo.request(
+        { id: randomUUID(), matchId, engine: { name: 'nardy-net', plies: 0 }, requestedBy: by, now: minute(60) },
+        limits,
+        (_tx, _record, round) => {
+          queued.push({ by, round, seq: queued.length });
+          return Promise.resolve();
+        },
+      );
+    // Ann asks for five, then Ben for one: Ben's is in Ann's first round, so it runs second.
+    for (const id of matchIds.slice(0, 5)) expect(await ask(id, ids.ann)).toMatchObject({ kind: 'stored' });
+    expect(await ask(matchIds[5], ids.ann)).toEqual({ kind: 'share-used' });
+    expect(await ask(matchIds[5], ids.ben)).toMatchObject({ kind: 'stored' });
+    const order = [...queued].sort((x, y) => x.round - y.round || x.seq - y.seq).map((job) => job.by);
+    expect(order).toEqual([ids.ann, ids.ben, ids.ann, ids.ann, ids.ann, ids.ann]);
+    // Asking again for a waiting analysis answers it, whatever the caps; a new one past the queue's cap is refused.
+    expect(await ask(matchIds[6], ids.ben)).toMatchObject({ kind: 'stored' });
+    expect(await ask(matchIds[7], ids.ben)).toEqual({ kind: 'queue-full' });
+    expect(await ask(matchIds[0], ids.ben)).toMatchObject({ kind: 'stored', record: { status: 'queued' } });
+    expect(queued).toHaveLength(7);
   });
 });
