@@ -247,7 +247,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for the analysis of a finished match
-         * @description Queues the match’s analysis by its variant’s engine: GNU Backgammon for backgammon matches (at ANALYSIS_GNUBG_PLIES), the service’s own network for long nardy and money sessions (at ANALYSIS_NET_PLIES). One analysis per engine and look-ahead: asked again, the same one is answered (one that failed is queued again). Follow it with GET …/analysis/stream, or read it with GET …/analysis.
+         * @description Queues the match’s analysis by its variant’s engine: GNU Backgammon for backgammon matches (at ANALYSIS_GNUBG_PLIES), the service’s own network for long nardy and money sessions (at ANALYSIS_NET_PLIES). One analysis per engine and look-ahead: asked again, the same one is answered (one that failed is queued again). The queue is served round-robin between the accounts that asked. Follow it with GET …/analysis/stream, or read it with GET …/analysis.
          */
         post: operations["requestMatchAnalysis"];
         delete?: never;
@@ -4592,7 +4592,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description As many analyses wait as the service takes (`analysis-queue-full`); see Retry-After. */
+            /** @description The match ended by a leave or a timeout before either player made a real decision (`nothing-to-analyse`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description As many analyses wait as the service takes (`analysis-queue-full`), or as the asking account may have waiting (`analysis-queue-share`); see Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;
