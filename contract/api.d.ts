@@ -2739,7 +2739,7 @@ export interface components {
              */
             language: "en" | "ru" | "lt" | "hy" | null;
             /**
-             * @description Whether the rating is provisional: experience below 400. A match against a provisional player moves the opponent’s rating by experience / 400 of the FIBS move (none against a first rated match).
+             * @description Whether the rating is provisional: experience below 400. A match against a less experienced opponent moves a player’s rating by the opponent’s experience over the player’s (counting 400 at most) of the FIBS move; two new players move by all of it (docs/rules.md "Ratings").
              * @example true
              */
             provisional: boolean;
@@ -3629,7 +3629,7 @@ export interface components {
              */
             houseBot: "bot-easy" | "bot" | "gnubg" | null;
             /**
-             * @description Whether the rating is provisional: experience below 400. A match against a provisional player moves the opponent’s rating by experience / 400 of the FIBS move (none against a first rated match).
+             * @description Whether the rating is provisional: experience below 400. A match against a less experienced opponent moves a player’s rating by the opponent’s experience over the player’s (counting 400 at most) of the FIBS move; two new players move by all of it (docs/rules.md "Ratings").
              * @example true
              */
             provisional: boolean;

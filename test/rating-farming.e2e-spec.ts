@@ -7,9 +7,12 @@ import { startScriptedApp, type ScriptedApp } from './support/scripted-app.js';
  * The rating farm with throwaway accounts (docs/rules.md "Ratings"): eight new accounts each start a
  * rated 64-point match with one account and leave it. Before the rules against it, the target went
  * from 1500 to about 1705, first on the leaderboard, in seconds. Now a match left before both
- * players made 3 real decisions is aborted (unrated, on the leaver's record), and a match against a
- * provisional player (experience under 400) moves the opponent by experience / 400 of the FIBS move:
- * nothing against a first rated match. The target must move by at most 5 points either way.
+ * players made 3 real decisions is aborted (unrated, on the leaver's record), and a match won by a
+ * leave once they have (a forfeit) moves the winner by no more than min(1, the leaver's experience /
+ * 400) of the FIBS move: nothing from a fresh account. The bar (issue 35): eight fresh accounts
+ * leaving rated matches move a rating by at most MOST_THE_TARGET_MAY_MOVE = 5 points either way.
+ * Here they move it by none, though the target is new too, and two new players who play a match
+ * out move by the full FIBS move (test/ratings.e2e-spec.ts).
  */
 const FARMERS = 8;
 const LENGTH = 64;
@@ -70,7 +73,7 @@ describe('the farm of eight throwaway accounts', () => {
     expect(await leaderboard()).not.toContain('target_a');
   });
 
-  it('playing 3 plays each, then leaving: rated, but new accounts lend the target no rating', async () => {
+  it('playing 3 plays each, then leaving: rated as forfeits, and fresh accounts that forfeit lend the new target no rating', async () => {
     const target = await s.client.register('target_b');
     const before = await profile(target);
     for (let i = 0; i < FARMERS; i++) {
@@ -81,7 +84,8 @@ describe('the farm of eight throwaway accounts', () => {
     }
     const after = await profile(target);
     expect(Math.abs(after.rating - before.rating)).toBeLessThanOrEqual(MOST_THE_TARGET_MAY_MOVE);
-    // Every farmer was at experience 0, so each match gave the target 0 / 400 of its FIBS move.
+    // Every farmer left at experience 0, so each forfeit gave the target min(1, 0 / 400) = 0 of its
+    // FIBS move; played out, the first would have moved it by 16 * 5 = 80 (both new: W = 1).
     expect(after).toMatchObject({
       rating: 1500,
       experience: FARMERS * LENGTH,

@@ -11,14 +11,18 @@ import {
 /**
  * Ratings and records (docs/rules.md "Ratings"): a finished rated match moves
  * both players' ratings by the FIBS formula in the transaction that ends it,
- * each move weighted by the opponent's experience while that is provisional;
- * the expected ratings below are worked out by hand from the formula.
+ * each move weighted by the opponent's experience when the opponent is less
+ * experienced than the player; the expected ratings below are worked out by
+ * hand from the formula.
  *
  * FIBS: with D = winner's rating - loser's, N = match length,
  *   P = 1 / (10^(D * sqrt(N) / 2000) + 1)        (the chance the loser had)
- *   winner += 4 * sqrt(N) * P * max(1, 5 - winner's experience / 100) * min(1, loser's experience / 400)
- *   loser  -= 4 * sqrt(N) * P * max(1, 5 - loser's experience / 100) * min(1, winner's experience / 400)
- *   both gain N experience.
+ *   winner += 4 * sqrt(N) * P * max(1, 5 - winner's experience / 100) * W(winner, loser)
+ *   loser  -= 4 * sqrt(N) * P * max(1, 5 - loser's experience / 100) * W(loser, winner)
+ *   both gain N experience;
+ * W(player, opponent) = 1 when the opponent's experience >= min(the player's, 400), else the
+ * opponent's experience / min(the player's, 400); the winner of a forfeit (a leave or a timeout)
+ * takes no more than min(1, the leaver's experience / 400).
  */
 let s: ScriptedApp;
 let alice: Player;
@@ -88,7 +92,7 @@ describe('FIBS ratings', () => {
   it('moves both players of a finished rated match by the formula, worked out by hand', async () => {
     // Match 1: D = 0, N = 3: P = 1 / (10^0 + 1) = 0.5; 4 * sqrt(3) * 0.5 = 3.4641016151377544. Alice is new:
     // boost max(1, 5 - 0) = 5, weight 1 (bob is established): 1500 - 17.320508075688772 = 1482.6794919243112.
-    // Bob: boost 1, weight 0 / 400 (alice's first rated match): he stays at 1500.
+    // Bob: boost 1, weight 0 / 400 (alice, less experienced, at her first rated match): he stays at 1500.
     // Match 2: both established (boost 1, weight 1), D = 1500 - 1500 = 0, N = 1: P = 0.5, 4 * 1 * 0.5 = 2:
     // carol 1502, bob 1498.
     const [a, b, c] = [await profile(alice), await profile(bob), await profile(carol)];
@@ -192,12 +196,35 @@ describe('GET /api/users?sort=rating and GET /api/users/{a}/versus/{b}', () => {
 });
 
 describe('provisional players (docs/rules.md "Ratings")', () => {
-  it('move an established opponent by their experience / 400 of the FIBS move', async () => {
+  it('two new players move by the full FIBS move: a 3-point match at 1500 ends 1517.32 / 1482.68', async () => {
+    const [nina, otto] = await Promise.all(['nina', 'otto'].map((n) => s.client.register(n)));
+    // As match 1: nina (white) resigns a gammon, then a single game: otto wins 3-0. D = 0, N = 3:
+    // 4 * sqrt(3) * 0.5 = 3.4641016151377544; both boosts 5, both weights 1 (each opponent is as
+    // experienced, 0): otto + 17.320508075688772, nina - 17.320508075688772.
+    const id = await startScriptedMatch(s, nina, otto, { variant: 'backgammon', length: 3 }, [
+      [3, 1],
+      [6, 5],
+    ]);
+    await s.client.ok(nina, id, 'resign', { value: 2 });
+    await s.client.ok(otto, id, 'resignation/accept');
+    await s.client.ok(nina, id, 'resign', { value: 1 });
+    const ended = await s.client.ok(otto, id, 'resignation/accept');
+    expect(ended).toMatchObject({ status: 'finished', rated: true, result: { winner: 'black', reason: 'points' } });
+    expectOnlyScriptedThrows(s);
+    const [n, o] = [await profile(nina), await profile(otto)];
+    expect(o.rating.toFixed(2)).toBe('1517.32');
+    expect(n.rating.toFixed(2)).toBe('1482.68');
+    expect(o.rating).toBeCloseTo(1517.3205080756888, 9);
+    expect(n.rating).toBeCloseTo(1482.6794919243112, 9);
+    expect([n.experience, o.experience]).toEqual([3, 3]);
+  });
+
+  it('move an established opponent by their experience / 400 of the FIBS move, and themselves fully', async () => {
     const [ivy, jack] = await Promise.all(['ivy', 'jack'].map((n) => s.client.register(n)));
     await established(jack);
     await s.t.prisma.user.update({ where: { usernameKey: 'ivy' }, data: { experience: 200 } });
-    // 1 point, D = 0: 4 * 1 * 0.5 = 2. Jack (boost 1) wins 2 * 200 / 400 = 1; ivy (200 experience, boost
-    // 3) loses 2 * 3 * 1 = 6 (jack is established).
+    // 1 point, D = 0: 4 * 1 * 0.5 = 2. Jack (boost 1) wins 2 * 200 / 400 = 1 (ivy is less experienced);
+    // ivy (200 experience, boost 3) loses 2 * 3 * 1 = 6 (jack is more experienced).
     const id = await startScriptedMatch(s, ivy, jack, { variant: 'backgammon', length: 1 }, [[3, 1]]);
     await s.client.ok(ivy, id, 'resign', { value: 1 });
     await s.client.ok(jack, id, 'resignation/accept');

@@ -111,6 +111,34 @@ describe('RefreshTokenPurger', () => {
   });
 });
 
+describe('RefreshTokenPurger and revoked families', () => {
+  it('deletes a revoked family once its access tokens have all expired, and keeps one whose have not', async () => {
+    const reused = await signIn();
+    await next(reused.refreshToken);
+    await refresh(reused.refreshToken).expect(401);
+    const sql = t.app.get(SqlClient);
+    const revokedOf = async (username: string) =>
+      (
+        await sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM revoked_refresh_families r JOIN users u ON u.id = r.user_id
+            WHERE u.username = $1`,
+          [username],
+        )
+      )[0]?.n;
+    expect(await revokedOf(reused.username)).toBe(1);
+    const expired = await signIn();
+    await next(expired.refreshToken);
+    await refresh(expired.refreshToken).expect(401);
+    await sql.query(
+      `UPDATE revoked_refresh_families SET expires_at = now() - interval '1 second'
+        WHERE user_id = (SELECT id FROM users WHERE username = $1)`,
+      [expired.username],
+    );
+    expect((await t.app.get(RefreshTokenPurger).purge()).revoked).toBeGreaterThanOrEqual(1);
+    expect([await revokedOf(reused.username), await revokedOf(expired.username)]).toEqual([1, 0]);
+  });
+});
+
 describe('RefreshTokenPurger on several nodes', () => {
   it('two runs at once delete every idle family once between them, neither failing on the other', async () => {
     const idle = await Promise.all([signIn(), signIn(), signIn()]);

@@ -80,12 +80,18 @@ describe('POST /api/auth/token and POST /api/auth/refresh', () => {
     await refreshed(third.refreshToken);
   });
 
-  it('ends the whole family when a refresh token is used twice, and leaves other sign-ins alone', async () => {
+  it('ends the whole family when a refresh token is used twice, its access tokens with it, and leaves other sign-ins alone', async () => {
     const signed = await signIn();
     const other = await request(t.http).post('/api/auth/token').send({ username: signed.username, password: PASSWORD });
     const next = await refreshed(signed.refreshToken);
+    const me = (accessToken: string) =>
+      request(t.http).get('/api/users/me').set('Authorization', `Bearer ${accessToken}`);
+    await me(next.accessToken).expect(200);
     await expectRefused(signed.refreshToken);
     await expectRefused(next.refreshToken);
+    await me(signed.accessToken).expect(401);
+    expect((await me(next.accessToken).expect(401)).body).toMatchObject({ code: 'unauthorized' });
+    await me((other.body as Tokens).accessToken).expect(200);
     await refreshed((other.body as Tokens).refreshToken);
   });
 

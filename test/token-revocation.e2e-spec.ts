@@ -10,7 +10,9 @@ import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.
  * Ending bearer tokens (docs/architecture.md, "API conventions"): a password
  * change and POST /api/auth/logout-all end every token of the account issued
  * before, on every route and every instance, tokens a node had already
- * verified and remembered included; a token without an expiry is refused.
+ * verified and remembered included; a token without an expiry is refused. A
+ * refresh token used twice ends the access tokens of its sign-in, on every
+ * instance within seconds (docs/architecture.md, "Refresh tokens").
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -188,5 +190,51 @@ describeOnPostgres('a second instance on the same database', () => {
       .get('/api/users/me')
       .set(bearer(await login(username, password, b)))
       .expect(200);
+  });
+
+  it('refuses on both nodes, within 5 s, the access tokens of a sign-in whose refresh token was used twice, and not another sign-in’s', async () => {
+    const { username, password } = await register();
+    const signIn = async (app: TestApp) =>
+      (await request(app.http).post('/api/auth/token').send({ username, password }).expect(200)).body as {
+        accessToken: string;
+        refreshToken: string;
+      };
+    const stolen = await signIn(t);
+    const other = await signIn(b);
+    const rotated = (await request(t.http).post('/api/auth/refresh').send({ refreshToken: stolen.refreshToken }))
+      .body as { accessToken: string };
+    const family = [stolen.accessToken, rotated.accessToken];
+    // Both nodes have verified and remembered every token before the reuse.
+    for (const app of [t, b]) {
+      for (const token of [...family, other.accessToken]) {
+        await request(app.http).get('/api/users/me').set(bearer(token)).expect(200);
+      }
+    }
+
+    const reuse = await request(b.http).post('/api/auth/refresh').send({ refreshToken: stolen.refreshToken });
+    expect(reuse.status).toBe(401);
+    expect((reuse.body as ProblemDetails).code).toBe('invalid-refresh-token');
+
+    // B, which saw the reuse, refuses them before it answers it; A hears of it a notification later.
+    const statuses = async () => {
+      const found: number[] = [];
+      for (const app of [b, t]) {
+        for (const token of family)
+          found.push((await request(app.http).get('/api/users/me').set(bearer(token))).status);
+      }
+      return found;
+    };
+    expect((await statuses()).slice(0, 2)).toEqual([401, 401]);
+    const until = Date.now() + 5_000;
+    let found = await statuses();
+    while (found.some((status) => status !== 401) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      found = await statuses();
+    }
+    expect(found).toEqual([401, 401, 401, 401]);
+    const refused = await request(t.http).get('/api/users/me').set(bearer(stolen.accessToken));
+    expect((refused.body as ProblemDetails).detail).toMatch(/used twice/);
+    for (const app of [t, b]) await request(app.http).get('/api/users/me').set(bearer(other.accessToken)).expect(200);
+    await request(b.http).post('/api/auth/refresh').send({ refreshToken: other.refreshToken }).expect(200);
   });
 });

@@ -34,8 +34,9 @@ const dateOf = (value: Date | string): Date => (value instanceof Date ? value : 
 export class RefreshTokensRepository {
   constructor(private readonly sql: SqlClient) {}
 
-  /** A new family for a sign-in of `userId` at `tokenVersion`, with its first token. */
-  async startFamily(userId: string, tokenVersion: number, hash: Buffer, now: Date): Promise<void> {
+  /** A new family for a sign-in of `userId` at `tokenVersion`, with its first token; answers the family's id. */
+  async startFamily(userId: string, tokenVersion: number, hash: Buffer, now: Date): Promise<string> {
+    const familyId = randomUUID();
     await this.sql.query(
       `WITH family AS (
          INSERT INTO refresh_families (id, user_id, token_version, created_at)
@@ -43,8 +44,9 @@ export class RefreshTokensRepository {
        )
        INSERT INTO refresh_tokens (id, family_id, token_hash, created_at)
        SELECT $4::uuid, family.id, decode($6, 'hex'), $5::timestamptz FROM family`,
-      [randomUUID(), userId, tokenVersion, randomUUID(), now.toISOString(), hash.toString('hex')],
+      [familyId, userId, tokenVersion, randomUUID(), now.toISOString(), hash.toString('hex')],
     );
+    return familyId;
   }
 
   /** The token whose value hashes to `hash`; null when there is none (never made, or its family ended). */
@@ -87,6 +89,43 @@ export class RefreshTokensRepository {
   /** Ends a family: its tokens with it. */
   async endFamily(familyId: string): Promise<void> {
     await this.sql.query(`DELETE FROM refresh_families WHERE id = $1::uuid`, [familyId]);
+  }
+
+  /**
+   * Ends a family whose token was used twice and revokes the access tokens issued from it, in one
+   * statement: the family's row goes (its tokens with it) and `revoked_refresh_families` keeps its
+   * id until the last of those access tokens has expired, `accessTokenMs` from now (the database's
+   * now) at the latest. Answers that moment; null when the family had ended already (then nothing
+   * is written: whoever ended it revoked what needed revoking).
+   */
+  async revokeFamily(familyId: string, accessTokenMs: number): Promise<Date | null> {
+    const [row] = await this.sql.query<{ expiresAt: Date | string }>(
+      `WITH gone AS (DELETE FROM refresh_families WHERE id = $1::uuid RETURNING id, user_id)
+       INSERT INTO revoked_refresh_families (family_id, user_id, expires_at)
+       SELECT id, user_id, now() + make_interval(secs => $2::float8 / 1000) FROM gone
+       ON CONFLICT (family_id) DO UPDATE SET expires_at = greatest(
+         revoked_refresh_families.expires_at, excluded.expires_at)
+       RETURNING expires_at AS "expiresAt"`,
+      [familyId, accessTokenMs],
+    );
+    return row ? dateOf(row.expiresAt) : null;
+  }
+
+  /**
+   * Deletes at most `limit` revoked families whose access tokens have all expired (by the
+   * database's clock, which set their expiry); answers how many. Rows another node is deleting are
+   * skipped, as purgeIdle's are.
+   */
+  async purgeRevoked(limit: number): Promise<number> {
+    const [gone] = await this.sql.query<{ n: number }>(
+      `WITH expired AS (
+         SELECT family_id FROM revoked_refresh_families WHERE expires_at <= now()
+          ORDER BY expires_at LIMIT $1::int FOR UPDATE SKIP LOCKED
+       ), gone AS (DELETE FROM revoked_refresh_families WHERE family_id IN (SELECT family_id FROM expired) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [limit],
+    );
+    return gone?.n ?? 0;
   }
 
   /** Ends every family of the account (logging out everywhere). */

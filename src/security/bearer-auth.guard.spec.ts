@@ -6,6 +6,7 @@ import { SystemClock } from '../common/clock.js';
 import type { ApiTokensRepository } from './api-tokens.repository.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
 import type { RequestWithPrincipal } from './principal.js';
+import type { RevokedFamilies } from './revoked-families.js';
 import { UnauthorizedError } from './security.errors.js';
 import type { TokenVersions } from './token-versions.js';
 
@@ -32,11 +33,19 @@ function versions(version = 0): TokenVersions & { version: number } {
   return fake as unknown as TokenVersions & { version: number };
 }
 
+/** The revoked refresh families: those in `ids`, changed by the test. */
+function families(): RevokedFamilies & { ids: Set<string> } {
+  const fake = { ids: new Set<string>(), has: (family: string) => fake.ids.has(family) };
+  return fake as unknown as RevokedFamilies & { ids: Set<string> };
+}
+
+const noRevokedFamilies = families();
+
 describe('BearerAuthGuard', () => {
   const jwt = new CountingJwt({ secret: key, signOptions: { algorithm: 'HS256' } });
   /** A guard over `tokens`; these tests send JWTs only, so no personal token is ever looked up. */
   const guardOf = (tokens: TokenVersions) =>
-    new BearerAuthGuard(jwt, tokens, {} as ApiTokensRepository, new SystemClock(), new Reflector());
+    new BearerAuthGuard(jwt, tokens, noRevokedFamilies, {} as ApiTokensRepository, new SystemClock(), new Reflector());
   const sign = (expiresIn: number, tv?: number) =>
     jwt.signAsync({ sub: '00000000-0000-4000-8000-000000000001', username: 'alice', tv }, { expiresIn });
 
@@ -101,5 +110,38 @@ describe('BearerAuthGuard', () => {
     await expect(guard.canActivate(contextFor(`Bearer ${forever}`).context)).rejects.toThrow(/no expiry/);
     const odd = await jwt.signAsync({ ...claims, tv: '0' }, { expiresIn: 3600 });
     await expect(guard.canActivate(contextFor(`Bearer ${odd}`).context)).rejects.toBeInstanceOf(UnauthorizedError);
+    const oddFamily = await jwt.signAsync({ ...claims, fam: 7 }, { expiresIn: 3600 });
+    await expect(guard.canActivate(contextFor(`Bearer ${oddFamily}`).context)).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+  });
+
+  it('refuses a remembered token once its refresh family is revoked, and leaves the tokens of other families and of none', async () => {
+    const revoked = families();
+    const guard = new BearerAuthGuard(
+      jwt,
+      versions(),
+      revoked,
+      {} as ApiTokensRepository,
+      new SystemClock(),
+      new Reflector(),
+    );
+    const claims = { sub: '00000000-0000-4000-8000-000000000001', username: 'alice', tv: 0 };
+    const family = '00000000-0000-4000-8000-00000000000f';
+    const ofFamily = await jwt.signAsync({ ...claims, fam: family }, { expiresIn: 3600 });
+    const ofOther = await jwt.signAsync(
+      { ...claims, fam: '00000000-0000-4000-8000-00000000000e' },
+      { expiresIn: 3600 },
+    );
+    const ofNone = await jwt.signAsync(claims, { expiresIn: 3600 });
+    const { context, req } = contextFor(`Bearer ${ofFamily}`);
+    await expect(guard.canActivate(context)).resolves.toBe(true);
+    expect(req.principal?.token.family).toBe(family);
+    revoked.ids.add(family);
+    const before = jwt.verifications;
+    await expect(guard.canActivate(contextFor(`Bearer ${ofFamily}`).context)).rejects.toThrow(/used twice/);
+    expect(jwt.verifications).toBe(before);
+    await expect(guard.canActivate(contextFor(`Bearer ${ofOther}`).context)).resolves.toBe(true);
+    await expect(guard.canActivate(contextFor(`Bearer ${ofNone}`).context)).resolves.toBe(true);
   });
 });

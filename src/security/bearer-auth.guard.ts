@@ -8,6 +8,7 @@ import { grants, ROUTE_SCOPE, type RouteScope } from './api-token-scopes.js';
 import { API_TOKEN_CREDENTIALS, apiTokenHash } from './api-token-secret.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import type { Principal, RequestWithPrincipal } from './principal.js';
+import { RevokedFamilies } from './revoked-families.js';
 import { InsufficientScopeError, UnauthorizedError } from './security.errors.js';
 import { TokenVersions } from './token-versions.js';
 
@@ -17,6 +18,8 @@ interface TokenClaims {
   exp?: unknown;
   /** The account's token version when the token was issued (absent in tokens issued before versions: 0). */
   tv?: unknown;
+  /** The refresh family the token was issued from (absent in tokens issued before they named it). */
+  fam?: unknown;
 }
 
 /** Tokens verified recently, remembered until they expire (at most this many). */
@@ -35,7 +38,10 @@ const BEARER_CREDENTIALS = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9
  * issued before). A token that verified is remembered (by its whole text,
  * signature included) until its expiry, so a client's later requests skip
  * the HMAC and JSON parsing: most authenticated requests carry a token seen
- * before. Its version is checked on every request, remembered or not.
+ * before. Its version is checked on every request, remembered or not, and so
+ * is its refresh family (RevokedFamilies: a family ended by a refresh token's
+ * reuse ends the access tokens issued from it; docs/architecture.md, "Refresh
+ * tokens"), both in memory.
  *
  * It also takes a personal API token (`nardy_pat_…`; docs/architecture.md,
  * "Personal API tokens"), looked up by its SHA-256 on every request (revoking
@@ -52,6 +58,7 @@ export class BearerAuthGuard implements CanActivate {
   constructor(
     private readonly jwt: JwtService,
     private readonly versions: TokenVersions,
+    private readonly families: RevokedFamilies,
     private readonly apiTokens: ApiTokensRepository,
     private readonly clock: Clock,
     private readonly reflector: Reflector,
@@ -80,6 +87,12 @@ export class BearerAuthGuard implements CanActivate {
     if (principal.token.version !== current) {
       throw new UnauthorizedError(
         'The bearer token has been revoked (logged out everywhere, or the password changed); get a new one.',
+      );
+    }
+    const { family } = principal.token;
+    if (family !== undefined && this.families.has(family)) {
+      throw new UnauthorizedError(
+        'The bearer token has been revoked (a refresh token of its sign-in was used twice); sign in again.',
       );
     }
     req.principal = principal;
@@ -122,7 +135,13 @@ export class BearerAuthGuard implements CanActivate {
       );
     }
     const version = claims.tv ?? 0;
-    if (typeof claims.sub !== 'string' || typeof claims.username !== 'string' || !Number.isInteger(version)) {
+    const family = claims.fam;
+    if (
+      typeof claims.sub !== 'string' ||
+      typeof claims.username !== 'string' ||
+      !Number.isInteger(version) ||
+      (family !== undefined && typeof family !== 'string')
+    ) {
       throw new UnauthorizedError('The bearer token is not valid.');
     }
     if (typeof claims.exp !== 'number') throw new UnauthorizedError('The bearer token has no expiry; get a new one.');
@@ -130,7 +149,12 @@ export class BearerAuthGuard implements CanActivate {
     const verified: Principal = Object.freeze({
       userId: claims.sub,
       username: claims.username,
-      token: Object.freeze({ version: version as number, expiresAt }), // an integer, checked above
+      // The version is an integer, checked above; so is the family, a string or absent.
+      token: Object.freeze(
+        family === undefined
+          ? { version: version as number, expiresAt }
+          : { version: version as number, expiresAt, family },
+      ),
     });
     const ttl = expiresAt - Date.now();
     if (ttl > 0) this.verified.set(token, verified, { ttl });

@@ -6,10 +6,12 @@ export interface Principal {
   readonly userId: string;
   readonly username: string;
   /**
-   * The token's version of its account (TokenVersions) and its expiry (ms since the epoch): what a
-   * live stream opened with it is held to (TokenWatch; docs/architecture.md, "Live streams").
+   * The token's version of its account (TokenVersions), its expiry (ms since the epoch) and the
+   * refresh family it was issued from (RevokedFamilies; absent for a personal API token and for a
+   * sign-in token issued before tokens named theirs): what a live stream opened with it is held to
+   * (TokenWatch; docs/architecture.md, "Live streams").
    */
-  readonly token: { readonly version: number; readonly expiresAt: number };
+  readonly token: { readonly version: number; readonly expiresAt: number; readonly family?: string };
   /**
    * For a personal API token, its id and scopes (docs/architecture.md, "Personal API tokens");
    * absent for a sign-in token, which may do everything.

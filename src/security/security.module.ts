@@ -11,6 +11,8 @@ import { OptionalBearerAuthGuard } from './optional-bearer-auth.guard.js';
 import { PasswordHasher } from './password-hasher.js';
 import { PasswordPolicy } from './password-policy.js';
 import { rateLimitThrottlers } from './rate-limits.js';
+import { RevokedFamilies } from './revoked-families.js';
+import { RevokedFamiliesRepository } from './revoked-families.repository.js';
 import { TokenVersions } from './token-versions.js';
 import { TokenVersionsRepository } from './token-versions.repository.js';
 import { TokenWatch } from './token-watch.js';
@@ -18,7 +20,8 @@ import { TokenWatch } from './token-watch.js';
 /**
  * What guards routes and keeps passwords, for every feature module that does:
  * bearer tokens (JwtModule, BearerAuthGuard, and TokenVersions, which ends
- * the tokens of an account at once; TokenWatch, which ends what they let in,
+ * the tokens of an account at once; RevokedFamilies, which ends those of a
+ * refresh family whose token was used twice; TokenWatch, which ends what they let in,
  * live streams; personal API tokens, ApiTokensRepository), password hashing (PasswordHasher), the rule new passwords
  * are held to (PasswordPolicy)
  * and per-client rate limits (ThrottlerModule; see RateLimited).
@@ -48,6 +51,8 @@ import { TokenWatch } from './token-watch.js';
     PasswordPolicy,
     BearerAuthGuard,
     OptionalBearerAuthGuard,
+    RevokedFamilies,
+    RevokedFamiliesRepository,
     TokenVersions,
     TokenVersionsRepository,
     TokenWatch,
@@ -58,6 +63,7 @@ import { TokenWatch } from './token-watch.js';
     PasswordPolicy,
     BearerAuthGuard,
     OptionalBearerAuthGuard,
+    RevokedFamilies,
     TokenVersions,
     TokenWatch,
     JwtModule,

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import type { Principal } from './principal.js';
+import type { RevokedFamilies } from './revoked-families.js';
 import { TOKEN_VERSION_TRUSTED_MS, type TokenVersions } from './token-versions.js';
 import { TokenWatch } from './token-watch.js';
 
@@ -73,6 +74,27 @@ describe('TokenWatch', () => {
     versions.raise('u', 1);
     expect(old).toHaveBeenCalledTimes(1);
     expect(current).not.toHaveBeenCalled();
+  });
+
+  it('ends what the tokens of a revoked refresh family let in, not what other families’ or a family-less token did', () => {
+    const listeners: Array<(familyId: string) => void> = [];
+    const families = { onRevoke: (listener: (familyId: string) => void) => void listeners.push(listener) };
+    const watch = new TokenWatch(fakeVersions(), undefined, families as unknown as RevokedFamilies);
+    const ofFamily = jest.fn();
+    const ofOther = jest.fn();
+    const ofNone = jest.fn();
+    const withFamily = (family: string): Principal => ({
+      ...principal(60_000),
+      token: { ...principal(60_000).token, family },
+    });
+    watch.until(withFamily('f1'), ofFamily);
+    watch.until(withFamily('f2'), ofOther);
+    watch.until(principal(60_000), ofNone);
+    for (const listener of listeners) listener('f1');
+    expect(ofFamily).toHaveBeenCalledTimes(1);
+    expect(ofOther).not.toHaveBeenCalled();
+    expect(ofNone).not.toHaveBeenCalled();
+    watch.onModuleDestroy();
   });
 
   it('finds a raise it heard nothing of (a notification missed) at its next look, and an account gone', async () => {

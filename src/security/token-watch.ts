@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import type { Principal } from './principal.js';
+import { RevokedFamilies } from './revoked-families.js';
 import { TOKEN_VERSION_TRUSTED_MS, TokenVersions } from './token-versions.js';
 
 /** Accounts whose versions one query of a look reads, at most. */
@@ -14,6 +15,8 @@ interface Watch {
   readonly version: number;
   /** The personal API token it was opened with (docs/architecture.md, "Personal API tokens"); null for a sign-in token. */
   readonly apiTokenId: string | null;
+  /** The refresh family its sign-in token was issued from (docs/architecture.md, "Refresh tokens"); null when none. */
+  readonly family: string | null;
   readonly end: () => void;
   readonly stop: () => void;
 }
@@ -30,6 +33,10 @@ interface Watch {
  * What a personal API token let in also ends when the token is revoked: at
  * once on the node that revoked it (apiTokenRevoked), at the next look on the
  * others, which reads which of the watched tokens are still there.
+ * What a sign-in token let in ends too when its refresh family is revoked (a
+ * refresh token used twice): as soon as this node revokes it or hears of it
+ * (RevokedFamilies.onRevoke, which also reads the revoked families again every
+ * few seconds).
  */
 @Injectable()
 export class TokenWatch implements OnModuleDestroy {
@@ -42,8 +49,10 @@ export class TokenWatch implements OnModuleDestroy {
   constructor(
     private readonly versions: TokenVersions,
     @Optional() private readonly apiTokens?: ApiTokensRepository,
+    @Optional() families?: RevokedFamilies,
   ) {
     versions.onRaise((userId, version) => this.raised(userId, version));
+    families?.onRevoke((familyId) => this.familyRevoked(familyId));
   }
 
   /** Stops every watch, its expiry timer with it, and the looks: no timer outlives the app. */
@@ -63,6 +72,7 @@ export class TokenWatch implements OnModuleDestroy {
     const watch: Watch = {
       version: token.version,
       apiTokenId: principal.apiToken?.id ?? null,
+      family: token.family ?? null,
       end: () => {
         if (done) return;
         stop();
@@ -99,6 +109,13 @@ export class TokenWatch implements OnModuleDestroy {
   private raised(userId: string, version: number | null): void {
     for (const watch of [...(this.watched.get(userId) ?? [])]) {
       if (version === null || watch.version < version) watch.end();
+    }
+  }
+
+  /** The refresh family `familyId` was revoked: what its access tokens let in ends. */
+  private familyRevoked(familyId: string): void {
+    for (const watches of [...this.watched.values()]) {
+      for (const watch of [...watches]) if (watch.family === familyId) watch.end();
     }
   }
 

@@ -105,7 +105,7 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
   it('writes the end of a rated match, the ratings and the answer together', async () => {
     const id = await seatedMatch();
     const answer = await heldKey();
-    // Bob is established (docs/rules.md "Ratings": a match against a new player moves nobody's rating).
+    // Bob is established: alice, new, takes all of her FIBS move (docs/rules.md "Ratings").
     await m.get(SqlClient).query('UPDATE users SET experience = 400 WHERE id = $1', [bob.id]);
     const rating = `SELECT rating::float8 AS rating FROM users WHERE id = $1`;
     const before = (await m.get(SqlClient).query<{ rating: number }>(rating, [alice.id]))[0].rating;
@@ -113,6 +113,7 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
       winnerId: alice.id,
       loserId: bob.id,
       length: 5,
+      reason: 'points' as const,
       winner: { gammons: 0, backgammons: 0 },
       loser: { gammons: 0, backgammons: 0 },
     };

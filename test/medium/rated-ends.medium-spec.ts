@@ -10,7 +10,7 @@ import { IdempotencyRepository } from '../../src/idempotency/idempotency.reposit
 import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
 import type { RatedEnd, RatedResult } from '../../src/matches/model/match-record.js';
 import type { Standing } from '../../src/users/fibs-rating.js';
-import { rateRatedMatch as rateMatch } from '../../src/users/provisional-rating.js';
+import { rateRatedMatch, type RatedEnding } from '../../src/users/provisional-rating.js';
 import type { PlayerRecord } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { itOnPostgres } from '../support/database-mode.js';
@@ -56,6 +56,10 @@ async function newPlayer(standing: Standing): Promise<string> {
 }
 
 const join = (colour: 'white' | 'black'): MatchEvent => ({ type: 'join', colour });
+
+/** The standings the service's rule gives for a match played to its end (or, `ending`, forfeited). */
+const rateMatch = (winner: Standing, loser: Standing, length: number, ending: RatedEnding = 'played') =>
+  rateRatedMatch(winner, loser, length, ending);
 const resign: MatchEvent = { type: 'resign', by: 'black', value: 1 };
 
 /** A rated match of `length` points, `white` against `black`, under way at version 2. */
@@ -100,10 +104,16 @@ async function newcomersMatch(): Promise<{ w: string; l: string; id: string }> {
   return { w, l, id: await ratedMatch(matches, w, l) };
 }
 
-const ratedResult = (winnerId: string, loserId: string, length = 5): RatedResult => ({
+const ratedResult = (
+  winnerId: string,
+  loserId: string,
+  length = 5,
+  reason: RatedResult['reason'] = 'points',
+): RatedResult => ({
   winnerId,
   loserId,
   length,
+  reason,
   winner: { gammons: 2, backgammons: 0 },
   loser: { gammons: 1, backgammons: 1 },
 });
@@ -138,6 +148,23 @@ describe('the end of a rated match', () => {
       backgammonsLost: 0,
       abortedByLeave: 0,
     });
+  });
+
+  it('weighs a match won by a leave or a timeout as a forfeit: the winner moves by no more than the leaver’s experience / 400', async () => {
+    for (const reason of ['leave', 'timeout'] as const) {
+      // Two new players: played to its end, both would move by the full FIBS move.
+      const { w, l, id } = await newcomersMatch();
+      const start = { rating: 1500, experience: 0 };
+      expect(await end(matches, id, ratedResult(w, l, 5, reason))).toBe(true);
+      const forfeited = rateMatch(start, start, 5, 'forfeit');
+      expect(forfeited.winner).toEqual({ rating: 1500, experience: 5 });
+      expect(forfeited.loser.rating).toBeLessThan(1500);
+      expect(await playerOf(sql, w)).toMatchObject(forfeited.winner);
+      expect(await playerOf(sql, l)).toMatchObject(forfeited.loser);
+    }
+    const { w, l, id } = await newcomersMatch();
+    expect(await end(matches, id, ratedResult(w, l, 5, 'points'))).toBe(true);
+    expect((await playerOf(sql, w)).rating).toBeGreaterThan(1500);
   });
 
   it('writes a match aborted by a leave unrated, and counts it on the leaver’s record only', async () => {

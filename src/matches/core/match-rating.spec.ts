@@ -2,6 +2,7 @@ import {
   apply,
   newMatch,
   recordsDue,
+  toAct,
   type Colour,
   type MatchEvent,
   type MatchState,
@@ -86,22 +87,33 @@ describe('ratedEndOf', () => {
     });
   });
 
-  it('rates a match left once both players have made 3 real decisions', () => {
+  it('rates a match left once both players have made 3 real decisions, as a forfeit (its reason kept)', () => {
     const played = afterPlays({ white: 3, black: 3 });
     expect(played.choices).toEqual({ white: 3, black: 3 });
     expect(end(played, leaveBy('white'))).toEqual({
       winnerId: 'black-id',
       loserId: 'white-id',
       length: 5,
+      reason: 'leave',
       winner: { gammons: 0, backgammons: 0 },
       loser: { gammons: 0, backgammons: 0 },
+    });
+  });
+
+  it('rates a timeout once both players have made 3 real decisions, as a forfeit too', () => {
+    const played = afterPlays({ white: 3, black: 3 });
+    const late = toAct(played);
+    if (late !== 'white' && late !== 'black') throw new Error('a player should be on the clock');
+    expect(end(played, { type: 'timeout', by: late === 'white' ? 'black' : 'white' })).toMatchObject({
+      loserId: `${late}-id`,
+      reason: 'timeout',
     });
   });
 
   it('rates a match won on points however few plays were made, and leaves an unrated match alone', () => {
     const before = run(opened({ variant: 'backgammon', length: 1 }), { type: 'resign', by: 'white', value: 1 });
     expect(ratedEndOf(true, 1, SEATS, before, settled(before, { type: 'resignation-accept', by: 'black' }))).toEqual(
-      expect.objectContaining({ winnerId: 'black-id', loserId: 'white-id' }),
+      expect.objectContaining({ winnerId: 'black-id', loserId: 'white-id', reason: 'points' }),
     );
     expect(end(opened(), leaveBy('white'), false)).toBeNull();
   });

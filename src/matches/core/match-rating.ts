@@ -26,7 +26,7 @@ const BACKGAMMONS = new Set(['backgammon', 'koks']);
  * (every finished match to N points has one); the leaver when it ends by a
  * leave or a timeout before both players made CHOICES_TO_RATE real decisions
  * (the loser: the player who left, or who let the clock run out); else the
- * rated result.
+ * rated result, with how it ended (a leave or a timeout weighs as a forfeit).
  */
 export function ratedEndOf(
   rated: boolean,
@@ -53,6 +53,7 @@ export function ratedEndOf(
     winnerId,
     loserId,
     length,
+    reason: result?.reason ?? 'points',
     winner: { gammons: count(winner, GAMMONS), backgammons: count(winner, BACKGAMMONS) },
     loser: { gammons: count(loser, GAMMONS), backgammons: count(loser, BACKGAMMONS) },
   };

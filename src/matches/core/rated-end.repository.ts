@@ -28,7 +28,8 @@ SELECT id, rating::float8 AS rating, experience FROM users
  * The end of a rated match (docs/architecture.md "Ratings and records"), in
  * one transaction: the match's row locked at `version` (false at once, nothing
  * written, when it has moved on), then both players' rows locked and read, their new standings
- * computed by the FIBS formula (src/users/fibs-rating.ts), then `append` run
+ * computed by the FIBS formula (src/users/fibs-rating.ts; weighted by experience, and a forfeit
+ * by the leaver's, src/users/provisional-rating.ts), then `append` run
  * on the transaction's client with the parameters APPEND_RATED takes after
  * the projection's (match-write-statements.ts), which writes them only with
  * the append. The locks hold until the commit, so two rated matches ending at
@@ -50,7 +51,12 @@ export async function appendRatedEnd(
       if (row === undefined) throw new Error(`No player ${id} to rate.`);
       return row;
     };
-    const outcome = rateRatedMatch(standingOf(rated.winnerId), standingOf(rated.loserId), rated.length);
+    const outcome = rateRatedMatch(
+      standingOf(rated.winnerId),
+      standingOf(rated.loserId),
+      rated.length,
+      rated.reason === 'points' ? 'played' : 'forfeit',
+    );
     return append(tx, [
       rated.winnerId,
       rated.loserId,

@@ -1,4 +1,4 @@
-import type { Colour, MatchEvent, RulesOptions, Variant } from '../../engine/index.js';
+import type { Colour, MatchEndReason, MatchEvent, RulesOptions, Variant } from '../../engine/index.js';
 
 /** The statuses of a match as the API names them (docs/architecture.md, "Match state JSON"). */
 export const MATCH_STATUS_NAMES = ['invited', 'playing', 'finished', 'aborted', 'declined'] as const;
@@ -149,11 +149,19 @@ export interface AbortedByLeave {
 /** What the events that end a rated match do to its players: rate it, or leave it unrated as aborted. */
 export type RatedEnd = RatedResult | AbortedByLeave;
 
-/** A rated match's end as the ratings count it: the two players, the length, and the gammons and backgammons of its games. */
+/**
+ * A rated match's end as the ratings count it: the two players, the length, how it ended, and the
+ * gammons and backgammons of its games.
+ */
 export interface RatedResult {
   readonly winnerId: string;
   readonly loserId: string;
   readonly length: number;
+  /**
+   * On points (resignations included), or by the loser's leave or timeout: a forfeit, which moves
+   * the winner by no more than the leaver's provisional weight (docs/rules.md "Ratings").
+   */
+  readonly reason: MatchEndReason;
   readonly winner: { readonly gammons: number; readonly backgammons: number };
   readonly loser: { readonly gammons: number; readonly backgammons: number };
 }

@@ -40,7 +40,7 @@ export class UserProfileDto {
   @ApiProperty({
     example: true,
     description:
-      'Whether the rating is provisional: experience below 400. A match against a provisional player moves the opponent’s rating by experience / 400 of the FIBS move (none against a first rated match).',
+      'Whether the rating is provisional: experience below 400. A match against a less experienced opponent moves a player’s rating by the opponent’s experience over the player’s (counting 400 at most) of the FIBS move; two new players move by all of it (docs/rules.md "Ratings").',
   })
   provisional!: boolean;
 

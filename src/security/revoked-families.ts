@@ -1,0 +1,125 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Notifications } from '../database/notifications.js';
+import { RevokedFamiliesRepository } from './revoked-families.repository.js';
+import { TOKEN_VERSION_TRUSTED_MS } from './token-versions.js';
+
+/** Where a node says it revoked a refresh family: payload `<family id> <ms when its access tokens have all expired>`. */
+const CHANNEL = 'refresh_families_revoked';
+
+/**
+ * How often a node reads every revoked family again: what it finds bounds how long a node that
+ * missed a NOTIFY (its listening session was down) still takes an access token of a revoked family,
+ * as TOKEN_VERSION_TRUSTED_MS bounds it for a raised token version.
+ */
+export const REVOKED_FAMILIES_READ_MS = TOKEN_VERSION_TRUSTED_MS;
+
+/**
+ * The refresh families whose access tokens every node refuses (docs/architecture.md, "Refresh
+ * tokens"): a family ended because one of its refresh tokens was used twice. An access token issued
+ * at a sign-in or a refresh carries its family's id (`fam`); the bearer check refuses it once its
+ * family is here. Each node holds the whole set in memory, which is small (a family stays only
+ * until the last of its access tokens has expired, an hour by default): the request path costs a
+ * lookup in a Map, and no query. The node that revokes a family takes it before it answers, and
+ * tells the others by NOTIFY, which take it a notification later; each node also reads the whole
+ * set at boot and every REVOKED_FAMILIES_READ_MS, which catches a notification it missed.
+ */
+@Injectable()
+export class RevokedFamilies implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RevokedFamilies.name);
+  /** Each revoked family, with when its access tokens have all expired (ms since the epoch). */
+  private readonly revoked = new Map<string, number>();
+  private readonly revokeListeners: Array<(familyId: string) => void> = [];
+  private stopListening: (() => Promise<void>) | null = null;
+  private reading: NodeJS.Timeout | null = null;
+  /** A read is under way: the next one is skipped (a slow database does not pile reads up). */
+  private readRunning = false;
+
+  constructor(
+    private readonly repository: RevokedFamiliesRepository,
+    private readonly notifications: Notifications,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      this.stopListening = await this.notifications.listen(CHANNEL, (payload) => this.heard(payload));
+    } catch (err) {
+      this.logger.error(
+        { err },
+        `Not listening for revoked refresh families: this node may take their access tokens for ${REVOKED_FAMILIES_READ_MS} ms`,
+      );
+    }
+    await this.readAgain();
+    this.reading = setInterval(() => void this.readAgain(), REVOKED_FAMILIES_READ_MS);
+    this.reading.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.reading !== null) clearInterval(this.reading);
+    this.reading = null;
+    await this.stopListening?.();
+  }
+
+  /**
+   * Whether the access tokens of `familyId` are refused. A lookup in memory: a family kept past
+   * its expiry refuses nothing more, since its access tokens have expired by then.
+   */
+  has(familyId: string): boolean {
+    return this.revoked.has(familyId);
+  }
+
+  /**
+   * The family `familyId` was revoked, its access tokens all expiring by `expiresAt`: this node
+   * refuses them from now on, and tells the others.
+   */
+  async revokedNow(familyId: string, expiresAt: Date): Promise<void> {
+    this.take(familyId, expiresAt.getTime());
+    await this.notifications.notify(CHANNEL, `${familyId} ${expiresAt.getTime()}`).catch((err: unknown) => {
+      this.logger.error(
+        { err },
+        `Could not tell the other nodes of a revoked refresh family; they see it within ${REVOKED_FAMILIES_READ_MS} ms`,
+      );
+    });
+  }
+
+  /**
+   * Calls `listener` with each family this node revokes or hears of, as soon as it refuses its
+   * access tokens (TokenWatch ends the live streams opened with them).
+   */
+  onRevoke(listener: (familyId: string) => void): void {
+    this.revokeListeners.push(listener);
+  }
+
+  /**
+   * Reads every revoked family again and takes those it did not know; forgets those whose access
+   * tokens have all expired. A failed read is logged and tried again at the next.
+   */
+  async readAgain(): Promise<void> {
+    if (this.readRunning) return;
+    this.readRunning = true;
+    try {
+      const read = await this.repository.unexpired();
+      for (const [familyId, expiresAt] of read) this.take(familyId, expiresAt.getTime());
+      const now = Date.now();
+      for (const [familyId, expiresAt] of this.revoked) if (expiresAt <= now) this.revoked.delete(familyId);
+    } catch (err) {
+      this.logger.warn({ err }, 'Could not read the revoked refresh families; reading them again later');
+    } finally {
+      this.readRunning = false;
+    }
+  }
+
+  private heard(payload: string): void {
+    const [familyId, text] = payload.split(' ');
+    const expiresAt = Number(text);
+    if (familyId && Number.isSafeInteger(expiresAt)) this.take(familyId, expiresAt);
+  }
+
+  /** Keeps the family until its access tokens have all expired; tells the listeners of one new to this node. */
+  private take(familyId: string, expiresAt: number): void {
+    const known = this.revoked.get(familyId);
+    if (known !== undefined && known >= expiresAt) return;
+    this.revoked.set(familyId, expiresAt);
+    if (known !== undefined) return;
+    for (const listener of this.revokeListeners) listener(familyId);
+  }
+}
