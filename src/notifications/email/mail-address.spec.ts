@@ -2,7 +2,7 @@ import { isEmail } from 'class-validator';
 import fc from 'fast-check';
 import { mailAddressRefusal } from './mail-address.js';
 
-/** E-mail addresses: no control characters, no quoted local part (docs/notifications.md, "E-mail addresses"). */
+/** E-mail addresses: no control characters, no quoted local part (docs/email.md, "Addresses"). */
 describe('e-mail addresses', () => {
   it.each([
     ['"a\r\nb"@example.com', 'control-character'],

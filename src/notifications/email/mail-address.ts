@@ -10,9 +10,9 @@ export interface MailAddressRefusal {
 }
 
 /**
- * Why `value` may not be taken as an e-mail address, before its form is judged (docs/notifications.md,
- * "E-mail addresses"), or null. RFC 5321 lets a quoted local part (`"a b"@example.com`) hold almost
- * anything, CR and LF among them, and validator's isEmail takes it: such an address was stored, and
+ * Why `value` may not be taken as an e-mail address, before its form is judged (docs/email.md,
+ * "Addresses"; docs/architecture.md, "Text people type"), or null. RFC 5321 lets a quoted local
+ * part (`"a b"@example.com`) hold almost anything, CR and LF among them, and validator's isEmail takes it: such an address was stored, and
  * its mail retried for nothing. No mailbox people use needs quotes, so none is taken, nor any
  * control character anywhere in the address.
  */
