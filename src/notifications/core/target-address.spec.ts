@@ -31,7 +31,10 @@ const PREFIXES: ReadonlyArray<{
   },
   { name: '6to4 2002::/16', embed: (v4, rest) => [0x20, 0x02, ...v4, ...rest.slice(0, 10)] },
   // Teredo's server and client: the other one of the two is a public address here.
-  { name: 'Teredo server', embed: (v4, rest) => [0x20, 0x01, 0, 0, ...v4, ...rest.slice(0, 4), 0xf7, 0xf7, 0xf7, 0xf7] },
+  {
+    name: 'Teredo server',
+    embed: (v4, rest) => [0x20, 0x01, 0, 0, ...v4, ...rest.slice(0, 4), 0xf7, 0xf7, 0xf7, 0xf7],
+  },
   {
     name: 'Teredo client',
     embed: (v4, rest) => [0x20, 0x01, 0, 0, 8, 8, 8, 8, ...rest.slice(0, 4), ...v4.map((b) => b ^ 0xff)],

@@ -23,8 +23,7 @@ export interface AddressRefusal {
   readonly range: string;
 }
 
-const ipv4At = (bytes: readonly number[], from: number): ipaddr.IPv4 =>
-  new ipaddr.IPv4(bytes.slice(from, from + 4));
+const ipv4At = (bytes: readonly number[], from: number): ipaddr.IPv4 => new ipaddr.IPv4(bytes.slice(from, from + 4));
 
 /**
  * The IPv4 addresses an IPv6 address carries, by the prefix it is in (docs/webhooks.md,
