@@ -1689,7 +1689,7 @@ export interface components {
              */
             expiresAt?: string | null;
             /**
-             * @description For you to tell your tokens apart.
+             * @description For you to tell your tokens apart. Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength).
              * @example my bot
              */
             name: string;
@@ -1795,7 +1795,10 @@ export interface components {
             maxRating?: number | null;
             /** @description Lowest rating that may enter. */
             minRating?: number | null;
-            /** @example Autumn knock-out */
+            /**
+             * @description Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength).
+             * @example Autumn knock-out
+             */
             name: string;
             /**
              * @description Whether its matches move ratings.
@@ -3250,6 +3253,7 @@ export interface components {
         SetEmailDto: {
             /**
              * Format: email
+             * @description An address without quotes before the @ (quoted-local-part) and without control characters (control-character).
              * @example alice@example.com
              */
             email: string;

@@ -167,6 +167,19 @@ describe('subscriptions', () => {
     expect(await subscriptionCount(dave)).toBe(0);
   });
 
+  it('refuses a metadata service as the endpoint in any IPv6 form carrying it, though private addresses are allowed here', async () => {
+    const mia = await register();
+    for (const host of ['169.254.169.254', '[::169.254.169.254]', '[64:ff9b::a9fe:a9fe]', '[::ffff:0:a9fe:a9fe]']) {
+      const res = await subscribe(mia, new BrowserKeys().subscription(`https://${host}/push/meta`));
+      expect([host, res.status, res.body]).toMatchObject([
+        host,
+        400,
+        { code: 'invalid-push-endpoint', field: 'endpoint' },
+      ]);
+    }
+    expect(await subscriptionCount(mia)).toBe(0);
+  });
+
   it(`holds at most 20 per account (409 too-many-push-subscriptions, with limit)`, async () => {
     const erin = await register();
     for (let i = 0; i < 20; i++) await subscribed(erin, new BrowserKeys().subscription(endpoint()));
@@ -291,7 +304,7 @@ describe('with WEBHOOK_ALLOW_PRIVATE_ADDRESSES=false', () => {
   });
   afterAll(() => strict?.close());
 
-  it('an http endpoint is refused (400 invalid-push-endpoint), and a loopback one is never called', async () => {
+  it('an http endpoint or a private IP address in any form is refused (400 invalid-push-endpoint), and a name resolving to this machine is never called', async () => {
     const local = new MatchClient(strict.http);
     const lee = await local.register('strict_lee');
     const post = (body: unknown) =>
@@ -302,16 +315,25 @@ describe('with WEBHOOK_ALLOW_PRIVATE_ADDRESSES=false', () => {
     const refused = await post(new BrowserKeys().subscription(`${receiver.origin}/push/plain`)).expect(400);
     expect(refused.body).toMatchObject({ code: 'invalid-push-endpoint', field: 'endpoint' });
 
-    // The receiver's port, over https: refused at connect time, after resolution, before any TLS.
-    const loopback = `https://127.0.0.1:${new URL(receiver.origin).port}/push/loopback`;
+    // An IP address that is not public, in any form, is refused when subscribing.
+    const port = new URL(receiver.origin).port;
+    for (const host of ['127.0.0.1', '[::127.0.0.1]', '[::169.254.169.254]', '[::ffff:0:7f00:1]', '[2002:7f00:1::]']) {
+      const res = await post(new BrowserKeys().subscription(`https://${host}:${port}/push/ip`));
+      expect([host, res.status, res.body]).toMatchObject([
+        host,
+        400,
+        { code: 'invalid-push-endpoint', field: 'endpoint' },
+      ]);
+    }
+
+    // A name resolving to this machine, over https: refused at connect time, after resolution, before any TLS.
+    const loopback = `https://localhost:${port}/push/loopback`;
     const id = ((await post(new BrowserKeys().subscription(loopback)).expect(201)).body as { id: string }).id;
     const userId = (
       (await request(strict.http).get('/api/users/me').set(bearer(lee)).expect(200)).body as { id: string }
     ).id;
     const before = receiver.received.length;
-    await expect(strict.app.get(PushChannel).deliver(notification(userId), id)).rejects.toThrow(
-      /private|127\.0\.0\.1/i,
-    );
+    await expect(strict.app.get(PushChannel).deliver(notification(userId), id)).rejects.toThrow(/is not allowed/);
     expect(receiver.received.length).toBe(before);
   });
 });

@@ -61,6 +61,35 @@ it('refuses loopback, private, link-local and metadata IP addresses at registrat
     .expect(201);
 });
 
+it('refuses an IPv6 address carrying a loopback, private or metadata IPv4 one, in any of its forms', async () => {
+  const carl = await register();
+  for (const url of [
+    `http://[::127.0.0.1]:${receiver.port}/hook`,
+    'http://[::169.254.169.254]/latest/meta-data/',
+    `http://[::ffff:0:127.0.0.1]:${receiver.port}/hook`,
+    'http://[64:ff9b::10.0.0.1]/hook',
+    'http://[64:ff9b:1::c0a8:1]/hook',
+    `http://[2002:7f00:1::]:${receiver.port}/hook`,
+    'http://[2001:0:a9fe:a9fe::1]/hook',
+    'http://[0:0:0:0:0:0:7F00:0001]/hook',
+  ]) {
+    const res = await request(t.http)
+      .post('/api/users/me/webhooks')
+      .set(bearer(carl.token))
+      .send({ url, events: ['match.turn'] });
+    expect([url, res.status, res.body]).toMatchObject([url, 400, { code: 'webhook-address-refused', field: 'url' }]);
+  }
+  expect((await request(t.http).get('/api/users/me/webhooks').set(bearer(carl.token)).expect(200)).body).toEqual({
+    items: [],
+  });
+  // A public IPv4 address in such a form is judged as that address: taken.
+  await request(t.http)
+    .post('/api/users/me/webhooks')
+    .set(bearer(carl.token))
+    .send({ url: 'https://[64:ff9b::93.184.215.14]/hook', events: ['match.turn'] })
+    .expect(201);
+});
+
 it('refuses, at delivery, a host name that resolves to this machine: the attempt fails and nothing arrives', async () => {
   const bob = await register();
   const made = await request(t.http)

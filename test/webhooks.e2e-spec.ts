@@ -184,6 +184,28 @@ describe('registering webhooks', () => {
     expect(await listOf(bob)).toEqual([]);
   });
 
+  it('refuses a metadata service written as an IPv6 address carrying it (NAT64, SIIT, IPv4-compatible, 6to4, Teredo), private addresses allowed or not', async () => {
+    const dora = await register();
+    for (const url of [
+      'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+      'http://[64:ff9b::100.100.100.200]/latest/meta/',
+      'http://[::ffff:0:a9fe:a9fe]/latest/meta-data/',
+      'http://[::169.254.169.254]/latest/meta-data/',
+      'http://[64:ff9b:1::a9fe:a9fe]/latest/meta-data/',
+      'http://[2002:a9fe:a9fe::1]/latest/meta-data/',
+      'http://[2001:0:a9fe:a9fe::1]/latest/meta-data/',
+    ]) {
+      const res = await request(t.http)
+        .post('/api/users/me/webhooks')
+        .set(bearer(dora.token))
+        .send({ url, events: ['match.turn'] });
+      expect([url, res.status, res.body]).toMatchObject([url, 400, { code: 'webhook-address-refused', field: 'url' }]);
+    }
+    expect(await listOf(dora)).toEqual([]);
+    // This machine's loopback in such a form is taken here, as 127.0.0.1 is.
+    await addWebhook(dora, `http://[::ffff:0:127.0.0.1]:${receiver.port}/hook`, ['match.turn']);
+  });
+
   it('holds an account to 10 webhooks: the 11th is 409 too-many-webhooks', async () => {
     const carol = await register();
     const made: CreatedWebhook[] = [];

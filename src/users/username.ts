@@ -1,5 +1,6 @@
 import { ValidateBy } from 'class-validator';
 import { isMixedScript, unicodeScripts } from 'unicode-script';
+import { BIDI_CONTROL } from '../common/person-text.js';
 import { reservedLookalike } from './username-lookalikes.js';
 
 /** Usernames: 3-24 characters of a-z, 0-9, _ and -; unique regardless of case. */
@@ -23,8 +24,6 @@ export interface UsernameRefusal {
   readonly message: string;
 }
 
-/** Characters that reorder the text around them (U+202A-U+202E, U+2066-U+2069, the marks). */
-const BIDI_CONTROL = /\p{Bidi_Control}/u;
 /** Characters that show as nothing (zero-width spaces and joiners, variation selectors, ...). */
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 /** Scripts that are no script of their own (digits, punctuation, combining marks). */
@@ -42,7 +41,10 @@ const LONGEST_JUDGED = 64;
  * are not a-z: bidirectional controls, invisible characters, letters of more than one script
  * (UTS #39's mixed-script test), a name that reads as a house bot's or a reserved one by its
  * confusable skeleton, and then the characters and length of USERNAME_PATTERN. Existing accounts
- * are not judged again: the rule is for new names.
+ * are not judged again: the rule is for new names. It is stricter than the policy for the other
+ * names people type (src/common/person-text.ts): a-z only, so no control, invisible or NFC
+ * question arises, with bidirectional controls (the same class) refused first under the same
+ * constraint, `bidi-control`.
  */
 export function usernameRefusal(value: unknown): UsernameRefusal | null {
   if (typeof value !== 'string' || value.length > LONGEST_JUDGED)

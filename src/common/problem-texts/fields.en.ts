@@ -33,5 +33,9 @@ export const MESSAGES: CatalogMessages = {
   'username:matches': '{field} must be 3-24 characters of a-z, 0-9, _ and -, starting with a letter or digit',
   'opponent:matches': '{field} must be a username',
   'player:matches': '{field} must be a username',
+  'control-character': '{field} must not contain control characters (line breaks, tabs and the like)',
+  blank: '{field} must not be empty or only spaces',
+  'invisible-only': '{field} must show something: it holds only spaces and invisible characters',
+  'quoted-local-part': '{field} must not quote its part before the @ ("…"@example.com)',
   isIso8601: '{field} must be a date and time (ISO 8601)',
 };

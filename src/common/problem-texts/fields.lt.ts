@@ -34,5 +34,9 @@ export const MESSAGES: CatalogMessages = {
   'username:matches': '{field}: turi būti nuo 3 iki 24 simbolių (a-z, 0-9, _ ir -) ir prasidėti raide arba skaitmeniu',
   'opponent:matches': '{field}: turi būti naudotojo vardas',
   'player:matches': '{field}: turi būti naudotojo vardas',
+  'control-character': '{field}: neturi būti valdymo simbolių (eilutės lūžių, tabuliacijų ir pan.)',
+  blank: '{field}: negali būti tuščias arba vien iš tarpų',
+  'invisible-only': '{field}: turi būti kas nors matoma, ne vien tarpai ir nematomi simboliai',
+  'quoted-local-part': '{field}: adreso dalis prieš @ negali būti kabutėse ("…"@example.com)',
   isIso8601: '{field}: turi būti data ir laikas (ISO 8601)',
 };

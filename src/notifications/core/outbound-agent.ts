@@ -1,44 +1,102 @@
-import type { Agent } from 'node:http';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Agent as HttpAgent, type ClientRequestArgs } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { OnModuleDestroy } from '@nestjs/common';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { refusalOfAddress } from './target-address.js';
 
-/** The instance-metadata services of the clouds (AWS, ECS, Alibaba, AWS over IPv6): never called. */
-export const CLOUD_METADATA_ADDRESSES = [
-  '169.254.169.254',
-  '169.254.170.2',
-  '100.100.100.200',
-  'fd00:ec2::254',
-] as const;
+export { CLOUD_METADATA_ADDRESSES } from './target-address.js';
+
+type ConnectionCallback = (error: Error | null, stream: Duplex) => void;
+
+/** The error of a connection refused for its address: what a delivery attempt records. */
+function refusedError(address: string, host: string, allowPrivate: boolean): Error | null {
+  const refusal = refusalOfAddress(address, allowPrivate);
+  if (refusal === null) return null;
+  const judged = refusal.judged === address ? address : `${address}, carrying ${refusal.judged}`;
+  const why =
+    refusal.reason === 'never' ? 'a metadata service or the unspecified address' : `a ${refusal.range} address`;
+  return new Error(`Connecting to ${judged} (${host}) is not allowed: it is ${why}.`);
+}
 
 /**
- * The HTTP agents every outbound delivery (webhooks, web push) connects
- * through (docs/notifications.md, "Addresses the service calls"): after DNS
- * resolution, each connection's address is checked, and loopback, private,
- * link-local, unique-local and cloud-metadata addresses are refused unless
- * WEBHOOK_ALLOW_PRIVATE_ADDRESSES is true (metadata addresses stay refused even
- * then). request-filtering-agent does the check at connect time, so a name
- * that resolves to a public address when registered and to a private one
- * later is refused then. Redirects are never followed by the callers.
+ * dns.lookup, refusing a name whose addresses include one refusalOfAddress refuses: every address
+ * is judged when all are asked for (Happy Eyeballs tries them in turn), so no answer can slip one in.
+ */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, options, (error, address: string | LookupAddress[], family?: number) => {
+      if (error) return callback(error, address, family);
+      for (const found of Array.isArray(address) ? address : [{ address }]) {
+        const refused = refusedError(found.address, hostname, allowPrivate);
+        if (refused !== null) return callback(refused, address, family);
+      }
+      callback(null, address, family);
+    });
+  };
+}
+
+/**
+ * A connection's options checked before it is made: an IP address given as the host is connected
+ * to without a lookup, so it is judged here; a name is judged once resolved (guardedLookup).
+ * Returns the error to fail the connection with, or null.
+ */
+function refusalOfHost(options: ClientRequestArgs, allowPrivate: boolean): Error | null {
+  const host = options.host ?? options.hostname ?? '';
+  return isIP(host) === 0 ? null : refusedError(host, host, allowPrivate);
+}
+
+class GuardedHttpAgent extends HttpAgent {
+  constructor(private readonly allowPrivate: boolean) {
+    super({ keepAlive: true, lookup: guardedLookup(allowPrivate) });
+  }
+
+  override createConnection(options: ClientRequestArgs, callback?: ConnectionCallback): Duplex | null | undefined {
+    const refused = refusalOfHost(options, this.allowPrivate);
+    if (refused === null) return super.createConnection(options, callback);
+    if (callback === undefined) throw refused;
+    (callback as (error: Error) => void)(refused);
+    return undefined;
+  }
+}
+
+class GuardedHttpsAgent extends HttpsAgent {
+  constructor(private readonly allowPrivate: boolean) {
+    super({ keepAlive: true, lookup: guardedLookup(allowPrivate) });
+  }
+
+  override createConnection(options: ClientRequestArgs, callback?: ConnectionCallback): Duplex | null | undefined {
+    const refused = refusalOfHost(options, this.allowPrivate);
+    if (refused === null) return super.createConnection(options, callback);
+    if (callback === undefined) throw refused;
+    (callback as (error: Error) => void)(refused);
+    return undefined;
+  }
+}
+
+/**
+ * The HTTP agents every outbound delivery (webhooks, web push) connects through
+ * (docs/notifications.md, "Addresses the service calls"). Each connection's address is judged by
+ * refusalOfAddress, as registration judges an IP address in a URL: an IP host before connecting,
+ * a name once resolved (every address it resolves to), so a name that resolves to a public
+ * address when registered and to a private one later is refused then. An IPv6 address carrying
+ * an IPv4 one (`::ffff:a.b.c.d`, `64:ff9b::a.b.c.d`, 6to4, Teredo…) is judged as that IPv4
+ * address. Loopback, private, link-local and unique-local addresses are refused unless
+ * WEBHOOK_ALLOW_PRIVATE_ADDRESSES is true; cloud metadata services and the unspecified address
+ * always. Redirects are never followed by the callers.
  */
 export class OutboundAgents implements OnModuleDestroy {
-  readonly http: Agent;
-  readonly https: Agent;
+  readonly http: HttpAgent;
+  readonly https: HttpsAgent;
 
   constructor(readonly allowPrivateAddresses: boolean) {
-    const filter = {
-      allowPrivateIPAddress: allowPrivateAddresses,
-      allowMetaIPAddress: false,
-      // The library's "meta" addresses are 0.0.0.0 and :: only; the clouds' metadata services are
-      // refused by name here, even where private addresses are allowed.
-      denyIPAddressList: [...CLOUD_METADATA_ADDRESSES],
-      keepAlive: true,
-    };
-    this.http = new RequestFilteringHttpAgent(filter);
-    this.https = new RequestFilteringHttpsAgent(filter);
+    this.http = new GuardedHttpAgent(allowPrivateAddresses);
+    this.https = new GuardedHttpsAgent(allowPrivateAddresses);
   }
 
   /** The agent for `url`'s scheme. */
-  for(url: URL | string): Agent {
+  for(url: URL | string): HttpAgent {
     return new URL(url).protocol === 'http:' ? this.http : this.https;
   }
 

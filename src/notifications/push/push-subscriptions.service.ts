@@ -21,18 +21,18 @@ export const PUSH_SUBSCRIPTIONS_PER_ACCOUNT = 20;
  */
 @Injectable()
 export class PushSubscriptionsService {
-  private readonly allowHttp: boolean;
+  private readonly allowPrivate: boolean;
 
   constructor(
     private readonly subscriptions: PushSubscriptionsRepository,
     private readonly clock: Clock,
     config: ConfigService<Environment, true>,
   ) {
-    this.allowHttp = config.get('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', { infer: true });
+    this.allowPrivate = config.get('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', { infer: true });
   }
 
   async subscribe(userId: string, dto: CreatePushSubscriptionDto): Promise<PushSubscriptionIdDto> {
-    const problem = endpointProblem(dto.endpoint, this.allowHttp);
+    const problem = endpointProblem(dto.endpoint, this.allowPrivate);
     if (problem !== null) throw new InvalidPushEndpointError(problem);
     if (!isP256Point(dto.keys.p256dh)) throw new InvalidPushKeyError();
     const kept = await this.subscriptions.keep(

@@ -1,13 +1,7 @@
-import ipaddr from 'ipaddr.js';
+import { refusalOfAddress } from '../core/target-address.js';
 
 /** The longest webhook URL taken (a common limit of browsers and proxies). */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
-
-/**
- * Cloud metadata services, refused even when private addresses are allowed: a webhook there
- * could read the host's credentials (docs/webhooks.md, "Addresses").
- */
-const METADATA_ADDRESSES = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', 'fd00:ec2::254']);
 
 /** Why a URL is refused as a webhook: its form, or the address it names. */
 export type WebhookUrlRefusal =
@@ -16,7 +10,8 @@ export type WebhookUrlRefusal =
 /**
  * Whether `text` may be registered as a webhook (docs/webhooks.md, "Addresses"): an absolute
  * http(s) URL without user name or password, at most WEBHOOK_URL_MAX_LENGTH long. When its host
- * is an IP address, it must be a public one (unless `allowPrivate`; metadata services never).
+ * is an IP address, it must be a public one (unless `allowPrivate`; metadata services never), an
+ * IPv6 address carrying an IPv4 one judged as that (refusalOfAddress, as at each connection).
  * A host name is checked where it matters, at each delivery, after DNS resolution
  * (OutboundAgents): what it resolves to now says nothing of later.
  */
@@ -37,16 +32,17 @@ export function refusalOfWebhookUrl(text: string, allowPrivate: boolean): Webhoo
     return { reason: 'form', message: 'The URL may not carry a user name or password; check the signature instead.' };
   }
   if (url.hostname === '') return { reason: 'form', message: 'The URL has no host.' };
-  // The URL parser has already written any IPv4 form (0x7f.1, 2130706433) as dotted decimal.
+  // The URL parser has already written any IPv4 form (0x7f.1, 2130706433) as dotted decimal, and
+  // an IPv6 one compressed.
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  if (!ipaddr.isValid(host)) return null;
-  const address = ipaddr.process(host); // an IPv4-mapped IPv6 address as the IPv4 one it is
-  const range = address.range();
-  if (METADATA_ADDRESSES.has(address.toString()) || range === 'unspecified') {
-    return { reason: 'address', message: `${host} is not an address webhooks may be sent to.` };
+  const refusal = refusalOfAddress(host, allowPrivate);
+  if (refusal === null) return null;
+  const carried = refusal.judged === host ? '' : `, carrying ${refusal.judged},`;
+  if (refusal.reason === 'never') {
+    return { reason: 'address', message: `${host}${carried} is not an address webhooks may be sent to.` };
   }
-  if (range !== 'unicast' && !allowPrivate) {
-    return { reason: 'address', message: `${host} is a ${range} address; webhooks go to public addresses only.` };
-  }
-  return null;
+  return {
+    reason: 'address',
+    message: `${host}${carried} is a ${refusal.range} address; webhooks go to public addresses only.`,
+  };
 }

@@ -1,15 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  Length,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { PERSON_TEXT_RULE, PersonText } from '../../common/person-text.js';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../security/api-token-scopes.js';
 
 const SCOPES_RULE =
@@ -20,9 +11,13 @@ const SCOPES_RULE =
 
 /** A personal API token to make (docs/architecture.md, "Personal API tokens"). */
 export class CreateApiTokenDto {
-  @ApiProperty({ example: 'my bot', minLength: 1, maxLength: 100, description: 'For you to tell your tokens apart.' })
-  @IsString()
-  @Length(1, 100, { message: 'name must be 1-100 characters' })
+  @ApiProperty({
+    example: 'my bot',
+    minLength: 1,
+    maxLength: 100,
+    description: `For you to tell your tokens apart. ${PERSON_TEXT_RULE}`,
+  })
+  @PersonText({ max: 100 })
   name!: string;
 
   @ApiProperty({ enum: API_TOKEN_SCOPES, isArray: true, example: ['play'], description: SCOPES_RULE })

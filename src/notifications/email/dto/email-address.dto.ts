@@ -1,11 +1,20 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { IsPlainMailAddress } from '../mail-address.js';
 
 /** An address to verify (PUT /api/users/me/email). */
 export class SetEmailDto {
-  @ApiProperty({ example: 'alice@example.com', maxLength: 254, format: 'email' })
+  @ApiProperty({
+    example: 'alice@example.com',
+    maxLength: 254,
+    format: 'email',
+    description:
+      'An address without quotes before the @ (quoted-local-part) and without control characters ' +
+      '(control-character).',
+  })
   @IsString()
   @MaxLength(254)
+  @IsPlainMailAddress()
   @IsEmail({ allow_display_name: false, allow_ip_domain: false }, { message: 'email must be an e-mail address' })
   email!: string;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { IsPlainMailAddress } from '../mail-address.js';
 import { PASSWORD_RULE } from '../../../security/password-policy.js';
 
 /** Whose password to reset: a username, or a verified address. */
@@ -18,6 +19,7 @@ export class PasswordResetRequestDto {
   @ValidateIf((dto: PasswordResetRequestDto) => dto.username === undefined || dto.email !== undefined)
   @IsString()
   @MaxLength(254)
+  @IsPlainMailAddress()
   @IsEmail({}, { message: 'email must be an e-mail address' })
   email?: string;
 }

@@ -25,12 +25,12 @@ import {
   type Variant,
 } from '../../../engine/index.js';
 import { MatchRulesDto } from '../../../matches/index.js';
+import { PERSON_TEXT_RULE, PersonText } from '../../../common/person-text.js';
 
 /** `POST /api/tournaments`: the terms (docs/tournaments.md, "Terms"). */
 export class CreateTournamentDto {
-  @ApiProperty({ example: 'Autumn knock-out', minLength: 1, maxLength: 80 })
-  @IsString()
-  @Length(1, 80)
+  @ApiProperty({ example: 'Autumn knock-out', minLength: 1, maxLength: 80, description: PERSON_TEXT_RULE })
+  @PersonText({ max: 80 })
   name!: string;
 
   @ApiProperty({ enum: VARIANTS, example: 'backgammon' })
