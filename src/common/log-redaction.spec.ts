@@ -80,7 +80,16 @@ describe('redactUrl', () => {
   it('redacts every value of a parameter named as a secret, whatever its value', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom('token', 'TOKEN', 'access_token', 'refreshToken', 'password', 'api_key', 'client_secret', 'code'),
+        fc.constantFrom(
+          'token',
+          'TOKEN',
+          'access_token',
+          'refreshToken',
+          'password',
+          'api_key',
+          'client_secret',
+          'code',
+        ),
         fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
         (name, value) => {
           expect(redactUrl(`/api/x?after=3&${name}=${value}`)).toBe(`/api/x?after=3&${name}=${REDACTED}`);

@@ -58,6 +58,7 @@ export function unsubscribeTokenExpired(issuedAt: number | null, days: number, n
 }
 
 function mac({ userId, kind, issuedAt }: UnsubscribeClaim, key: Buffer): string {
-  const message = issuedAt === null ? `unsubscribe\0${userId}\0${kind}` : `unsubscribe\0${userId}\0${kind}\0${issuedAt}`;
+  const message =
+    issuedAt === null ? `unsubscribe\0${userId}\0${kind}` : `unsubscribe\0${userId}\0${kind}\0${issuedAt}`;
   return createHmac('sha256', key).update(message).digest('base64url');
 }
