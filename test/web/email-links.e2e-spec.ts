@@ -70,7 +70,18 @@ describeInBrowser('the pages of the mails’ links in Chromium', () => {
     await axeCheck(account, '/account');
 
     const mail = await mailbox.nth(address, 1);
-    const page = await web.open(linkPathOf(mail.text ?? '', 'verify-email'), context);
+    const link = linkPathOf(mail.text ?? '', 'verify-email');
+    // Signed out, the page asks to sign in first, and comes back with the link's token (in the fragment).
+    const signedOut = await web.open(link);
+    await signedOut.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await signedOut.getByLabel('Username').fill(session.username);
+    await signedOut.getByLabel('Password').fill(PASSWORD);
+    await signedOut.getByRole('button', { name: 'Sign in' }).click();
+    await signedOut.getByRole('button', { name: 'Confirm address' }).waitFor();
+    expect(await signedOut.getByLabel('Link token or code from the mail').inputValue()).toBe(link.split('#token=')[1]);
+    expect(new URL(signedOut.url()).search).toBe('');
+
+    const page = await web.open(link, context);
     await page.getByRole('button', { name: 'Confirm address' }).waitFor();
     expect(await emailOf(web.baseUrl, session.token)).toMatchObject({ verified: false, pendingEmail: address });
     await axeCheck(page, '/verify-email');
@@ -94,6 +105,7 @@ describeInBrowser('the pages of the mails’ links in Chromium', () => {
       return saved.turn.email === 'digest' && !saved.finished.push;
     });
     expectNoPageErrors(account);
+    expectNoPageErrors(signedOut);
     expectNoPageErrors(page);
     expectNoPageErrors(again);
   });
