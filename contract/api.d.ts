@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset mail
-         * @description Give `username` or `email`. When the account has a verified address, a mail goes to it with a link (`/reset-password?token=…`) good once for an hour. The answer is always 202 and says nothing of whether the account or its address exist. At most 3 reset mails an hour go to an account or an address; more requests get 202 and no mail. Rate-limited per client address too.
+         * @description Give `username` or `email`. When the account has a verified address, a mail goes to it with a link (`/reset-password#token=…`: the token in the fragment, which no request carries) good once for an hour. The answer is always 202 and says nothing of whether the account or its address exist. At most 3 reset mails an hour go to an account or an address; more requests get 202 and no mail. Rate-limited per client address too.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -747,7 +747,7 @@ export interface paths {
         put?: never;
         /**
          * Stop the mail of one kind (one-click unsubscribe)
-         * @description The URL of a mail’s `List-Unsubscribe` header, POSTed by a mail client (with the body `List-Unsubscribe=One-Click`) or anyone holding it, without signing in: that kind’s e-mail preference of the account becomes `off`. The token names the account and kind and is signed by the service.
+         * @description The URL of a mail’s `List-Unsubscribe` header, POSTed by a mail client (with the body `List-Unsubscribe=One-Click`) or anyone holding it, without signing in: that kind’s e-mail preference of the account becomes `off`. The token names the account and kind and the time it was made, and is signed by the service with a key of the account’s address: it works for UNSUBSCRIBE_LINK_DAYS days (60 by default), and no longer once the account has another address.
          */
         post: operations["unsubscribeOneClick"];
         delete?: never;
@@ -1077,7 +1077,7 @@ export interface paths {
         get: operations["getEmail"];
         /**
          * Ask to use an e-mail address: a verification mail goes to it
-         * @description Mails the address a link (`/verify-email?token=…`) and a short code, good once for 24 hours: POST either to /api/users/me/email/verify. Until then the verified address, if any, stays. Asking again ends the earlier mail’s token. At most 5 verification mails an hour. The answer is the same whether another account uses the address or not.
+         * @description Mails the address a link (`/verify-email#token=…`: the token in the fragment, which no request carries) and a short code, good once for 24 hours: POST either to /api/users/me/email/verify. Until then the verified address, if any, stays. Asking again ends the earlier mail’s token. At most 5 verification mails an hour. The answer is the same whether another account uses the address or not.
          */
         put: operations["setEmail"];
         post?: never;
@@ -6443,7 +6443,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A token the service did not make (`invalid-unsubscribe-token`). */
+            /** @description A token the service did not make, or made for an address the account no longer has (`invalid-unsubscribe-token`); one past its days (`expired-unsubscribe-token`). Nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -49,6 +49,9 @@ describe('configuration is validated at boot', () => {
     ['REQUEST_TIMEOUT_SECONDS', { REQUEST_TIMEOUT_SECONDS: '1.5' }],
     ['BOTS_ENABLED', { BOTS_ENABLED: 'no' }],
     ['BOTS_ENABLED', { BOTS_ENABLED: '' }],
+    ['UNSUBSCRIBE_LINK_DAYS', { UNSUBSCRIBE_LINK_DAYS: '0' }],
+    ['UNSUBSCRIBE_LINK_DAYS', { UNSUBSCRIBE_LINK_DAYS: 'forever' }],
+    ['UNSUBSCRIBE_LINK_DAYS', { UNSUBSCRIBE_LINK_DAYS: '366' }],
   ])('refuses a bad or missing %s, naming it', (name, raw) => {
     expect(() => validateEnvironment(raw)).toThrow(EnvironmentError);
     expect(() => validateEnvironment(raw)).toThrow(new RegExp(`${name}:`));

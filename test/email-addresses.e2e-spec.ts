@@ -41,9 +41,9 @@ describe('verifying an address', () => {
     await queue.settled();
     const mail = await mailbox.nth(address, 1);
     expect(mail.subject).toBe('Confirm your e-mail address for Nardy');
-    expect(textOf(mail)).toMatch(/https:\/\/nardy\.test\/verify-email\?token=nardy_ev_[A-Za-z0-9_-]{43}/);
+    expect(textOf(mail)).toMatch(/https:\/\/nardy\.test\/verify-email#token=nardy_ev_[A-Za-z0-9_-]{43}/);
     expect(textOf(mail)).toMatch(/code: [A-Z2-9]{8}/);
-    expect(mail.html).toContain('https://nardy.test/verify-email?token=');
+    expect(mail.html).toContain('https://nardy.test/verify-email#token=');
     expect(mail.from?.value).toEqual([{ name: 'Nardy', address: 'nardy@localhost' }]);
     expect(await stateOf(alice)).toEqual({ email: null, verified: false, pendingEmail: address });
 

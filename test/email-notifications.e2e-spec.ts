@@ -105,7 +105,7 @@ describe('a notification by e-mail', () => {
 
     expect(headerOf(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(headerOf(mail, 'list-unsubscribe')).toMatch(
-      /^<https:\/\/nardy\.test\/api\/notifications\/unsubscribe\?token=[^>\s]+>$/,
+      /^<https:\/\/nardy\.test\/api\/notifications\/unsubscribe\?token=nardy_us_[^>\s]+>$/,
     );
   });
 

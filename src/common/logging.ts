@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import { once } from 'node:events';
 import { pino, type SerializedRequest, type SerializedResponse } from 'pino';
+import { REDACTED, redactSecrets, redactUrl } from './log-redaction.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -17,19 +18,26 @@ export function requestIdOf(req: IncomingMessage): string {
 }
 
 /** What stands in a log line for a credential. */
-const CENSORED = '[redacted]';
+const CENSORED = REDACTED;
 
 /**
- * What a request line says of the request: its id, method and URL, and whether it carried
- * credentials (`headers.authorization`, censored here, never copied), not every header:
- * serializing and redacting all of them for every line was a measurable share of a request's cost.
+ * What a request line says of the request: its id, method and URL with its secrets redacted (a
+ * mail's link carries its token in the query; log-redaction.ts), and whether it carried
+ * credentials (`headers.authorization`, `headers.cookie`, censored here, never copied), not every
+ * header: serializing and redacting all of them for every line was a measurable share of a
+ * request's cost.
  */
 function requestSummary(req: SerializedRequest): Record<string, unknown> {
+  const { authorization, cookie } = req.headers;
+  const credentials = {
+    ...(authorization === undefined ? {} : { authorization: CENSORED }),
+    ...(cookie === undefined ? {} : { cookie: CENSORED }),
+  };
   return {
     id: req.id,
     method: req.method,
-    url: req.url,
-    ...(req.headers.authorization === undefined ? {} : { headers: { authorization: CENSORED } }),
+    url: redactUrl(req.url),
+    ...(Object.keys(credentials).length === 0 ? {} : { headers: credentials }),
   };
 }
 
@@ -37,7 +45,12 @@ function responseSummary(res: SerializedResponse): Record<string, unknown> {
   return { statusCode: res.statusCode };
 }
 
-/** nestjs-pino options: one JSON line per request, with its id; credentials never logged. */
+/**
+ * nestjs-pino options: one JSON line per request, with its id; credentials and secrets never
+ * logged (docs/architecture.md, "Logging"): the request's URL is redacted where it is serialized
+ * and where the message quotes it, and every line, whatever wrote it, passes `redactSecrets` on
+ * its way out (a secret quoted in an error's message, say).
+ */
 export function loggerParams(level: string): Params {
   return {
     pinoHttp: [
@@ -49,11 +62,22 @@ export function loggerParams(level: string): Params {
         redact: {
           // Request and response lines carry no headers but the censored authorization (above);
           // these catch credentials in any other object logged.
-          paths: ['*.password', '*.passwordHash', '*.authorization', '*.accessToken'],
+          paths: [
+            '*.password',
+            '*.newPassword',
+            '*.passwordHash',
+            '*.authorization',
+            '*.cookie',
+            '*.accessToken',
+            '*.refreshToken',
+            '*.token',
+          ],
           censor: CENSORED,
         },
-        customSuccessMessage: (req, res, ms) => `${req.method} ${req.url} ${res.statusCode} ${Math.round(ms)}ms`,
-        customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+        customSuccessMessage: (req, res, ms) =>
+          `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} ${Math.round(ms)}ms`,
+        customErrorMessage: (req, res) => `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode}`,
+        hooks: { streamWrite: redactSecrets },
       },
       logDestination(),
     ],

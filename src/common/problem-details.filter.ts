@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { DomainError, type DomainErrorKind } from './domain-error.js';
 import { RequestProblem, type RaisedFieldError } from './http-problems.js';
+import { redactUrl } from './log-redaction.js';
 import { payloadTooLarge, unreadableBody, unsupportedMediaType } from './json-body.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_PREFIX } from './problem-details.js';
 import { fieldMessage, problemLanguage, problemWords } from './problem-texts/index.js';
@@ -90,7 +91,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const problem = this.toProblem(exception, req);
     const instance = (req.originalUrl ?? req.url)?.split('?')[0];
     if (problem.status >= 500) {
-      this.logger.error({ err: exception, path: req.originalUrl ?? req.url }, 'Unhandled error');
+      this.logger.error({ err: exception, path: redactUrl(req.originalUrl ?? req.url) }, 'Unhandled error');
     }
     // The error of a middleware (Nest's, on the raw request) comes with the raw response.
     const raw = 'raw' in res ? res.raw : res;

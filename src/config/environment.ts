@@ -328,8 +328,9 @@ export class Environment {
   PUBLIC_URL?: string;
   /**
    * The mail server, such as smtps://user:password@mail.example.com:465 or smtp://127.0.0.1:2525
-   * (nodemailer's connection URL). Unset, mail is not sent: in development it is logged, links
-   * included; in production it is dropped with a warning at boot (docs/email.md).
+   * (nodemailer's connection URL). Unset, mail is not sent: in development it is written to a file
+   * of DATA_DIR/unsent-mail, links included (never to the log); in production it is dropped with a
+   * warning at boot (docs/email.md).
    */
   @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
@@ -338,6 +339,12 @@ export class Environment {
   @IsString()
   @MinLength(3)
   MAIL_FROM = 'Nardy <nardy@localhost>';
+  /**
+   * How many days a mail's one-click unsubscribe link works (docs/email.md, "Unsubscribing"): its
+   * token carries the time it was made, and is refused after that many days.
+   */
+  @WholeNumber(1, 365)
+  UNSUBSCRIBE_LINK_DAYS = 60;
   /**
    * The VAPID key pair web push is signed with (base64url, as `web-push generate-vapid-keys` prints
    * them); unset, a pair is made at first start and kept in the database.

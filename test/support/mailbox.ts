@@ -82,9 +82,9 @@ export class Mailbox {
 /** The text part of a mail. */
 export const textOf = (mail: ParsedMail): string => mail.text ?? '';
 
-/** The token of the link in a mail (`…?token=…`). */
+/** The token of the link in a mail (`…#token=…`: in the fragment, which no request carries). */
 export function linkTokenOf(mail: ParsedMail): string {
-  const match = /\?token=([A-Za-z0-9_-]+)/.exec(textOf(mail));
+  const match = /#token=([A-Za-z0-9_-]+)/.exec(textOf(mail));
   if (!match) throw new Error(`No link with a token in: ${textOf(mail)}`);
   return match[1];
 }

@@ -2,7 +2,9 @@
  * The pages a mail's links open (docs/email.md), in Chromium against the real service and a real
  * SMTP server: the verification link, signed in, confirms the address with one press (nothing on
  * load); "Forgot your password?" on the sign-in page asks for a reset mail, whose link opens the
- * form that sets the new password, which then signs in.
+ * form that sets the new password, which then signs in. The links carry their tokens in the
+ * fragment, which the browser never sends to the server; an older mail's `?token=` still works, and
+ * the page takes it out of the address bar at once.
  */
 import { Mailbox } from '../support/mailbox.js';
 import {
@@ -19,9 +21,9 @@ import {
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'quartz lantern orbit meadow';
 
-/** The path and query of the link in a mail's text (PUBLIC_URL is not this test server's). */
+/** The path and fragment of the link in a mail's text (PUBLIC_URL is not this test server's). */
 function linkPathOf(text: string, page: string): string {
-  const match = new RegExp(`https?://[^/\\s]+(/${page}\\?token=[A-Za-z0-9_-]+)`).exec(text);
+  const match = new RegExp(`https?://[^/\\s]+(/${page}#token=[A-Za-z0-9_-]+)`).exec(text);
   if (match === null) throw new Error(`No /${page} link in: ${text}`);
   return match[1];
 }
@@ -68,7 +70,18 @@ describeInBrowser('the pages of the mails’ links in Chromium', () => {
     await axeCheck(account, '/account');
 
     const mail = await mailbox.nth(address, 1);
-    const page = await web.open(linkPathOf(mail.text ?? '', 'verify-email'), context);
+    const link = linkPathOf(mail.text ?? '', 'verify-email');
+    // Signed out, the page asks to sign in first, and comes back with the link's token (in the fragment).
+    const signedOut = await web.open(link);
+    await signedOut.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await signedOut.getByLabel('Username').fill(session.username);
+    await signedOut.getByLabel('Password').fill(PASSWORD);
+    await signedOut.getByRole('button', { name: 'Sign in' }).click();
+    await signedOut.getByRole('button', { name: 'Confirm address' }).waitFor();
+    expect(await signedOut.getByLabel('Link token or code from the mail').inputValue()).toBe(link.split('#token=')[1]);
+    expect(new URL(signedOut.url()).search).toBe('');
+
+    const page = await web.open(link, context);
     await page.getByRole('button', { name: 'Confirm address' }).waitFor();
     expect(await emailOf(web.baseUrl, session.token)).toMatchObject({ verified: false, pendingEmail: address });
     await axeCheck(page, '/verify-email');
@@ -92,6 +105,7 @@ describeInBrowser('the pages of the mails’ links in Chromium', () => {
       return saved.turn.email === 'digest' && !saved.finished.push;
     });
     expectNoPageErrors(account);
+    expectNoPageErrors(signedOut);
     expectNoPageErrors(page);
     expectNoPageErrors(again);
   });
@@ -121,7 +135,14 @@ describeInBrowser('the pages of the mails’ links in Chromium', () => {
     await page.getByRole('status').getByText('a mail with a link is on its way').waitFor();
 
     const reset = await mailbox.nth(address, 2);
-    const resetPage = await web.open(linkPathOf(reset.text ?? '', 'reset-password'));
+    const link = linkPathOf(reset.text ?? '', 'reset-password');
+    const fromLink = await web.open(link);
+    await fromLink.getByLabel('New password').waitFor();
+    // The link of an older mail, the token in the query: taken, and moved out of the query at once.
+    const resetPage = await web.open(link.replace('#token=', '?token='));
+    await resetPage.getByLabel('New password').waitFor();
+    await until(() => Promise.resolve(new URL(resetPage.url()).search === ''));
+    expect(new URL(resetPage.url()).hash).toBe(new URL(link, web.baseUrl).hash);
     await resetPage.getByLabel('New password').fill(NEW_PASSWORD);
     await resetPage.getByRole('button', { name: 'Set new password' }).click();
     await resetPage.getByRole('status').getByText('Your password is changed').waitFor();
@@ -131,6 +152,7 @@ describeInBrowser('the pages of the mails’ links in Chromium', () => {
     });
     await expect(tokenFor(web.baseUrl, session.username, PASSWORD)).rejects.toThrow(/401/);
     expectNoPageErrors(page);
+    expectNoPageErrors(fromLink);
     expectNoPageErrors(resetPage);
   });
 });

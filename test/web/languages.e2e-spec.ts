@@ -110,8 +110,8 @@ describeInBrowser('every page in every language', () => {
   const signedOutPages = [
     { path: '/signin', ready: 'main h1' },
     { path: '/signup', ready: 'main h1' },
-    { path: '/verify-email?token=not-a-token', ready: 'main h1' },
-    { path: '/reset-password?token=not-a-token', ready: 'main h1' },
+    { path: '/verify-email#token=not-a-token', ready: 'main h1' },
+    { path: '/reset-password#token=not-a-token', ready: 'main h1' },
     { path: '/reset-password', ready: 'main h1' },
   ];
 

@@ -71,6 +71,8 @@ export const MESSAGES: CatalogMessages = {
   'invalid-token.detail': 'The token is not valid: it may be mistyped, expired or used already. Ask for a new mail.',
   'too-many-mails.title': 'Too many mails',
   'too-many-mails.detail': 'At most {limit} mails an hour; try again later.',
+  'expired-unsubscribe-token.title': 'Expired unsubscribe link',
+  'expired-unsubscribe-token.detail': 'This unsubscribe link has expired; change your preferences while signed in.',
   'invalid-unsubscribe-token.title': 'Invalid unsubscribe token',
   'invalid-unsubscribe-token.detail': 'This unsubscribe link is not valid; change your preferences while signed in.',
   'invalid-push-endpoint.title': 'Invalid push endpoint',

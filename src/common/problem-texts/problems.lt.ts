@@ -75,6 +75,9 @@ export const MESSAGES: CatalogMessages = {
     'Raktas negalioja: galbūt jame klaida, baigėsi jo galiojimas arba jis jau panaudotas. Paprašykite naujo laiško.',
   'too-many-mails.title': 'Per daug laiškų',
   'too-many-mails.detail': 'Didžiausias laiškų skaičius per valandą – {limit}; bandykite vėliau.',
+  'expired-unsubscribe-token.title': 'Prenumeratos atsisakymo nuoroda nebegalioja',
+  'expired-unsubscribe-token.detail':
+    'Ši prenumeratos atsisakymo nuoroda nebegalioja; pakeiskite nuostatas prisijungę.',
   'invalid-unsubscribe-token.title': 'Netinkamas prenumeratos atsisakymo raktas',
   'invalid-unsubscribe-token.detail': 'Ši prenumeratos atsisakymo nuoroda negalioja; pakeiskite nuostatas prisijungę.',
   'invalid-push-endpoint.title': 'Netinkamas push galinis taškas',

@@ -74,6 +74,9 @@ export const MESSAGES: CatalogMessages = {
     'Токен недействителен: возможно, в нём опечатка, истёк его срок или он уже использован. Запросите новое письмо.',
   'too-many-mails.title': 'Слишком много писем',
   'too-many-mails.detail': 'Лимит писем в час — {limit}; попробуйте позже.',
+  'expired-unsubscribe-token.title': 'Срок действия ссылки для отписки истёк',
+  'expired-unsubscribe-token.detail':
+    'Срок действия этой ссылки для отписки истёк; измените настройки, войдя в систему.',
   'invalid-unsubscribe-token.title': 'Недействительный токен отписки',
   'invalid-unsubscribe-token.detail': 'Эта ссылка для отписки недействительна; измените настройки, войдя в систему.',
   'invalid-push-endpoint.title': 'Недопустимая конечная точка push',

@@ -47,7 +47,7 @@ export class EmailAddressController {
     summary: 'Ask to use an e-mail address: a verification mail goes to it',
     operationId: 'setEmail',
     description:
-      'Mails the address a link (`/verify-email?token=…`) and a short code, good once for 24 hours: POST either ' +
+      'Mails the address a link (`/verify-email#token=…`: the token in the fragment, which no request carries) and a short code, good once for 24 hours: POST either ' +
       'to /api/users/me/email/verify. Until then the verified address, if any, stays. Asking again ends the ' +
       `earlier mail’s token. At most ${VERIFICATION_MAILS_PER_HOUR} verification mails an hour. The answer is ` +
       'the same whether another account uses the address or not.',

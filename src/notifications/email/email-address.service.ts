@@ -74,7 +74,7 @@ export class EmailAddressService {
         template: 'email-verification',
         title: 'Confirm your e-mail address for Nardy',
         body: 'Follow this link to confirm that this address is yours; it works once, for 24 hours.',
-        path: `/verify-email?token=${token}`,
+        path: `/verify-email#token=${token}`,
         to,
         code,
       }),

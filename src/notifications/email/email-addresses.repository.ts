@@ -55,7 +55,9 @@ export class EmailAddressesRepository {
    * Makes `address` the account's verified address, in one transaction: another account that held
    * it loses it (whoever proved control of the mailbox last has it; docs/email.md, "One account
    * per address"). Answers the account's address before, null when it had none. The account's
-   * unsubscribe key stays when it had an address, so the links of its earlier mail still work.
+   * unsubscribe key stays while the address stays (verified again, in another letter case); another
+   * address gets a new key, so the one-click links of the mail sent to the old one stop working
+   * (docs/email.md, "Unsubscribing"): whoever reads that mailbox no longer decides this one's mail.
    * Accounts taking one address at the same moment take it in turn (a transaction lock on the
    * address's key, taken first), so the last removes the row of the one before, and none meets
    * another's uncommitted row in the unique index.
@@ -77,7 +79,9 @@ export class EmailAddressesRepository {
         `INSERT INTO email_addresses (user_id, address, address_key, verified_at, unsubscribe_key)
          VALUES ($1::uuid, $2, $3, $4::timestamptz, decode($5, 'hex'))
          ON CONFLICT (user_id) DO UPDATE
-           SET address = EXCLUDED.address, address_key = EXCLUDED.address_key, verified_at = EXCLUDED.verified_at`,
+           SET address = EXCLUDED.address, address_key = EXCLUDED.address_key, verified_at = EXCLUDED.verified_at,
+               unsubscribe_key = CASE WHEN email_addresses.address_key = EXCLUDED.address_key
+                                      THEN email_addresses.unsubscribe_key ELSE EXCLUDED.unsubscribe_key END`,
         [userId, address.trim(), addressKey(address), now.toISOString(), randomBytes(32).toString('hex')],
       );
       return before?.address ?? null;

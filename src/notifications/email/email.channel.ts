@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
 import { type DeliveryAttempt, NotificationChannel, type RetryPolicy } from '../core/notification-channel.js';
 import { ACCOUNT_KIND, type Notification, type NotificationKind } from '../core/notification.js';
 import type { OpenTransaction } from '../core/notification-queue.js';
@@ -31,6 +32,7 @@ export class EmailChannel extends NotificationChannel {
     private readonly digest: EmailDigestRepository,
     private readonly sender: MailSender,
     private readonly links: PublicLinks,
+    private readonly clock: Clock,
   ) {
     super();
   }
@@ -91,7 +93,8 @@ export class EmailChannel extends NotificationChannel {
   private async unsubscribeUrl(userId: string, kind: NotificationKind): Promise<string | null> {
     const verified = await this.addresses.of(userId);
     if (verified === null) return null;
-    const token = unsubscribeToken(userId, kind, verified.unsubscribeKey);
+    // Made as the mail goes, so that its days (UNSUBSCRIBE_LINK_DAYS) count from the mail.
+    const token = unsubscribeToken(userId, kind, this.clock.now(), verified.unsubscribeKey);
     return this.links.to(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`);
   }
 }

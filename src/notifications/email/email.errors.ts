@@ -29,3 +29,14 @@ export class InvalidUnsubscribeTokenError extends InvalidFieldError {
     super('This unsubscribe link is not valid; change your preferences while signed in.', 'token');
   }
 }
+
+/**
+ * A one-click unsubscribe link the service made, but longer ago than UNSUBSCRIBE_LINK_DAYS (or
+ * before links carried their time): it changes nothing (docs/email.md, "Unsubscribing").
+ */
+export class ExpiredUnsubscribeTokenError extends InvalidFieldError {
+  readonly code = 'expired-unsubscribe-token';
+  constructor() {
+    super('This unsubscribe link has expired; change your preferences while signed in.', 'token');
+  }
+}

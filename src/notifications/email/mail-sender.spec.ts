@@ -1,8 +1,11 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
-import { MailSender } from './mail-sender.js';
+import { MailSender, UNSENT_MAIL_DIR } from './mail-sender.js';
 
 const config = (settings: Partial<Environment>): ConfigService<Environment, true> =>
   ({
@@ -12,7 +15,7 @@ const config = (settings: Partial<Environment>): ConfigService<Environment, true
 const mail = {
   to: 'ann@example.com',
   subject: 'Reset your Nardy password',
-  text: 'https://nardy.test/reset-password?token=nardy_pr_secret',
+  text: 'https://nardy.test/reset-password#token=nardy_pr_secret',
   html: '<p></p>',
   messageId: '<1@nardy.test>',
   headers: {},
@@ -21,11 +24,27 @@ const mail = {
 describe('MailSender without SMTP_URL', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('logs the mail, link included, in development, and resolves', async () => {
+  it('writes the mail, link included, to a file of its owner’s only in development, logs where, and resolves', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'nardy-mail-'));
+    try {
+      const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+      await new MailSender(config({ NODE_ENV: 'development', DATA_DIR: dataDir })).send(mail);
+      expect(log).toHaveBeenCalledTimes(1);
+      const line = String(log.mock.calls[0][0]);
+      expect(line).not.toContain('nardy_pr_secret');
+      const file = join(dataDir, UNSENT_MAIL_DIR, '1@nardy.test.txt');
+      expect(line).toContain(file);
+      expect(readFileSync(file, 'utf8')).toContain('reset-password#token=nardy_pr_secret');
+      expect(statSync(file).mode & 0o077).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('neither logs nor writes a mail’s text in tests', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    await new MailSender(config({ NODE_ENV: 'development' })).send(mail);
-    expect(log).toHaveBeenCalledTimes(1);
-    expect(String(log.mock.calls[0][0])).toContain('reset-password?token=nardy_pr_secret');
+    await new MailSender(config({ NODE_ENV: 'test' })).send(mail);
+    expect(log.mock.calls.map((call) => String(call[0])).join('\n')).not.toContain('nardy_pr_secret');
   });
 
   it('warns at start in production, and never logs a mail’s text', async () => {

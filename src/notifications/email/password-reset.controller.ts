@@ -21,7 +21,7 @@ export class PasswordResetController {
     operationId: 'requestPasswordReset',
     description:
       'Give `username` or `email`. When the account has a verified address, a mail goes to it with a link ' +
-      '(`/reset-password?token=…`) good once for an hour. The answer is always 202 and says nothing of whether ' +
+      '(`/reset-password#token=…`: the token in the fragment, which no request carries) good once for an hour. The answer is always 202 and says nothing of whether ' +
       `the account or its address exist. At most ${RESET_MAILS_PER_HOUR} reset mails an hour go to an account or ` +
       'an address; more requests get 202 and no mail. Rate-limited per client address too.',
   })

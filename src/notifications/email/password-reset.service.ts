@@ -68,7 +68,7 @@ export class PasswordResetService {
         body:
           'Someone, we hope you, asked to reset the password of your Nardy account. Follow this link to choose a ' +
           'new one; it works once, for an hour. If you did not ask, ignore this mail: your password stays.',
-        path: `/reset-password?token=${token}`,
+        path: `/reset-password#token=${token}`,
         to: account.address,
       }),
     );

@@ -22,11 +22,21 @@ export class UnsubscribeController {
     description:
       'The URL of a mail’s `List-Unsubscribe` header, POSTed by a mail client (with the body ' +
       '`List-Unsubscribe=One-Click`) or anyone holding it, without signing in: that kind’s e-mail preference ' +
-      'of the account becomes `off`. The token names the account and kind and is signed by the service.',
+      'of the account becomes `off`. The token names the account and kind and the time it was made, and is ' +
+      'signed by the service with a key of the account’s address: it works for UNSUBSCRIBE_LINK_DAYS days ' +
+      '(60 by default), and no longer once the account has another address.',
   })
   @ApiQuery({ name: 'token', required: true, description: 'From the mail’s List-Unsubscribe URL.' })
   @ApiNoContentResponse({ description: 'That kind’s e-mail is off.' })
-  @ApiProblems([400, 'A token the service did not make (`invalid-unsubscribe-token`).'], 413, 415)
+  @ApiProblems(
+    [
+      400,
+      'A token the service did not make, or made for an address the account no longer has ' +
+        '(`invalid-unsubscribe-token`); one past its days (`expired-unsubscribe-token`). Nothing changes.',
+    ],
+    413,
+    415,
+  )
   async post(@Query('token') token: unknown): Promise<void> {
     await this.unsubscribe.unsubscribe(typeof token === 'string' ? token : '');
   }

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, call } from '../api/client.js';
 import { asProblem, type ApiProblem } from '../api/problem.js';
 import { t, Trans } from '../i18n/index.js';
-import { useLocation } from '../router.js';
+import { useLinkToken } from '../link-token.js';
 import { TextField } from '../ui/form-field.js';
 import { Link } from '../ui/link.js';
 import { ProblemMessage } from '../ui/problem-message.js';
@@ -98,11 +98,12 @@ function ChooseNewPassword({ token }: { readonly token: string }) {
 
 /**
  * Password reset (docs/email.md, "Password reset"): without a token, the form that asks for the
- * mail; with the token of the mail's link, the form that sets the new password.
+ * mail; with the token of the mail's link (in its fragment, link-token.ts), the form that sets the
+ * new password.
  */
 export function ResetPasswordPage(_: { readonly params: Record<string, string> }) {
   useTitle(t('auth.resetPassword.title'));
-  const token = useLocation().query.get('token');
+  const token = useLinkToken();
   return (
     <section>
       <h1>{t('auth.resetPassword.title')}</h1>

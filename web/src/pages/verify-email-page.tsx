@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, call } from '../api/client.js';
 import { asProblem, type ApiProblem } from '../api/problem.js';
 import { t, Trans } from '../i18n/index.js';
-import { useLocation } from '../router.js';
+import { useLinkToken } from '../link-token.js';
 import { useSession } from '../session.js';
 import { TextField } from '../ui/form-field.js';
 import { Link } from '../ui/link.js';
@@ -13,14 +13,14 @@ import '../ui/common.css';
 
 /**
  * The page a verification mail's link opens (docs/email.md, "Addresses"): signed in, one press
- * verifies the address with the link's token; the mail's short code can be typed instead. Nothing
- * is sent on load, so a mail scanner that follows the link verifies nothing.
+ * verifies the address with the link's token (in its fragment, link-token.ts); the mail's short
+ * code can be typed instead. Nothing is sent on load, so a mail scanner that follows the link
+ * verifies nothing.
  */
 export function VerifyEmailPage(_: { readonly params: Record<string, string> }) {
   useTitle(t('auth.verifyEmail.title'));
   const session = useSession();
-  const { query } = useLocation();
-  const [token, setToken] = useState(query.get('token') ?? '');
+  const [token, setToken] = useState(useLinkToken() ?? '');
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);

@@ -8,7 +8,8 @@ import { Link } from './link.js';
  * language (an infinitive phrase: "manage your account", «управлять учётной записью»).
  */
 export function SignInRequired({ toDo }: { readonly toDo: string }) {
-  const here = location.pathname + location.search;
+  // The fragment too: a mail's link carries its token there (link-token.ts).
+  const here = location.pathname + location.search + location.hash;
   return (
     <p>
       <Trans
