@@ -181,6 +181,8 @@ export const MESSAGES: CatalogMessages = {
   'tournament-not-running.detail': 'The tournament is not under way.',
   'tournament-started.title': 'Tournament started',
   'tournament-started.detail': 'A started tournament runs to its end.',
+  'tournament-cancelled.title': 'Tournament cancelled',
+  'tournament-cancelled.detail': 'The tournament was cancelled; nothing in it can change any more.',
   'tournament-full.title': 'Tournament full',
   'tournament-full.detail': 'The tournament has as many players as it takes.',
   'entries-closed.title': 'Entries closed',

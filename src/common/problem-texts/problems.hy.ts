@@ -187,6 +187,8 @@ export const MESSAGES: CatalogMessages = {
   'tournament-not-running.detail': 'Մրցաշարն այժմ չի ընթանում։',
   'tournament-started.title': 'Մրցաշարը սկսվել է',
   'tournament-started.detail': 'Սկսված մրցաշարը խաղարկվում է մինչև վերջ։',
+  'tournament-cancelled.title': 'Մրցաշարը չեղարկված է',
+  'tournament-cancelled.detail': 'Մրցաշարը չեղարկվել է, դրանում այլևս ոչինչ չի կարող փոխվել։',
   'tournament-full.title': 'Տեղեր չկան',
   'tournament-full.detail': 'Մրցաշարում արդեն այնքան խաղացող կա, որքան այն ընդունում է։',
   'entries-closed.title': 'Գրանցումն ավարտվել է',

@@ -186,6 +186,8 @@ export const MESSAGES: CatalogMessages = {
   'tournament-not-running.detail': 'Turnyras dabar nevyksta.',
   'tournament-started.title': 'Turnyras prasidėjo',
   'tournament-started.detail': 'Prasidėjęs turnyras žaidžiamas iki galo.',
+  'tournament-cancelled.title': 'Turnyras atšauktas',
+  'tournament-cancelled.detail': 'Turnyras atšauktas; jame nieko nebegalima pakeisti.',
   'tournament-full.title': 'Vietų nėra',
   'tournament-full.detail': 'Turnyre jau tiek žaidėjų, kiek jis priima.',
   'entries-closed.title': 'Registracija baigta',

@@ -186,6 +186,8 @@ export const MESSAGES: CatalogMessages = {
   'tournament-not-running.detail': 'Турнир сейчас не проводится.',
   'tournament-started.title': 'Турнир начался',
   'tournament-started.detail': 'Начавшийся турнир доигрывается до конца.',
+  'tournament-cancelled.title': 'Турнир отменён',
+  'tournament-cancelled.detail': 'Турнир отменён; в нём больше ничего нельзя изменить.',
   'tournament-full.title': 'Мест нет',
   'tournament-full.detail': 'В турнире уже столько игроков, сколько он принимает.',
   'entries-closed.title': 'Запись окончена',
