@@ -40,6 +40,7 @@ describe('configuration is validated at boot', () => {
     ['FAULT_KILL_AFTER_COMMIT', { FAULT_KILL_AFTER_COMMIT: 'on' }],
     ['FAULT_KILL_AFTER_COMMIT', { FAULT_KILL_AFTER_COMMIT: 'on', NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) }],
     ['FAULT_KILL_AFTER_COMMIT', { FAULT_KILL_AFTER_COMMIT: 'yes', NODE_ENV: 'test' }],
+    ['FAULT_STALL_TOURNAMENT_STEP', { FAULT_STALL_TOURNAMENT_STEP: 'on' }],
     ['STREAMS_PER_USER', { STREAMS_PER_USER: '0' }],
     ['STREAMS_PER_ADDRESS', { STREAMS_PER_ADDRESS: 'many' }],
     ['MAX_CONNECTIONS', { MAX_CONNECTIONS: '0' }],

@@ -367,6 +367,14 @@ export class Environment {
    */
   @IsIn(['off', 'on'])
   FAULT_KILL_AFTER_COMMIT: 'off' | 'on' = 'off';
+
+  /**
+   * A fault only tests arm (refused unless NODE_ENV=test): `on` makes the tournaments' relay hold
+   * every step it takes, renewing its lease, and never take it, so that a test can kill the node in
+   * the middle of a step (docs/tournaments.md, "Progress").
+   */
+  @IsIn(['off', 'on'])
+  FAULT_STALL_TOURNAMENT_STEP: 'off' | 'on' = 'off';
 }
 
 export class EnvironmentError extends Error {
@@ -385,8 +393,10 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     problems.push('JWT_SECRET: required when NODE_ENV=production');
   }
-  if (env.FAULT_KILL_AFTER_COMMIT === 'on' && env.NODE_ENV !== 'test') {
-    problems.push('FAULT_KILL_AFTER_COMMIT: a fault for tests, refused unless NODE_ENV=test');
+  for (const fault of ['FAULT_KILL_AFTER_COMMIT', 'FAULT_STALL_TOURNAMENT_STEP'] as const) {
+    if (env[fault] === 'on' && env.NODE_ENV !== 'test') {
+      problems.push(`${fault}: a fault for tests, refused unless NODE_ENV=test`);
+    }
   }
   if (env.GNUBG_PATH && env.GNUBG_PATH !== 'off' && !isExecutableFile(env.GNUBG_PATH)) {
     problems.push(
