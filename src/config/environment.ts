@@ -303,6 +303,24 @@ export class Environment {
   TOURNAMENTS_POLL_MS = 5_000;
 
   /**
+   * Tournaments an organiser may have open (not started) at once; one more is refused with 409
+   * `too-many-open-tournaments` (docs/tournaments.md, "Limits").
+   */
+  @WholeNumber(1)
+  TOURNAMENTS_OPEN_PER_ORGANISER = 10;
+
+  /** Tournaments an account may create in a rolling 24 hours; one more is refused with 429 `too-many-tournaments`. */
+  @WholeNumber(1)
+  TOURNAMENTS_CREATED_PER_DAY = 20;
+
+  /**
+   * Announcements of tournaments opening (`tournament.open`) a player is told of in a rolling 24
+   * hours; later ones that day pass them by (docs/notifications.md, "Tournaments"). 0: none.
+   */
+  @WholeNumber(0)
+  TOURNAMENT_ANNOUNCEMENTS_PER_DAY = 5;
+
+  /**
    * Whether this node's house-bot worker plays the house bots' turns (docs/bots.md). On by default;
    * any number of nodes may run it (the versioned append decides between them). Off, the node leaves
    * them to the others (with none, they wait); tests that play the bots' side themselves turn it off.

@@ -174,6 +174,12 @@ export const MESSAGES: CatalogMessages = {
   'not-the-organiser.detail': 'Tai gali padaryti tik turnyro organizatorius.',
   'entry-not-allowed.title': 'Registracija negalima',
   'entry-not-allowed.detail': 'Šis žaidėjas negali dalyvauti turnyre.',
+  'too-many-open-tournaments.title': 'Per daug atvirų turnyrų',
+  'too-many-open-tournaments.detail':
+    'Jau turite didžiausią leidžiamą atvirų turnyrų skaičių ({limit}); pirmiausia pradėkite arba atšaukite vieną iš jų.',
+  'too-many-tournaments.title': 'Per daug turnyrų',
+  'too-many-tournaments.detail':
+    'Pasiekta turnyrų per 24 valandas riba ({limit}); bandykite dar kartą po tiek sekundžių, kiek nurodyta antraštėje Retry-After.',
   'tournament-busy.title': 'Turnyras užimtas',
   'tournament-busy.detail': 'Turnyras pasikeitė, kol tai buvo rašoma; bandykite dar kartą.',
   'bad-event.title': 'Atmesta',

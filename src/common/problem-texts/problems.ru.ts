@@ -174,6 +174,12 @@ export const MESSAGES: CatalogMessages = {
   'not-the-organiser.detail': 'Это может сделать только организатор турнира.',
   'entry-not-allowed.title': 'Участие невозможно',
   'entry-not-allowed.detail': 'Этот игрок не может участвовать в турнире.',
+  'too-many-open-tournaments.title': 'Слишком много открытых турниров',
+  'too-many-open-tournaments.detail':
+    'У вас уже максимум открытых турниров ({limit}); сначала начните или отмените один из них.',
+  'too-many-tournaments.title': 'Слишком много турниров',
+  'too-many-tournaments.detail':
+    'Достигнут предел турниров за 24 часа ({limit}); повторите через столько секунд, сколько указано в заголовке Retry-After.',
   'tournament-busy.title': 'Турнир занят',
   'tournament-busy.detail': 'Турнир изменился во время записи; попробуйте ещё раз.',
   'bad-event.title': 'Отказано',

@@ -52,6 +52,19 @@ export interface TakenRows {
   readonly nextFreeInMs: number | null;
 }
 
+/**
+ * The caps a new tournament is held to (docs/tournaments.md, "Limits"): its organiser's open ones,
+ * and the ones created since `since` (24 hours before the creation).
+ */
+export interface CreationLimits {
+  readonly openPerOrganiser: number;
+  readonly createdPerDay: number;
+  readonly since: Date;
+}
+
+/** A creation refused at a cap: too many open; or too many in a day, one place freed 24 hours after `freeFrom`. */
+export type CreationRefusal = { readonly cap: 'open' } | { readonly cap: 'per-day'; readonly freeFrom: Date };
+
 /** A page of a list: the rows, newest first, and whether more follow. */
 export interface TournamentPage {
   readonly records: readonly TournamentRecord[];
@@ -68,9 +81,35 @@ export interface TournamentCursor {
 export class TournamentsRepository {
   constructor(private readonly sql: SqlClient) {}
 
-  /** Stores a new tournament: its projection at version 1 and its `created` event. */
-  async create(id: string, state: TournamentState, event: TournamentEvent, actorId: string, at: Date): Promise<void> {
-    await this.sql.transaction(async (tx) => {
+  /**
+   * Stores a new tournament, its projection at version 1 and its `created` event, unless its organiser
+   * is at a cap of `limits` (the refusal, with nothing stored). The organiser's tournaments are
+   * counted in the transaction that inserts, under a transaction lock on the organiser, so that
+   * creations at once (on any node) are counted one after the other and none passes a cap.
+   */
+  async create(
+    id: string,
+    state: TournamentState,
+    event: TournamentEvent,
+    at: Date,
+    limits: CreationLimits,
+  ): Promise<CreationRefusal | null> {
+    const organiserId = state.organiser.id;
+    return this.sql.transaction(async (tx) => {
+      await tx.query(`SELECT true AS locked FROM pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `tournaments-of:${organiserId}`,
+      ]);
+      const [counted] = await tx.query<{ open: number; recent: Date[] }>(
+        `SELECT (SELECT count(*)::int FROM tournaments WHERE organiser_id = $1 AND status = 'open') AS open,
+                ARRAY(SELECT created_at FROM tournaments WHERE organiser_id = $1 AND created_at > $2
+                       ORDER BY created_at DESC LIMIT $3) AS recent`,
+        [organiserId, limits.since, limits.createdPerDay],
+      );
+      if (counted.open >= limits.openPerOrganiser) return { cap: 'open' };
+      if (counted.recent.length >= limits.createdPerDay) {
+        // The creation that leaves the window first and frees a place: the cap-th newest.
+        return { cap: 'per-day', freeFrom: new Date(counted.recent[limits.createdPerDay - 1]) };
+      }
       await tx.query(
         `INSERT INTO tournaments (id, name, variant, format, status, organiser_id, version, state, starts_at,
                                   entries_close_at, created_at, updated_at)
@@ -81,7 +120,7 @@ export class TournamentsRepository {
           state.terms.variant,
           state.terms.format,
           state.status,
-          state.organiser.id,
+          organiserId,
           JSON.stringify(state),
           state.terms.startsAt,
           state.terms.entriesCloseAt,
@@ -91,8 +130,9 @@ export class TournamentsRepository {
       await tx.query(
         `INSERT INTO tournament_events (tournament_id, version, type, data, actor_id, created_at)
          VALUES ($1, 1, $2, $3, $4, $5)`,
-        [id, event.type, JSON.stringify(event), actorId, at],
+        [id, event.type, JSON.stringify(event), organiserId, at],
       );
+      return null;
     });
   }
 

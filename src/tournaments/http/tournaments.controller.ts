@@ -86,6 +86,14 @@ export class TournamentsController {
     [400, 'Invalid terms (`validation-failed`, `invalid-tournament-terms` or `invalid-match-terms`, with `field`).'],
     401,
     [403, 'The token lacks the `play` scope (`insufficient-scope`).'],
+    [
+      409,
+      'You have TOURNAMENTS_OPEN_PER_ORGANISER tournaments open already (`too-many-open-tournaments`, with `limit`); nothing is stored.',
+    ],
+    [
+      429,
+      'You created TOURNAMENTS_CREATED_PER_DAY tournaments in the last 24 hours (`too-many-tournaments`, with `limit`); see Retry-After.',
+    ],
   )
   create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateTournamentDto): Promise<TournamentView> {
     return this.tournaments.create(principal.userId, {
