@@ -6683,6 +6683,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description You have TOURNAMENTS_OPEN_PER_ORGANISER tournaments open already (`too-many-open-tournaments`, with `limit`); nothing is stored. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description You created TOURNAMENTS_CREATED_PER_DAY tournaments in the last 24 hours (`too-many-tournaments`, with `limit`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getTournament: {
@@ -6774,7 +6792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description It has started (`tournament-started`). */
+            /** @description It has started (`tournament-started`), or was cancelled already (`tournament-cancelled`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6845,7 +6863,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Entries are not taken (`tournament-not-open`, `tournament-full`, `entries-closed`), or you are in already (`already-entered`). */
+            /** @description Entries are not taken (`tournament-not-open`, `tournament-full`, `entries-closed`, `tournament-cancelled`), or you are in already (`already-entered`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6903,7 +6921,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Not entered, withdrawn already, or the tournament is over (`not-entered`, `already-withdrawn`, `tournament-not-running`). */
+            /** @description Not entered, withdrawn already, or the tournament is over or cancelled (`not-entered`, `already-withdrawn`, `tournament-not-running`, `tournament-cancelled`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7004,7 +7022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Started or ended already, or too few entrants (`tournament-not-open`, `too-few-entrants`). */
+            /** @description Started or ended already, cancelled, or too few entrants (`tournament-not-open`, `tournament-cancelled`, `too-few-entrants`). */
             409: {
                 headers: {
                     [name: string]: unknown;

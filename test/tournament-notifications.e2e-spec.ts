@@ -14,8 +14,9 @@ import { eventually, WebhookReceiver } from './support/webhook-receiver.js';
  * webhook receiver on this machine: a tournament's entries announced to the players whose rating
  * its limits take (not to one outside them, nor to its organiser), the matches' readiness to both
  * players, a winner's going through, the end to every entrant with their place; each exactly once,
- * signed. On PostgreSQL two app instances share the database, each with its relays, and the
- * requests alternate between them: each notification still arrives once.
+ * signed; at most 5 announcements a day to a player, however many open near them at once. On
+ * PostgreSQL two app instances share the database, each with its relays, and the requests alternate
+ * between them: each notification still arrives once.
  */
 const ENV = {
   AUTH_THROTTLE_LIMIT: '1000',
@@ -240,6 +241,39 @@ describe('the announcement', () => {
     await settled();
     expect(ofType(below, 'tournament.open')).toEqual([]);
     expect(ofType(host, 'tournament.open')).toEqual([]);
+  });
+});
+
+describe('a day of announcements', () => {
+  it('tells each player of at most 5 (TOURNAMENT_ANNOUNCEMENTS_PER_DAY), however many organisers near them open one at once', async () => {
+    // Far above every other player of this file: only these hear of these tournaments.
+    const reader = await account('reader', 2500);
+    const hosts: Account[] = [];
+    for (let i = 0; i < 8; i++) hosts.push(await account(`host_${i}`, 2510 + i));
+    await Promise.all(
+      hosts.map((host, i) =>
+        new TournamentClient(node()).create(host, {
+          name: `Evening ${i}`,
+          variant: 'backgammon',
+          format: 'knockout',
+          lengths: [1],
+          daysPerTurn: 2,
+          maxPlayers: 8,
+        }),
+      ),
+    );
+    await received(reader, 'tournament.open', 5);
+    await settled();
+    // Eight opened near the reader, seven near each host (not their own): each is told of five.
+    expect(ofType(reader, 'tournament.open')).toHaveLength(5);
+    for (const host of hosts) expect(ofType(host, 'tournament.open')).toHaveLength(5);
+    const [row] = await a.app
+      .get(SqlClient)
+      .query<{ n: number }>(
+        `SELECT cardinality(received_at) AS n FROM tournament_announcement_receipts WHERE user_id = $1`,
+        [reader.id],
+      );
+    expect(row.n).toBe(5);
   });
 });
 

@@ -14,7 +14,8 @@ import { eventually } from './support/webhook-receiver.js';
  * "Progress"): two nodes on one database finishing the last matches of a
  * round at once create the next match once; a node killed (SIGKILL) right
  * after a match's last event commits, before any relay created the next
- * match, leaves it to the restarted node, which creates it.
+ * match, leaves it to the restarted node, which creates it; a node killed in
+ * the middle of a step leaves it to the node still running within 10 s.
  */
 
 async function count(url: string, sql: string, params: unknown[] = []): Promise<number> {
@@ -169,6 +170,87 @@ describeOnPostgres('kill -9 after a match’s last event, before the next match 
       expect(await node.count(finals, [created.id])).toBe(1);
       const state = (await send('GET', `/api/matches/${final.matchId}`, olga)) as { status: string };
       expect(state.status).toBe('playing');
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+});
+
+/** The bound of docs/tournaments.md ("Progress"): a dead node's step is taken over within it. */
+const TAKEOVER_BOUND_MS = 10_000;
+
+describeOnPostgres('kill -9 of a node in the middle of a step, another node running', () => {
+  let stalled: CrashableServer;
+  let survivor: TestApp | undefined;
+  const password = randomBytes(12).toString('hex');
+
+  beforeAll(async () => {
+    // This node takes the steps and holds them (renewing its lease) without taking them, until killed.
+    stalled = await CrashableServer.prepare('tournaments-stall', {
+      BOTS_ENABLED: 'false',
+      JWT_SECRET: 'tournaments-stall-secret-long-enough-0123456789',
+      TOURNAMENTS_POLL_MS: '200',
+      FAULT_STALL_TOURNAMENT_STEP: 'on',
+      REGISTER_THROTTLE_LIMIT: '100',
+    });
+  }, SCENARIO_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await survivor?.close();
+    await stalled?.close();
+  });
+
+  it(
+    'the surviving node takes the step over within 10 s of the kill, and does it once',
+    async () => {
+      await stalled.start('off');
+      const tokens = new Map<string, string>();
+      for (const name of ['olga', 'ann', 'ben', 'cat', 'dan'])
+        tokens.set(name, await registerPlayer(stalled.http, name, password));
+      const olga = tokens.get('olga') as string;
+      const created = await stalled.http.send('POST', '/api/tournaments', olga, {
+        name: 'Four and a kill',
+        variant: 'backgammon',
+        format: 'knockout',
+        lengths: [1],
+        daysPerTurn: null,
+        maxPlayers: 4,
+      });
+      expect(created.status).toBe(201);
+      const id = (created.body as TournamentJson).id;
+      for (const name of ['ann', 'ben', 'cat', 'dan']) {
+        const entered = await stalled.http.send(
+          'POST',
+          `/api/tournaments/${id}/entries`,
+          tokens.get(name) as string,
+          {},
+        );
+        expect(entered.status).toBe(200);
+      }
+      expect((await stalled.http.send('POST', `/api/tournaments/${id}/start`, olga, {})).status).toBe(200);
+
+      // The stalled node has taken the start's step (its two matches), and holds it.
+      const held = `SELECT count(*)::int AS n FROM tournament_steps WHERE tournament_id = $1 AND taken_until > now()`;
+      await eventually(async () => ((await stalled.count(held, [id])) === 1 ? true : undefined), 30);
+      // The other node runs with the default look every 5 s: it takes the step over by the lease's end.
+      survivor = await startTestApp({ BOTS_ENABLED: 'false' }, stalled.database);
+      const leaseEnd = `SELECT (extract(epoch FROM taken_until) * 1000)::float8 AS n FROM tournament_steps WHERE tournament_id = $1`;
+      const before = await stalled.count(leaseEnd, [id]);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // A live node keeps what it works on, however long it takes: its lease was renewed, nobody took the step.
+      expect(await stalled.count(leaseEnd, [id])).toBeGreaterThan(before);
+      const matches = `SELECT count(*)::int AS n FROM tournament_matches WHERE tournament_id = $1`;
+      expect(await stalled.count(matches, [id])).toBe(0);
+
+      const killedAt = Date.now();
+      await stalled.kill();
+      await eventually(async () => ((await stalled.count(matches, [id])) === 2 ? true : undefined), 90);
+      const tookMs = Date.now() - killedAt;
+      expect(tookMs).toBeLessThan(TAKEOVER_BOUND_MS);
+
+      const createdEvents = `SELECT count(*)::int AS n FROM tournament_events WHERE tournament_id = $1 AND type = 'match-created'`;
+      expect(await stalled.count(createdEvents, [id])).toBe(2);
+      const shown = (await request(survivor.http).get(`/api/tournaments/${id}`).expect(200)).body as TournamentJson;
+      expect(runningMatches(shown)).toHaveLength(2);
     },
     SCENARIO_TIMEOUT_MS,
   );

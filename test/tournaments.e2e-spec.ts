@@ -264,6 +264,12 @@ describe('refusals', () => {
         .expect(200)
     ).body as TournamentJson;
     expect(cancelled.status).toBe('cancelled');
+    // Every change after it is refused as what it is: the tournament was cancelled (not "started").
+    await tournaments.refused(tournaments.commandRaw(olga, open.id, 'cancel'), 409, 'tournament-cancelled');
+    await tournaments.refused(tournaments.commandRaw(olga, open.id, 'start'), 409, 'tournament-cancelled');
+    await tournaments.refused(tournaments.enterRaw(await player('mira'), open.id), 409, 'tournament-cancelled');
+    await tournaments.refused(tournaments.withdrawRaw(await player('mira'), open.id), 409, 'tournament-cancelled');
+    expect((await tournaments.get(open.id)).version).toBe(cancelled.version);
     const listed = await request(t.http).get('/api/tournaments?status=cancelled').expect(200);
     expect((listed.body as { tournaments: TournamentJson[] }).tournaments.map((x) => x.id)).toContain(open.id);
     const mine = await request(t.http).get('/api/tournaments?player=kara').expect(200);

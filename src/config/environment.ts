@@ -310,6 +310,24 @@ export class Environment {
   TOURNAMENTS_POLL_MS = 5_000;
 
   /**
+   * Tournaments an organiser may have open (not started) at once; one more is refused with 409
+   * `too-many-open-tournaments` (docs/tournaments.md, "Limits").
+   */
+  @WholeNumber(1)
+  TOURNAMENTS_OPEN_PER_ORGANISER = 10;
+
+  /** Tournaments an account may create in a rolling 24 hours; one more is refused with 429 `too-many-tournaments`. */
+  @WholeNumber(1)
+  TOURNAMENTS_CREATED_PER_DAY = 20;
+
+  /**
+   * Announcements of tournaments opening (`tournament.open`) a player is told of in a rolling 24
+   * hours; later ones that day pass them by (docs/notifications.md, "Tournaments"). 0: none.
+   */
+  @WholeNumber(0)
+  TOURNAMENT_ANNOUNCEMENTS_PER_DAY = 5;
+
+  /**
    * Whether this node's house-bot worker plays the house bots' turns (docs/bots.md). On by default;
    * any number of nodes may run it (the versioned append decides between them). Off, the node leaves
    * them to the others (with none, they wait); tests that play the bots' side themselves turn it off.
@@ -381,6 +399,14 @@ export class Environment {
    */
   @IsIn(['off', 'on'])
   FAULT_KILL_AFTER_COMMIT: 'off' | 'on' = 'off';
+
+  /**
+   * A fault only tests arm (refused unless NODE_ENV=test): `on` makes the tournaments' relay hold
+   * every step it takes, renewing its lease, and never take it, so that a test can kill the node in
+   * the middle of a step (docs/tournaments.md, "Progress").
+   */
+  @IsIn(['off', 'on'])
+  FAULT_STALL_TOURNAMENT_STEP: 'off' | 'on' = 'off';
 }
 
 export class EnvironmentError extends Error {
@@ -399,8 +425,10 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     problems.push('JWT_SECRET: required when NODE_ENV=production');
   }
-  if (env.FAULT_KILL_AFTER_COMMIT === 'on' && env.NODE_ENV !== 'test') {
-    problems.push('FAULT_KILL_AFTER_COMMIT: a fault for tests, refused unless NODE_ENV=test');
+  for (const fault of ['FAULT_KILL_AFTER_COMMIT', 'FAULT_STALL_TOURNAMENT_STEP'] as const) {
+    if (env[fault] === 'on' && env.NODE_ENV !== 'test') {
+      problems.push(`${fault}: a fault for tests, refused unless NODE_ENV=test`);
+    }
   }
   if (env.GNUBG_PATH && env.GNUBG_PATH !== 'off' && !isExecutableFile(env.GNUBG_PATH)) {
     problems.push(

@@ -53,6 +53,17 @@ export class CrashableServer {
     this.http = new JsonClient(this.server.base);
   }
 
+  /** The database it runs on (another node may share it). */
+  get database(): TestDatabase {
+    return this.db;
+  }
+
+  /** Kills it with SIGKILL, as a crash would, and waits for it to end. */
+  async kill(): Promise<void> {
+    this.server?.kill();
+    await this.server?.stop();
+  }
+
   /** Waits for the server to end (after its crash, or stopping it). */
   async stop(): Promise<void> {
     await this.server?.stop();

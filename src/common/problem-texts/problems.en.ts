@@ -177,6 +177,12 @@ export const MESSAGES: CatalogMessages = {
   'not-the-organiser.detail': 'Only the tournament’s organiser may do this.',
   'entry-not-allowed.title': 'Entry not allowed',
   'entry-not-allowed.detail': 'This player cannot enter this tournament.',
+  'too-many-open-tournaments.title': 'Too many open tournaments',
+  'too-many-open-tournaments.detail':
+    'You have {limit} tournaments open, as many as one may; start or cancel one first.',
+  'too-many-tournaments.title': 'Too many tournaments',
+  'too-many-tournaments.detail':
+    'At most {limit} tournaments in 24 hours; try again after the number of seconds in the Retry-After header.',
   'tournament-busy.title': 'Tournament busy',
   'tournament-busy.detail': 'The tournament changed while this was written; try again.',
   'bad-event.title': 'Refused',
@@ -189,6 +195,8 @@ export const MESSAGES: CatalogMessages = {
   'tournament-not-running.detail': 'The tournament is not under way.',
   'tournament-started.title': 'Tournament started',
   'tournament-started.detail': 'A started tournament runs to its end.',
+  'tournament-cancelled.title': 'Tournament cancelled',
+  'tournament-cancelled.detail': 'The tournament was cancelled; nothing in it can change any more.',
   'tournament-full.title': 'Tournament full',
   'tournament-full.detail': 'The tournament has as many players as it takes.',
   'entries-closed.title': 'Entries closed',

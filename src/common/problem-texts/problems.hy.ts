@@ -184,6 +184,12 @@ export const MESSAGES: CatalogMessages = {
   'not-the-organiser.detail': 'Դա կարող է անել միայն մրցաշարի կազմակերպիչը։',
   'entry-not-allowed.title': 'Մասնակցությունն անհնար է',
   'entry-not-allowed.detail': 'Այս խաղացողը չի կարող մասնակցել մրցաշարին։',
+  'too-many-open-tournaments.title': 'Չափազանց շատ բաց մրցաշարեր',
+  'too-many-open-tournaments.detail':
+    'Դուք ունեք {limit} բաց մրցաշար, որքան թույլատրված է։ Նախ սկսեք կամ չեղարկեք դրանցից մեկը։',
+  'too-many-tournaments.title': 'Չափազանց շատ մրցաշարեր',
+  'too-many-tournaments.detail':
+    '24 ժամում առավելագույնը {limit} մրցաշար։ Կրկին փորձեք Retry-After վերնագրում նշված վայրկյանների քանակից հետո։',
   'tournament-busy.title': 'Մրցաշարը զբաղված է',
   'tournament-busy.detail': 'Մրցաշարը փոխվեց գրանցման ընթացքում․ կրկին փորձեք։',
   'bad-event.title': 'Մերժված է',
@@ -196,6 +202,8 @@ export const MESSAGES: CatalogMessages = {
   'tournament-not-running.detail': 'Մրցաշարն այժմ չի ընթանում։',
   'tournament-started.title': 'Մրցաշարը սկսվել է',
   'tournament-started.detail': 'Սկսված մրցաշարը խաղարկվում է մինչև վերջ։',
+  'tournament-cancelled.title': 'Մրցաշարը չեղարկված է',
+  'tournament-cancelled.detail': 'Մրցաշարը չեղարկվել է, դրանում այլևս ոչինչ չի կարող փոխվել։',
   'tournament-full.title': 'Տեղեր չկան',
   'tournament-full.detail': 'Մրցաշարում արդեն այնքան խաղացող կա, որքան այն ընդունում է։',
   'entries-closed.title': 'Գրանցումն ավարտվել է',

@@ -183,6 +183,12 @@ export const MESSAGES: CatalogMessages = {
   'not-the-organiser.detail': 'Tai gali padaryti tik turnyro organizatorius.',
   'entry-not-allowed.title': 'Registracija negalima',
   'entry-not-allowed.detail': 'Šis žaidėjas negali dalyvauti turnyre.',
+  'too-many-open-tournaments.title': 'Per daug atvirų turnyrų',
+  'too-many-open-tournaments.detail':
+    'Jau turite didžiausią leidžiamą atvirų turnyrų skaičių ({limit}); pirmiausia pradėkite arba atšaukite vieną iš jų.',
+  'too-many-tournaments.title': 'Per daug turnyrų',
+  'too-many-tournaments.detail':
+    'Pasiekta turnyrų per 24 valandas riba ({limit}); bandykite dar kartą po tiek sekundžių, kiek nurodyta antraštėje Retry-After.',
   'tournament-busy.title': 'Turnyras užimtas',
   'tournament-busy.detail': 'Turnyras pasikeitė, kol tai buvo rašoma; bandykite dar kartą.',
   'bad-event.title': 'Atmesta',
@@ -195,6 +201,8 @@ export const MESSAGES: CatalogMessages = {
   'tournament-not-running.detail': 'Turnyras dabar nevyksta.',
   'tournament-started.title': 'Turnyras prasidėjo',
   'tournament-started.detail': 'Prasidėjęs turnyras žaidžiamas iki galo.',
+  'tournament-cancelled.title': 'Turnyras atšauktas',
+  'tournament-cancelled.detail': 'Turnyras atšauktas; jame nieko nebegalima pakeisti.',
   'tournament-full.title': 'Vietų nėra',
   'tournament-full.detail': 'Turnyre jau tiek žaidėjų, kiek jis priima.',
   'entries-closed.title': 'Registracija baigta',

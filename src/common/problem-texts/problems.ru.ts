@@ -183,6 +183,12 @@ export const MESSAGES: CatalogMessages = {
   'not-the-organiser.detail': 'Это может сделать только организатор турнира.',
   'entry-not-allowed.title': 'Участие невозможно',
   'entry-not-allowed.detail': 'Этот игрок не может участвовать в турнире.',
+  'too-many-open-tournaments.title': 'Слишком много открытых турниров',
+  'too-many-open-tournaments.detail':
+    'У вас уже максимум открытых турниров ({limit}); сначала начните или отмените один из них.',
+  'too-many-tournaments.title': 'Слишком много турниров',
+  'too-many-tournaments.detail':
+    'Достигнут предел турниров за 24 часа ({limit}); повторите через столько секунд, сколько указано в заголовке Retry-After.',
   'tournament-busy.title': 'Турнир занят',
   'tournament-busy.detail': 'Турнир изменился во время записи; попробуйте ещё раз.',
   'bad-event.title': 'Отказано',
@@ -195,6 +201,8 @@ export const MESSAGES: CatalogMessages = {
   'tournament-not-running.detail': 'Турнир сейчас не проводится.',
   'tournament-started.title': 'Турнир начался',
   'tournament-started.detail': 'Начавшийся турнир доигрывается до конца.',
+  'tournament-cancelled.title': 'Турнир отменён',
+  'tournament-cancelled.detail': 'Турнир отменён; в нём больше ничего нельзя изменить.',
   'tournament-full.title': 'Мест нет',
   'tournament-full.detail': 'В турнире уже столько игроков, сколько он принимает.',
   'entries-closed.title': 'Запись окончена',

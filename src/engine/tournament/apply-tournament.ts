@@ -11,12 +11,15 @@ import type { TournamentEvent } from './tournament-events.js';
 import type { Entrant, Slot, SlotSide, TournamentRound, TournamentState } from './tournament-state.js';
 import { MIN_ENTRANTS, termsProblems } from './tournament-terms.js';
 
+type EventOf<T extends TournamentEvent['type']> = Extract<TournamentEvent, { type: T }>;
+
 export type TournamentRefusalReason =
   | 'bad-event'
   | 'bad-terms'
   | 'tournament-not-open'
   | 'tournament-not-running'
   | 'tournament-started'
+  | 'tournament-cancelled'
   | 'tournament-full'
   | 'entries-closed'
   | 'rating-out-of-range'
@@ -36,6 +39,13 @@ export type TournamentApplyResult = { readonly ok: true; readonly state: Tournam
 
 function refuse(reason: TournamentRefusalReason, message: string): TournamentRefusal {
   return { ok: false, reason, message };
+}
+
+/** The refusal of any change to a cancelled tournament: it is over, and says so (not "started" nor "not open"). */
+function cancelledRefusal(state: TournamentState): TournamentRefusal | null {
+  return state.status === 'cancelled'
+    ? refuse('tournament-cancelled', 'The tournament was cancelled; nothing in it can change any more.')
+    : null;
 }
 
 function ok(state: TournamentState, changes: Partial<TournamentState>): TournamentApplyResult {
@@ -88,19 +98,13 @@ export function applyTournament(state: TournamentState, event: TournamentEvent):
     case 'created':
       return refuse('bad-event', 'The tournament exists already.');
     case 'entered':
-      return enter(state, event);
+      return cancelledRefusal(state) ?? enter(state, event);
     case 'withdrew':
-      return withdraw(state, event.player);
+      return cancelledRefusal(state) ?? withdraw(state, event.player);
     case 'started':
-      return start(state, event.seeds);
+      return cancelledRefusal(state) ?? start(state, event.seeds);
     case 'cancelled':
-      if (state.status !== 'open') {
-        return refuse(
-          'tournament-started',
-          'Only a tournament not started can be cancelled; a started one runs to its end.',
-        );
-      }
-      return ok(state, { status: 'cancelled', cancelled: event.reason });
+      return cancelledRefusal(state) ?? cancel(state, event.reason);
     case 'match-created':
       return matchCreated(state, event.round, event.slot, event.matchId);
     case 'match-finished':
@@ -114,6 +118,16 @@ export function applyTournament(state: TournamentState, event: TournamentEvent):
       return refuse('bad-event', `Unknown event ${JSON.stringify(unknown)}.`);
     }
   }
+}
+
+function cancel(state: TournamentState, reason: EventOf<'cancelled'>['reason']): TournamentApplyResult {
+  if (state.status !== 'open') {
+    return refuse(
+      'tournament-started',
+      'Only a tournament not started can be cancelled; a started one runs to its end.',
+    );
+  }
+  return ok(state, { status: 'cancelled', cancelled: reason });
 }
 
 function enter(state: TournamentState, event: Extract<TournamentEvent, { type: 'entered' }>): TournamentApplyResult {

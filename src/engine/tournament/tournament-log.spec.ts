@@ -62,7 +62,15 @@ describe('entries', () => {
     const open = new TournamentRun(terms());
     open.append({ type: 'cancelled', reason: 'organiser' });
     expect(open.state.status).toBe('cancelled');
-    expect(applyTournament(open.state, entry('ann')).ok).toBe(false);
+    const refusal = (event: TournamentEvent) => {
+      const result = applyTournament(open.state, event);
+      return result.ok ? null : result.reason;
+    };
+    // Whatever is asked of a cancelled tournament, the refusal says it was cancelled.
+    expect(refusal(entry('ann'))).toBe('tournament-cancelled');
+    expect(refusal({ type: 'withdrew', player: 'ann' })).toBe('tournament-cancelled');
+    expect(refusal({ type: 'started', seeds: [] })).toBe('tournament-cancelled');
+    expect(refusal({ type: 'cancelled', reason: 'organiser' })).toBe('tournament-cancelled');
     const started = new TournamentRun(terms());
     started.enter('ann');
     started.enter('bob');

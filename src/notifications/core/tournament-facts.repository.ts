@@ -66,6 +66,26 @@ SELECT id::text AS id FROM (
 ORDER BY abs(rating - $1::float8), id
 LIMIT $5::int`;
 
+/**
+ * Each player's receipts of announcements ($1), their rows locked until the transaction ends (made
+ * empty when there is none; in key order, so that two relays lock in one order), the instants before
+ * $2 dropped: a relay that finds a row locked waits for the other's commit and then counts what that
+ * one added.
+ */
+const LOCK_RECEIPTS = `
+INSERT INTO tournament_announcement_receipts (user_id, received_at)
+SELECT id, '{}' FROM unnest($1::uuid[]) AS r(id) ORDER BY id
+ON CONFLICT (user_id) DO UPDATE SET received_at = ARRAY(
+  SELECT at FROM unnest(tournament_announcement_receipts.received_at) AS at WHERE at > $2::timestamptz ORDER BY at)
+RETURNING user_id::text AS user_id, received_at`;
+
+/** Adds instants ($2) to the receipts of players ($1, one instant each; rows held by this transaction). */
+const ADD_RECEIPTS = `
+UPDATE tournament_announcement_receipts r SET received_at = r.received_at || told.ats
+  FROM (SELECT id, array_agg(at ORDER BY at) AS ats FROM unnest($1::uuid[], $2::timestamptz[]) AS t(id, at)
+         GROUP BY id) told
+ WHERE r.user_id = told.id`;
+
 /** An account as the tournament notifications need it: a Party, with its rating (the organiser's places the announcement). */
 export interface TournamentPerson extends Party {
   readonly rating: number;
@@ -151,6 +171,27 @@ export class TournamentFactsRepository {
         },
       ]),
     );
+  }
+
+  /**
+   * When each of `ids` was told of announcements since `since`, their rows held by `tx` until it ends
+   * (docs/notifications.md, "Tournaments": the daily cap holds across relays and nodes).
+   */
+  async lockReceipts(tx: OpenTransaction, ids: readonly string[], since: Date): Promise<Map<string, Date[]>> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return new Map();
+    const rows = await tx.query<{ user_id: string; received_at: (Date | string)[] }>(LOCK_RECEIPTS, [
+      wanted,
+      since.toISOString(),
+    ]);
+    return new Map(rows.map((row) => [row.user_id, row.received_at.map((at) => new Date(at))]));
+  }
+
+  /** Adds to the receipts (rows held by `tx`, from lockReceipts) the instants each player was told of more. */
+  async addReceipts(tx: OpenTransaction, told: ReadonlyMap<string, readonly Date[]>): Promise<void> {
+    const pairs = [...told].flatMap(([id, ats]) => ats.map((at) => [id, at.toISOString()] as const));
+    if (pairs.length === 0) return;
+    await tx.query(ADD_RECEIPTS, [pairs.map(([id]) => id), pairs.map(([, at]) => at)]);
   }
 
   /** The players in `window`, nearest its centre first, at most `limit`, the organiser left out. */

@@ -7,7 +7,14 @@ import { decideTournamentNotifications } from './decide-tournament-notifications
 import { NotificationJobs } from './notification-jobs.js';
 import type { OpenTransaction } from './notification-queue.js';
 import { Relay } from './relay.js';
-import { ANNOUNCEMENT_AUDIENCE, announcementWindow, announcing } from './tournament-announcement.js';
+import {
+  ANNOUNCEMENT_AUDIENCE,
+  ANNOUNCEMENTS_WINDOW_MS,
+  announcementWindow,
+  announcing,
+  capAnnouncements,
+  isAnnouncement,
+} from './tournament-announcement.js';
 import { type TournamentFacts, tournamentChanges } from './tournament-facts.js';
 import { TournamentFactsRepository } from './tournament-facts.repository.js';
 
@@ -29,6 +36,8 @@ type Folded = Omit<TournamentFacts, 'people' | 'audience'> & { readonly lastVers
  */
 @Injectable()
 export class TournamentOutboxRelay extends Relay {
+  private readonly announcementsPerDay: number;
+
   constructor(
     private readonly facts: TournamentFactsRepository,
     private readonly jobs: NotificationJobs,
@@ -36,6 +45,7 @@ export class TournamentOutboxRelay extends Relay {
     config: ConfigService<Environment, true>,
   ) {
     super('tournament notification relay', config);
+    this.announcementsPerDay = config.get('TOURNAMENT_ANNOUNCEMENTS_PER_DAY', { infer: true });
   }
 
   /** One transaction after the other while they come back full. */
@@ -85,8 +95,22 @@ export class TournamentOutboxRelay extends Relay {
     }
     const unknown = [...audiences.values()].flat().filter((id) => !people.has(id));
     for (const [id, person] of await this.facts.people(tx, unknown)) people.set(id, person);
-    return folded.flatMap((f) =>
+    const decided = folded.flatMap((f) =>
       decideTournamentNotifications({ ...f, people, audience: audiences.get(f.tournamentId) ?? [] }, now),
     );
+    return this.withinDailyAnnouncements(tx, decided, now);
+  }
+
+  /**
+   * `decided` with the announcements to players told of TOURNAMENT_ANNOUNCEMENTS_PER_DAY of them in
+   * the last 24 hours left out; the ones kept recorded, in `tx`, under a lock on each player's receipts.
+   */
+  private async withinDailyAnnouncements(tx: OpenTransaction, decided: Decided[], now: Date): Promise<Decided[]> {
+    const told = decided.filter(isAnnouncement).map((d) => d.notification.userId);
+    if (told.length === 0) return decided;
+    const received = await this.facts.lockReceipts(tx, told, new Date(now.getTime() - ANNOUNCEMENTS_WINDOW_MS));
+    const capped = capAnnouncements(decided, received, now, this.announcementsPerDay);
+    await this.facts.addReceipts(tx, capped.told);
+    return capped.kept;
   }
 }

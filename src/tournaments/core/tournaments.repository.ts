@@ -37,6 +37,34 @@ export interface Taken {
   readonly mark: string;
 }
 
+/** The rows the tournaments' relay takes with a lease: results to record (the outbox) and steps to take. */
+export type LeasedRows = 'outbox' | 'steps';
+
+/** Where each kind of leased row is kept: its table, key, mark (what a new event or mark renews) and when it is due. */
+const LEASED: Readonly<Record<LeasedRows, { table: string; key: string; mark: string; due: string }>> = {
+  outbox: { table: 'tournament_outbox', key: 'match_id', mark: 'created_at', due: 'true' },
+  steps: { table: 'tournament_steps', key: 'tournament_id', mark: 'due_at', due: 'due_at <= clock_timestamp()' },
+};
+
+/** What a relay took, and when the soonest lease another relay holds on a due row ends (ms from now; null: none). */
+export interface TakenRows {
+  readonly taken: readonly Taken[];
+  readonly nextFreeInMs: number | null;
+}
+
+/**
+ * The caps a new tournament is held to (docs/tournaments.md, "Limits"): its organiser's open ones,
+ * and the ones created since `since` (24 hours before the creation).
+ */
+export interface CreationLimits {
+  readonly openPerOrganiser: number;
+  readonly createdPerDay: number;
+  readonly since: Date;
+}
+
+/** A creation refused at a cap: too many open; or too many in a day, one place freed 24 hours after `freeFrom`. */
+export type CreationRefusal = { readonly cap: 'open' } | { readonly cap: 'per-day'; readonly freeFrom: Date };
+
 /** A page of a list: the rows, newest first, and whether more follow. */
 export interface TournamentPage {
   readonly records: readonly TournamentRecord[];
@@ -53,9 +81,35 @@ export interface TournamentCursor {
 export class TournamentsRepository {
   constructor(private readonly sql: SqlClient) {}
 
-  /** Stores a new tournament: its projection at version 1 and its `created` event. */
-  async create(id: string, state: TournamentState, event: TournamentEvent, actorId: string, at: Date): Promise<void> {
-    await this.sql.transaction(async (tx) => {
+  /**
+   * Stores a new tournament, its projection at version 1 and its `created` event, unless its organiser
+   * is at a cap of `limits` (the refusal, with nothing stored). The organiser's tournaments are
+   * counted in the transaction that inserts, under a transaction lock on the organiser, so that
+   * creations at once (on any node) are counted one after the other and none passes a cap.
+   */
+  async create(
+    id: string,
+    state: TournamentState,
+    event: TournamentEvent,
+    at: Date,
+    limits: CreationLimits,
+  ): Promise<CreationRefusal | null> {
+    const organiserId = state.organiser.id;
+    return this.sql.transaction(async (tx) => {
+      await tx.query(`SELECT true AS locked FROM pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `tournaments-of:${organiserId}`,
+      ]);
+      const [counted] = await tx.query<{ open: number; recent: Date[] }>(
+        `SELECT (SELECT count(*)::int FROM tournaments WHERE organiser_id = $1 AND status = 'open') AS open,
+                ARRAY(SELECT created_at FROM tournaments WHERE organiser_id = $1 AND created_at > $2
+                       ORDER BY created_at DESC LIMIT $3) AS recent`,
+        [organiserId, limits.since, limits.createdPerDay],
+      );
+      if (counted.open >= limits.openPerOrganiser) return { cap: 'open' };
+      if (counted.recent.length >= limits.createdPerDay) {
+        // The creation that leaves the window first and frees a place: the cap-th newest.
+        return { cap: 'per-day', freeFrom: new Date(counted.recent[limits.createdPerDay - 1]) };
+      }
       await tx.query(
         `INSERT INTO tournaments (id, name, variant, format, status, organiser_id, version, state, starts_at,
                                   entries_close_at, created_at, updated_at)
@@ -66,7 +120,7 @@ export class TournamentsRepository {
           state.terms.variant,
           state.terms.format,
           state.status,
-          state.organiser.id,
+          organiserId,
           JSON.stringify(state),
           state.terms.startsAt,
           state.terms.entriesCloseAt,
@@ -76,8 +130,9 @@ export class TournamentsRepository {
       await tx.query(
         `INSERT INTO tournament_events (tournament_id, version, type, data, actor_id, created_at)
          VALUES ($1, 1, $2, $3, $4, $5)`,
-        [id, event.type, JSON.stringify(event), actorId, at],
+        [id, event.type, JSON.stringify(event), organiserId, at],
       );
+      return null;
     });
   }
 
@@ -220,11 +275,43 @@ export class TournamentsRepository {
   }
 
   /**
-   * Takes up to `limit` rows of the outbox no other relay holds, for `leaseSeconds`: a relay that
-   * dies leaves them to the next once the lease ends. Each row comes with its mark (`doneOutbox`).
+   * Takes up to `limit` rows of `rows` that no relay holds (or whose lease ended), for `holder`, for
+   * `leaseSeconds`: a relay that stops renewing them (`renew`) leaves them to the next once the lease
+   * ends. Each row comes with its mark (`doneOutbox`, `doneStep`); `nextFreeInMs` says when the
+   * soonest lease of another relay on a due row ends, so that the caller can look again then.
    */
-  takeOutbox(leaseSeconds: number, limit: number): Promise<Taken[]> {
-    return this.take('tournament_outbox', 'match_id', 'true', leaseSeconds, limit);
+  async take(rows: LeasedRows, holder: string, leaseSeconds: number, limit: number): Promise<TakenRows> {
+    const { table, key, mark, due } = LEASED[rows];
+    const found = await this.sql.query<{ id: string | null; mark: string | null; free_in_ms: number | null }>(
+      `WITH taken AS (
+         UPDATE ${table} SET taken_until = clock_timestamp() + make_interval(secs => $1), taken_by = $3::uuid
+          WHERE ${key} IN (SELECT ${key} FROM ${table}
+                            WHERE ${due} AND (taken_until IS NULL OR taken_until < clock_timestamp())
+                            ORDER BY ${mark} LIMIT $2 FOR UPDATE SKIP LOCKED)
+          RETURNING ${key}::text AS id, ${mark}::text AS mark)
+       SELECT id, mark, NULL::float8 AS free_in_ms FROM taken
+       UNION ALL
+       SELECT NULL, NULL, ceil(extract(epoch FROM min(taken_until) - clock_timestamp()) * 1000)::float8
+         FROM ${table} WHERE ${due} AND taken_until >= clock_timestamp()`,
+      [leaseSeconds, limit, holder],
+    );
+    const taken = found.flatMap((r) => (r.id === null || r.mark === null ? [] : [{ id: r.id, mark: r.mark }]));
+    const next = found.find((r) => r.id === null)?.free_in_ms ?? null;
+    return { taken, nextFreeInMs: next === null ? null : Math.max(0, Number(next)) };
+  }
+
+  /**
+   * Renews `holder`'s leases on the rows `ids` for `leaseSeconds` from now: only those it still holds
+   * (not freed by a new mark or event meanwhile, nor taken by another relay after its lease ended).
+   */
+  async renew(rows: LeasedRows, holder: string, ids: readonly string[], leaseSeconds: number): Promise<void> {
+    if (ids.length === 0) return;
+    const { table, key } = LEASED[rows];
+    await this.sql.query(
+      `UPDATE ${table} SET taken_until = clock_timestamp() + make_interval(secs => $1)
+        WHERE ${key} = ANY($2::uuid[]) AND taken_by = $3::uuid AND taken_until IS NOT NULL`,
+      [leaseSeconds, ids, holder],
+    );
   }
 
   /** The outbox row is done with, unless a new event renewed it since it was taken. */
@@ -233,11 +320,6 @@ export class TournamentsRepository {
       taken.id,
       taken.mark,
     ]);
-  }
-
-  /** As `takeOutbox`, for the tournaments marked for a step. */
-  takeSteps(leaseSeconds: number, limit: number): Promise<Taken[]> {
-    return this.take('tournament_steps', 'tournament_id', 'due_at <= clock_timestamp()', leaseSeconds, limit);
   }
 
   /** The step is done, unless the tournament was marked again since it was taken (then it is free to take again). */
@@ -256,18 +338,5 @@ export class TournamentsRepository {
        ON CONFLICT (tournament_id) DO UPDATE SET due_at = clock_timestamp(), taken_until = NULL`,
       [id],
     );
-  }
-
-  private async take(table: string, key: string, due: string, leaseSeconds: number, limit: number): Promise<Taken[]> {
-    const mark = table === 'tournament_outbox' ? 'created_at' : 'due_at';
-    const rows = await this.sql.query<{ id: string; mark: Date }>(
-      `UPDATE ${table} SET taken_until = clock_timestamp() + make_interval(secs => $1)
-        WHERE ${key} IN (SELECT ${key} FROM ${table}
-                          WHERE ${due} AND (taken_until IS NULL OR taken_until < clock_timestamp())
-                          ORDER BY ${mark} LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING ${key} AS id, ${mark}::text AS mark`,
-      [leaseSeconds, limit],
-    );
-    return rows.map((r) => ({ id: r.id, mark: String(r.mark) }));
   }
 }

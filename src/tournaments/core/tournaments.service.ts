@@ -6,8 +6,10 @@
  * (tournament-progress.ts), on the step the change marks.
  */
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { Clock } from '../../common/clock.js';
+import type { Environment } from '../../config/environment.js';
 import { cursorCodec, instantKey, uuidKey } from '../../common/page-cursor.js';
 import {
   DEFAULT_RULES,
@@ -31,6 +33,8 @@ import {
   EntryNotAllowedError,
   InvalidTournamentTermsError,
   NotTheOrganiserError,
+  TooManyOpenTournamentsError,
+  TooManyTournamentsError,
   TournamentEventNotFoundError,
   TournamentNotFoundError,
 } from '../model/tournament.errors.js';
@@ -57,19 +61,33 @@ export interface TournamentList {
   readonly next: string | null;
 }
 
+/** The window the creations of an account are counted in (TOURNAMENTS_CREATED_PER_DAY). */
+const DAY_MS = 24 * 3600 * 1000;
+
 /** The list's cursor: newest first, (created_at, id). */
 const TOURNAMENT_CURSOR = cursorCodec('tournaments', { createdAt: instantKey, id: uuidKey });
 
 @Injectable()
 export class TournamentsService {
+  private readonly openPerOrganiser: number;
+  private readonly createdPerDay: number;
+
   constructor(
     private readonly repository: TournamentsRepository,
     private readonly writer: TournamentWriter,
     private readonly users: UsersRepository,
     private readonly houseBots: HouseBotPolicy,
     private readonly clock: Clock,
-  ) {}
+    @Inject(ConfigService) config: ConfigService<Environment, true>,
+  ) {
+    this.openPerOrganiser = config.get('TOURNAMENTS_OPEN_PER_ORGANISER', { infer: true });
+    this.createdPerDay = config.get('TOURNAMENTS_CREATED_PER_DAY', { infer: true });
+  }
 
+  /**
+   * `userId` creates a tournament and is its organiser; refused at the caps on open tournaments and
+   * on creations a day (docs/tournaments.md, "Limits"), with nothing stored.
+   */
   async create(userId: string, request: TournamentRequest): Promise<TournamentView> {
     const organiser = await this.user(userId);
     const now = this.clock.now();
@@ -113,7 +131,16 @@ export class TournamentsService {
     };
     const id = randomUUID();
     const state = newTournament(event);
-    await this.repository.create(id, state, event, userId, now);
+    const refusal = await this.repository.create(id, state, event, now, {
+      openPerOrganiser: this.openPerOrganiser,
+      createdPerDay: this.createdPerDay,
+      since: new Date(now.getTime() - DAY_MS),
+    });
+    if (refusal?.cap === 'open') throw new TooManyOpenTournamentsError(this.openPerOrganiser);
+    if (refusal?.cap === 'per-day') {
+      const waitMs = refusal.freeFrom.getTime() + DAY_MS - now.getTime();
+      throw new TooManyTournamentsError(this.createdPerDay, Math.max(1, Math.ceil(waitMs / 1000)));
+    }
     return presentTournament({ id, version: 1, state, createdAt: now, updatedAt: now }, now);
   }
 

@@ -86,6 +86,14 @@ export class TournamentsController {
     [400, 'Invalid terms (`validation-failed`, `invalid-tournament-terms` or `invalid-match-terms`, with `field`).'],
     401,
     [403, 'The token lacks the `play` scope (`insufficient-scope`).'],
+    [
+      409,
+      'You have TOURNAMENTS_OPEN_PER_ORGANISER tournaments open already (`too-many-open-tournaments`, with `limit`); nothing is stored.',
+    ],
+    [
+      429,
+      'You created TOURNAMENTS_CREATED_PER_DAY tournaments in the last 24 hours (`too-many-tournaments`, with `limit`); see Retry-After.',
+    ],
   )
   create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateTournamentDto): Promise<TournamentView> {
     return this.tournaments.create(principal.userId, {
@@ -149,7 +157,7 @@ export class TournamentsController {
     [404, 'No such tournament or house bot (`tournament-not-found`, `user-not-found`).'],
     [
       409,
-      'Entries are not taken (`tournament-not-open`, `tournament-full`, `entries-closed`), or you are in already (`already-entered`).',
+      'Entries are not taken (`tournament-not-open`, `tournament-full`, `entries-closed`, `tournament-cancelled`), or you are in already (`already-entered`).',
     ],
     [422, 'The terms refuse the entrant (`rating-out-of-range`, `bots-not-allowed`, `entry-not-allowed`).'],
   )
@@ -175,7 +183,7 @@ export class TournamentsController {
   @ApiOkResponse({ type: TournamentDto, description: CHANGED })
   @ApiProblems(401, NOT_FOUND, [
     409,
-    'Not entered, withdrawn already, or the tournament is over (`not-entered`, `already-withdrawn`, `tournament-not-running`).',
+    'Not entered, withdrawn already, or the tournament is over or cancelled (`not-entered`, `already-withdrawn`, `tournament-not-running`, `tournament-cancelled`).',
   ])
   withdraw(
     @Param('id', TournamentIdPipe) id: string,
@@ -194,7 +202,7 @@ export class TournamentsController {
   @ApiOkResponse({ type: TournamentDto, description: CHANGED })
   @ApiProblems(401, [403, 'Only the organiser starts it (`not-the-organiser`).'], NOT_FOUND, [
     409,
-    'Started or ended already, or too few entrants (`tournament-not-open`, `too-few-entrants`).',
+    'Started or ended already, cancelled, or too few entrants (`tournament-not-open`, `tournament-cancelled`, `too-few-entrants`).',
   ])
   start(@Param('id', TournamentIdPipe) id: string, @CurrentPrincipal() principal: Principal): Promise<TournamentView> {
     return this.tournaments.start(id, principal.userId);
@@ -209,7 +217,7 @@ export class TournamentsController {
   @ApiOkResponse({ type: TournamentDto, description: CHANGED })
   @ApiProblems(401, [403, 'Only the organiser cancels it (`not-the-organiser`).'], NOT_FOUND, [
     409,
-    'It has started (`tournament-started`).',
+    'It has started (`tournament-started`), or was cancelled already (`tournament-cancelled`).',
   ])
   cancel(@Param('id', TournamentIdPipe) id: string, @CurrentPrincipal() principal: Principal): Promise<TournamentView> {
     return this.tournaments.cancel(id, principal.userId);

@@ -43,6 +43,36 @@ export class EntryNotAllowedError extends DomainError {
   readonly kind = 'unprocessable';
 }
 
+/**
+ * The organiser has as many tournaments open (not started) as one may (TOURNAMENTS_OPEN_PER_ORGANISER):
+ * a new one waits until one starts or is cancelled. Nothing is stored.
+ */
+export class TooManyOpenTournamentsError extends DomainError {
+  readonly code = 'too-many-open-tournaments';
+  readonly kind = 'conflict';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  constructor(limit: number) {
+    super(`You have ${limit} tournaments open, as many as one may; start or cancel one first.`);
+    this.extensions = { limit };
+  }
+}
+
+/**
+ * The account created as many tournaments in the last 24 hours as one may (TOURNAMENTS_CREATED_PER_DAY);
+ * Retry-After says when the oldest of them leaves the window. Nothing is stored.
+ */
+export class TooManyTournamentsError extends DomainError {
+  readonly code = 'too-many-tournaments';
+  readonly kind = 'too-many';
+  override readonly extensions: Readonly<Record<string, unknown>>;
+  override readonly retryAfterSeconds: number;
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(`At most ${limit} tournaments in 24 hours; try again in ${retryAfterSeconds} seconds.`);
+    this.extensions = { limit };
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** How each engine refusal reads over HTTP: conflicts with the tournament's state, or rules its terms set. */
 export const TOURNAMENT_REFUSAL_KINDS: Readonly<Record<TournamentRefusalReason, DomainErrorKind>> = {
   'bad-event': 'unprocessable',
@@ -50,6 +80,7 @@ export const TOURNAMENT_REFUSAL_KINDS: Readonly<Record<TournamentRefusalReason, 
   'tournament-not-open': 'conflict',
   'tournament-not-running': 'conflict',
   'tournament-started': 'conflict',
+  'tournament-cancelled': 'conflict',
   'tournament-full': 'conflict',
   'entries-closed': 'conflict',
   'rating-out-of-range': 'unprocessable',
