@@ -1828,6 +1828,11 @@ export interface components {
              */
             events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
+             * @description Your name for it, to tell your webhooks apart; absent or null: none. Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength).
+             * @example my bot
+             */
+            label?: string | null;
+            /**
              * Format: uri
              * @description Where the events are POSTed: http:// or https://, without user name or password. An IP address must be a public one; a host name is checked at each delivery, once resolved (private, loopback and link-local addresses are refused).
              * @example https://bot.example.com/nardy/events
@@ -1889,6 +1894,11 @@ export interface components {
             failingSince: string | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description Your name for it; null if none.
+             * @example my bot
+             */
+            label: string | null;
             /**
              * @description The signing secret (`whsec_` and the base64 of 32 random bytes): verify each delivery’s `webhook-signature` with it (docs/webhooks.md). Shown only now.
              * @example whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD
@@ -3711,6 +3721,11 @@ export interface components {
             failingSince: string | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description Your name for it; null if none.
+             * @example my bot
+             */
+            label: string | null;
             /** @example https://bot.example.com/nardy/events */
             url: string;
         };

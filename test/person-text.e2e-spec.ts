@@ -119,3 +119,70 @@ describe('e-mail addresses', () => {
     expectFieldError(res, 'email', 'control-character');
   });
 });
+
+describe('webhook labels', () => {
+  const WEBHOOK = { url: 'https://bot.example.com/nardy/events', events: ['match.turn'] };
+  const webhooksOf = async (owner: Player): Promise<Array<Record<string, unknown>>> =>
+    (
+      (await request(t.http).get('/api/users/me/webhooks').set(bearer(owner.token)).expect(200)).body as {
+        items: Array<Record<string, unknown>>;
+      }
+    ).items;
+
+  it.each([
+    ['a line break and a mail header', 'control-character', 'Cup\r\nBcc: x'],
+    ['a right-to-left override', 'bidi-control', 'my \u202Ebot'],
+    ['only a zero-width space', 'invisible-only', '\u200B'],
+    ['only spaces', 'blank', '    '],
+  ])('refuses a label with %s (400, %s), registering nothing', async (_what, constraint, label) => {
+    const wanda = await register();
+    const before = await t.prisma.webhook.count();
+    const res = await request(t.http)
+      .post('/api/users/me/webhooks')
+      .set(bearer(wanda.token))
+      .send({ ...WEBHOOK, label });
+    expectFieldError(res, 'label', constraint);
+    expect(await t.prisma.webhook.count()).toBe(before);
+    expect(await webhooksOf(wanda)).toEqual([]);
+  });
+
+  it('stores a label with combining characters in NFC, trimmed, and lists it; no label is null', async () => {
+    const wanda = await register();
+    const labelled = await request(t.http)
+      .post('/api/users/me/webhooks')
+      .set(bearer(wanda.token))
+      .send({ ...WEBHOOK, label: ' Zoe\u0308’s bot\u3000' })
+      .expect(201);
+    expect(labelled.body).toMatchObject({ label: 'Zo\u00eb’s bot' });
+    const plain = await request(t.http)
+      .post('/api/users/me/webhooks')
+      .set(bearer(wanda.token))
+      .send(WEBHOOK)
+      .expect(201);
+    expect(plain.body).toMatchObject({ label: null });
+    const labelledId = (labelled.body as { id: string }).id;
+    const plainId = (plain.body as { id: string }).id;
+    const listed = await webhooksOf(wanda);
+    expect(listed).toHaveLength(2);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: labelledId, label: 'Zo\u00eb’s bot' }),
+        expect.objectContaining({ id: plainId, label: null }),
+      ]),
+    );
+    const labelOf = async (id: string) =>
+      (await t.prisma.webhook.findUniqueOrThrow({ where: { id }, select: { label: true } })).label;
+    expect(await labelOf(labelledId)).toBe('Zo\u00eb’s bot');
+    expect(await labelOf(plainId)).toBeNull();
+  });
+
+  it('refuses a label over 100 characters (400, maxLength)', async () => {
+    const wanda = await register();
+    const res = await request(t.http)
+      .post('/api/users/me/webhooks')
+      .set(bearer(wanda.token))
+      .send({ ...WEBHOOK, label: 'b'.repeat(101) });
+    expectFieldError(res, 'label', 'maxLength');
+    expect(await webhooksOf(wanda)).toEqual([]);
+  });
+});

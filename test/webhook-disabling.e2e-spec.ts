@@ -56,11 +56,11 @@ async function register(): Promise<Player & { id: string }> {
   const me = await request(t.http).get('/api/users/me').set(bearer(player.token)).expect(200);
   return { ...player, id: (me.body as { id: string }).id };
 }
-async function addWebhook(owner: Player, path: string): Promise<string> {
+async function addWebhook(owner: Player, path: string, label?: string): Promise<string> {
   const res = await request(t.http)
     .post('/api/users/me/webhooks')
     .set(bearer(owner.token))
-    .send({ url: receiver.url(path), events: ['match.turn'] })
+    .send({ url: receiver.url(path), events: ['match.turn'], label })
     .expect(201);
   return (res.body as { id: string }).id;
 }
@@ -92,10 +92,10 @@ function turn(owner: { id: string }): Notification {
 const accountNotices = (userId: string): Notification[] =>
   queue.sent.map((s) => s.notification).filter((s) => s.kind === 'account' && s.userId === userId);
 
-it('disables a webhook that has failed for 3 days, tells its owner, and sends it nothing more', async () => {
+it('disables a webhook that has failed for 3 days, tells its owner (naming it by its label), and sends it nothing more', async () => {
   const alice = await register();
   receiver.status('/down', 503);
-  const id = await addWebhook(alice, '/down');
+  const id = await addWebhook(alice, '/down', 'Alice’s bot');
   const firstFailure = clock.now().toISOString();
 
   await queue.send(turn(alice));
@@ -121,9 +121,11 @@ it('disables a webhook that has failed for 3 days, tells its owner, and sends it
       kind: 'account',
       userId: alice.id,
       matchId: null,
+      body: expect.stringContaining(`your webhook “Alice’s bot” (${receiver.url('/down')})`) as unknown,
       data: expect.objectContaining({
         template: 'webhook-disabled',
         url: receiver.url('/down'),
+        label: 'Alice’s bot',
         webhookId: id,
       }) as unknown,
     }),

@@ -46,6 +46,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 interface CreatedWebhook {
   id: string;
   url: string;
+  label: string | null;
   events: string[];
   enabled: boolean;
   createdAt: string;
@@ -109,6 +110,7 @@ describe('registering webhooks', () => {
     expect(made).toEqual({
       id: expect.any(String) as unknown,
       url: receiver.url('/crud'),
+      label: null,
       events: ['match.turn', 'match.invitation'],
       enabled: true,
       createdAt: expect.any(String) as unknown,

@@ -40,8 +40,12 @@ export class WebhookFailures {
     );
   }
 
-  /** The owner's mail about `webhook`, just disabled. */
+  /**
+   * The owner's mail about `webhook`, just disabled: named by its label when it has one (held to
+   * the text policy, docs/architecture.md "Text people type", so it cannot break the mail's lines).
+   */
   private notice(webhook: Webhook, at: Date): Notification {
+    const which = webhook.label === null ? webhook.url : `“${webhook.label}” (${webhook.url})`;
     return {
       id: randomUUID(),
       kind: ACCOUNT_KIND,
@@ -50,13 +54,14 @@ export class WebhookFailures {
       matchId: null,
       title: 'A webhook of yours was disabled',
       body:
-        `Deliveries to ${webhook.url} have failed for 3 days, so it is disabled: nothing more is sent to it. ` +
+        `Deliveries to your webhook ${which} have failed for 3 days, so it is disabled: nothing more is sent to it. ` +
         'Register it again once it answers.',
       path: '/',
       data: {
         template: WEBHOOK_DISABLED_TEMPLATE,
         webhookId: webhook.id,
         url: webhook.url,
+        label: webhook.label,
         failingSince: webhook.failingSince?.toISOString() ?? null,
         disabledAt: at.toISOString(),
       },

@@ -10,6 +10,8 @@ export interface Webhook {
   readonly id: string;
   readonly userId: string;
   readonly url: string;
+  /** Its owner's name for it (docs/architecture.md, "Text people type"); null when none was given. */
+  readonly label: string | null;
   readonly events: readonly WebhookEvent[];
   readonly createdAt: Date;
   readonly failingSince: Date | null;
@@ -26,6 +28,7 @@ interface WebhookRow {
   id: string;
   userId: string;
   url: string;
+  label: string | null;
   events: string[];
   createdAt: Date | string;
   failingSince: Date | string | null;
@@ -33,7 +36,7 @@ interface WebhookRow {
   disabledReason: string | null;
 }
 
-const COLUMNS = `w.id::text AS id, w.user_id::text AS "userId", w.url, w.events, w.created_at AS "createdAt",
+const COLUMNS = `w.id::text AS id, w.user_id::text AS "userId", w.url, w.label, w.events, w.created_at AS "createdAt",
        w.failing_since AS "failingSince", w.disabled_at AS "disabledAt", w.disabled_reason AS "disabledReason"`;
 
 const dateOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
@@ -44,6 +47,7 @@ function toWebhook(row: WebhookRow): Webhook {
     id: row.id,
     userId: row.userId,
     url: row.url,
+    label: row.label,
     events: row.events as WebhookEvent[], // written from WEBHOOK_EVENTS only
     createdAt: dateOf(row.createdAt),
     failingSince: maybeDate(row.failingSince),
@@ -63,14 +67,14 @@ export class WebhooksRepository {
    */
   async create(
     userId: string,
-    webhook: { url: string; events: readonly WebhookEvent[]; secret: string; createdAt: Date },
+    webhook: { url: string; label: string | null; events: readonly WebhookEvent[]; secret: string; createdAt: Date },
     limit: number,
   ): Promise<Webhook | null> {
     return this.sql.transaction(async (tx) => {
       await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR NO KEY UPDATE`, [userId]);
       const rows = await tx.query<WebhookRow>(
-        `INSERT INTO webhooks AS w (id, user_id, url, events, secret, created_at)
-         SELECT $1::uuid, $2::uuid, $3, $4::varchar[], $5, $6::timestamptz
+        `INSERT INTO webhooks AS w (id, user_id, url, label, events, secret, created_at)
+         SELECT $1::uuid, $2::uuid, $3, $8, $4::varchar[], $5, $6::timestamptz
           WHERE (SELECT count(*) FROM webhooks WHERE user_id = $2::uuid) < $7::int
          RETURNING ${COLUMNS}`,
         [
@@ -81,6 +85,7 @@ export class WebhooksRepository {
           webhook.secret,
           webhook.createdAt.toISOString(),
           limit,
+          webhook.label,
         ],
       );
       return rows.length === 0 ? null : toWebhook(rows[0]);

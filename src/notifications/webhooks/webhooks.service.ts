@@ -28,6 +28,7 @@ function toDto(webhook: Webhook): WebhookDto {
   return {
     id: webhook.id,
     url: webhook.url,
+    label: webhook.label,
     events: [...webhook.events],
     enabled: webhook.disabledAt === null,
     createdAt: webhook.createdAt.toISOString(),
@@ -61,7 +62,7 @@ export class WebhooksService {
     const secret = newWebhookSecret();
     const made = await this.webhooks.create(
       userId,
-      { url: dto.url, events: dto.events, secret, createdAt: this.clock.now() },
+      { url: dto.url, label: dto.label ?? null, events: dto.events, secret, createdAt: this.clock.now() },
       WEBHOOKS_PER_ACCOUNT,
     );
     if (!made) throw new TooManyWebhooksError(WEBHOOKS_PER_ACCOUNT);

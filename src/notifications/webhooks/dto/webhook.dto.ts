@@ -1,7 +1,20 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
+import { PERSON_TEXT_RULE, PersonText } from '../../../common/person-text.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../webhook-events.js';
 import { WEBHOOK_URL_MAX_LENGTH } from '../webhook-url.js';
+
+/** The most characters a webhook's label holds (docs/webhooks.md, "Registering"). */
+export const WEBHOOK_LABEL_MAX_LENGTH = 100;
 
 const EVENTS_RULE =
   'The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` ' +
@@ -36,6 +49,18 @@ export class CreateWebhookDto {
   @ArrayUnique()
   @IsIn(WEBHOOK_EVENTS, { each: true })
   events!: WebhookEvent[];
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'my bot',
+    minLength: 1,
+    maxLength: WEBHOOK_LABEL_MAX_LENGTH,
+    description: `Your name for it, to tell your webhooks apart; absent or null: none. ${PERSON_TEXT_RULE}`,
+  })
+  @IsOptional()
+  @PersonText({ max: WEBHOOK_LABEL_MAX_LENGTH })
+  label?: string | null;
 }
 
 /** A webhook as listed: never its secret. */
@@ -45,6 +70,9 @@ export class WebhookDto {
 
   @ApiProperty({ example: 'https://bot.example.com/nardy/events' })
   url!: string;
+
+  @ApiProperty({ nullable: true, type: String, example: 'my bot', description: 'Your name for it; null if none.' })
+  label!: string | null;
 
   @ApiProperty({ enum: WEBHOOK_EVENTS, isArray: true, example: ['match.invitation', 'match.turn'] })
   events!: WebhookEvent[];
