@@ -3517,7 +3517,7 @@ export interface components {
             /** Format: uuid */
             matchId: string | null;
             /** @description White first; null is nobody (a bye) or not known yet (see `waiting`). */
-            players: string[] | null;
+            players: (string | null)[];
             /** @description Points won by each player, in `players` order. */
             points: number[] | null;
             /** @description The pairing’s place in its round, from 0. */

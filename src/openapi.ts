@@ -26,6 +26,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Every error is application/problem+json (RFC 9457) with a stable `code`.',
     )
     .setVersion('0.1.0')
+    // OpenAPI 3.1, whose schemas are JSON Schema 2020-12: @nestjs/swagger writes each `nullable: true` as
+    // JSON Schema says null (`type: ['string', 'null']`, `anyOf: [{ $ref }, { type: 'null' }]`), which every
+    // validator and generated client reads alike (docs/architecture.md, "API contract").
+    .setOpenAPIVersion('3.1.0')
     .setLicense('MIT', 'https://opensource.org/license/mit')
     // A relative server: Swagger UI's "Try it out" and generated clients call the origin the document
     // was read from, whatever host, port or scheme that is (OpenAPI 3.1, "Server Object").
