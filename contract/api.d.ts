@@ -4055,6 +4055,13 @@ export interface operations {
                     "application/json": components["schemas"]["HouseBotListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No client error of its own: a path that is not valid percent-encoding (`bad-request`). */
             400: {
                 headers: {
@@ -4102,6 +4109,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MatchListDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`). */
             400: {
@@ -4361,6 +4375,13 @@ export interface operations {
                     "application/json": components["schemas"]["MatchStateDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
                 headers: {
@@ -4504,6 +4525,13 @@ export interface operations {
                     "application/json": components["schemas"]["AnalysisListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such match (`match-not-found`), or no analysis asked of it (`analysis-not-found`). */
             404: {
                 headers: {
@@ -4533,6 +4561,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AnalysisDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such match (`match-not-found`), or no analysis asked of it (`analysis-not-found`). */
             404: {
@@ -4766,6 +4801,13 @@ export interface operations {
                 content: {
                     "image/svg+xml": string;
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid query (`validation-failed`: `seq` not a whole number from 1, `perspective` not white or black). */
             400: {
@@ -5235,6 +5277,13 @@ export interface operations {
                     "application/json": components["schemas"]["EventsPageDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
                 headers: {
@@ -5276,6 +5325,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MatchLogDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such match (`match-not-found`). */
             404: {
@@ -5324,6 +5380,13 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such match (`match-not-found`). */
             404: {
                 headers: {
@@ -5354,6 +5417,13 @@ export interface operations {
                     "application/json": components["schemas"]["FairnessDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such match (`match-not-found`), or an imported one, whose dice came from its file (`imported-match`). */
             404: {
                 headers: {
@@ -5383,6 +5453,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GamesDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such match (`match-not-found`). */
             404: {
@@ -5415,6 +5492,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GameTurnsDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
@@ -5664,6 +5748,13 @@ export interface operations {
                     "application/json": components["schemas"]["MatchLegalPlaysDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such match (`match-not-found`). */
             404: {
                 headers: {
@@ -5799,6 +5890,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PositionAtDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
@@ -6487,6 +6585,13 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid query (`validation-failed`: bad variant or perspective) or position (`invalid-position`, with `reason`: bad-json, bad-shape, wrong-checker-count, shared-point, bar-in-long-nardy, bad-position-id, bad-xgid, notation-not-for-variant …). */
             400: {
                 headers: {
@@ -6565,6 +6670,13 @@ export interface operations {
                     "application/json": components["schemas"]["PushPublicKeyDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No client error of its own: a path that is not valid percent-encoding (`bad-request`). */
             400: {
                 headers: {
@@ -6601,6 +6713,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TournamentListDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
             400: {
@@ -6693,6 +6812,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TournamentDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
@@ -6924,6 +7050,13 @@ export interface operations {
                     "application/json": components["schemas"]["TournamentEventListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
                 headers: {
@@ -7087,6 +7220,13 @@ export interface operations {
                     "application/json": components["schemas"]["LeaderboardDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
             400: {
                 headers: {
@@ -7184,6 +7324,13 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
                 headers: {
@@ -7270,6 +7417,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiTokenListDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
@@ -7432,6 +7586,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EmailAddressDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
@@ -7664,6 +7825,13 @@ export interface operations {
                     "application/json": components["schemas"]["MatchListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
             400: {
                 headers: {
@@ -7700,6 +7868,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["NotificationPreferencesDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
@@ -8095,6 +8270,13 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
                 headers: {
@@ -8259,6 +8441,13 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
                 headers: {
@@ -8307,6 +8496,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UserProfileDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not a possible username (`invalid-parameter`). */
             400: {
@@ -8363,6 +8559,13 @@ export interface operations {
                     "application/json": components["schemas"]["MatchListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`). */
             400: {
                 headers: {
@@ -8403,6 +8606,13 @@ export interface operations {
                     "application/json": components["schemas"]["HeadToHeadDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such player (`user-not-found`). */
             404: {
                 headers: {
@@ -8432,6 +8642,13 @@ export interface operations {
                     "application/json": components["schemas"]["HealthStatusDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A request line whose path is not valid percent-encoding (`bad-request`), refused before routing. */
             400: {
                 headers: {
@@ -8460,6 +8677,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HealthStatusDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A request line whose path is not valid percent-encoding (`bad-request`), refused before routing. */
             400: {

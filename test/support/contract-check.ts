@@ -50,6 +50,8 @@ export function checkAnswersAgainstContract(fastify: FastifyInstance): void {
       status: reply.statusCode,
       contentType: typeof contentType === 'string' ? contentType : undefined,
       body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined,
+      requestHadBody:
+        Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined,
     });
     if (found.length > 0) state().violations.push(...found.map((v) => ({ ...v, test: currentTest() })));
     return payload;

@@ -92,6 +92,16 @@ describe('ContractChecker', () => {
     expect(checker.check(answer({ contentType: undefined }))[0].message).toMatch(/no Content-Type/);
   });
 
+  it('lets a body the operation takes none of be refused with any problem, but a problem all the same', () => {
+    const refused = { status: 415, contentType: 'application/problem+json', requestHadBody: true };
+    expect(checker.check(answer({ ...refused, json: { code: 'unsupported-media-type', status: 415 } }))).toEqual([]);
+    expect(checker.check(answer({ ...refused, json: { status: 415 } }))).toHaveLength(1);
+    expect(checker.check(answer({ ...refused, contentType: 'text/plain' }))).toHaveLength(1);
+    expect(checker.check(answer({ ...refused, requestHadBody: false, json: { code: 'x', status: 415 } }))).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/status 415 is not declared/) as string }),
+    ]);
+  });
+
   it('checks a problem against its schema', () => {
     const problem = { status: 404, contentType: 'application/problem+json' };
     expect(checker.check(answer({ ...problem, json: { code: 'thing-not-found', status: 404 } }))).toEqual([]);
@@ -169,5 +179,17 @@ describe('the committed openapi.json', () => {
     ).toContainEqual(
       expect.objectContaining({ path: '/code', message: expect.stringContaining('must be string') as string }),
     );
+  });
+
+  it('judges an event by the schema its `type` names, and says which of its fields is wrong', () => {
+    const openingRoll = { type: 'opening-roll', seq: 1, at: '2026-01-01T00:00:00Z', by: 'white', white: 3 };
+    const found = checker.check({
+      method: 'GET',
+      route: '/api/matches/:id/events',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ events: [openingRoll], next: null }),
+    });
+    expect(found.map((v) => [v.path, v.message])).toEqual([['/events/0', expect.stringContaining('black') as string]]);
   });
 });

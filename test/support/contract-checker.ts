@@ -16,6 +16,7 @@ export interface OpenApiDocument {
 }
 
 interface OperationObject {
+  readonly requestBody?: unknown;
   readonly responses?: Record<string, ResponseObject>;
 }
 
@@ -33,6 +34,8 @@ export interface Answer {
   readonly contentType: string | undefined;
   /** The body as sent, or none for a stream or an empty body. */
   readonly body: string | undefined;
+  /** Whether the request carried a body (Content-Length above 0, or chunks). */
+  readonly requestHadBody?: boolean;
 }
 
 /** Where an answer departs from the document: `path` is the JSON pointer into its body, or '' for the answer as a whole. */
@@ -81,14 +84,18 @@ export class ContractChecker {
     if (!/^3\.1\.\d+$/.test(document.openapi)) {
       throw new Error(`the contract checker reads OpenAPI 3.1 documents; this one is ${document.openapi}`);
     }
-    this.ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    // `discriminator`: a oneOf of events is judged by the branch its `type` names, so that an error
+    // names the field at fault rather than every branch it does not match. Strict about keywords, not
+    // about types: the unions leave `type: object` to their branches.
+    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, discriminator: true });
     // A CommonJS module whose export is also its `default` (the types see only the latter).
     ajvFormats.default(this.ajv);
-    // OpenAPI's own schema keywords (OpenAPI 3.1, "Schema Object"), annotations to a validator, and
+    // OpenAPI's other schema keywords (OpenAPI 3.1, "Schema Object"), annotations to a validator, and
     // the document's top-level fields, which hold the schemas that `$ref`s point into.
-    this.ajv.addVocabulary(['discriminator', 'example', 'xml', 'externalDocs', 'components', 'paths']);
+    this.ajv.addVocabulary(['example', 'xml', 'externalDocs', 'components', 'paths']);
     for (const keyword of extensionKeywords(document)) this.ajv.addKeyword(keyword);
-    this.ajv.addSchema({ $id: DOCUMENT_ID, components: document.components ?? {}, paths: document.paths });
+    const { components = {}, paths } = withoutDiscriminatorMappings(document);
+    this.ajv.addSchema({ $id: DOCUMENT_ID, components, paths });
   }
 
   /** The answer's departures from the document; none if it is what the document says. */
@@ -108,14 +115,17 @@ export class ContractChecker {
     if (operation === undefined) {
       // Outside the document (the web client's pages, Swagger UI, an unknown path): only a problem
       // must still be one (the not-found answer, a malformed URL's 400).
-      const mediaType = answer.contentType === undefined ? undefined : mediaTypeOf(answer.contentType);
       if (route?.startsWith('/api/')) return [violation('', 'the route is not in the document')];
-      if (mediaType !== PROBLEM_MEDIA_TYPE || answer.body === undefined) return [];
-      return this.validate(answer.body, `${DOCUMENT_ID}${PROBLEM_SCHEMA}`).map((e) => violation(e.path, e.message));
+      return this.problemOrNothing(answer).map((e) => violation(e.path, e.message));
     }
     const responses = operation.responses ?? {};
     const statusKey = [String(answer.status), `${String(answer.status)[0]}XX`, 'default'].find((k) => k in responses);
     if (statusKey === undefined) {
+      // A body where the operation takes none is a request the document does not describe: the HTTP
+      // layer's refusal of it (400 malformed-json, 413, 415) must be a problem, but need not be declared.
+      if (answer.requestHadBody === true && operation.requestBody === undefined && answer.status < 500) {
+        return this.problem(answer).map((e) => violation(e.path, e.message));
+      }
       return [
         violation('', `status ${answer.status} is not declared (declared: ${Object.keys(responses).join(', ')})`),
       ];
@@ -140,6 +150,21 @@ export class ContractChecker {
       .map(pointerToken)
       .join('/');
     return this.validate(answer.body, `${DOCUMENT_ID}#/${pointer}`).map((e) => violation(e.path, e.message));
+  }
+
+  /** Outside the document: a problem is a ProblemDetails; anything else is not judged. */
+  private problemOrNothing(answer: Answer): Array<{ path: string; message: string }> {
+    const mediaType = answer.contentType === undefined ? undefined : mediaTypeOf(answer.contentType);
+    return mediaType === PROBLEM_MEDIA_TYPE ? this.problem(answer) : [];
+  }
+
+  /** The answer is a problem (RFC 9457) of the document's ProblemDetails. */
+  private problem(answer: Answer): Array<{ path: string; message: string }> {
+    const mediaType = answer.contentType === undefined ? undefined : mediaTypeOf(answer.contentType);
+    if (mediaType !== PROBLEM_MEDIA_TYPE) {
+      return [{ path: '', message: `status ${answer.status} as ${mediaType ?? 'no type'}, not a problem` }];
+    }
+    return this.validate(answer.body ?? '', `${DOCUMENT_ID}${PROBLEM_SCHEMA}`);
   }
 
   private operation(route: string, method: string): OperationObject | undefined {
@@ -188,4 +213,16 @@ function extensionKeywords(document: OpenApiDocument): Set<string> {
   walk(document.components);
   walk(document.paths);
   return found;
+}
+
+/**
+ * A copy of the document without its discriminators' `mapping`, which Ajv does not read: each branch
+ * of this document's unions names its own tag (`type`, a single-value enum), the same as the mapping.
+ */
+function withoutDiscriminatorMappings(document: OpenApiDocument): OpenApiDocument {
+  return JSON.parse(JSON.stringify(document), (key, value: unknown) => {
+    if (key !== 'discriminator' || value === null || typeof value !== 'object') return value;
+    const { mapping: _mapping, ...rest } = value as Record<string, unknown>;
+    return rest;
+  }) as OpenApiDocument;
 }
