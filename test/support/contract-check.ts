@@ -5,8 +5,8 @@
  * Test-only: the production app never judges its own answers.
  */
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import { ContractChecker, type OpenApiDocument, type Violation } from './contract-checker.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Answer, ContractChecker, type OpenApiDocument, type Violation } from './contract-checker.js';
 
 /** A violation and the test that received it. */
 export interface ReceivedViolation extends Violation {
@@ -39,21 +39,43 @@ function currentTest(): string {
   return expect.getState().currentTestName ?? '(a hook)';
 }
 
-/** Judges every answer the app sends (Fastify's onSend: the status, headers and serialized body are final). */
+/**
+ * Judges every answer the app sends: in Fastify's onSend, where the status, headers and serialized
+ * body are final; an answer taken over from Fastify (an event stream, src/common/server-sent-events.ts)
+ * skips onSend, and is judged by its status and media type when it closes.
+ */
 export function checkAnswersAgainstContract(fastify: FastifyInstance): void {
   const contract = checker();
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    const contentType = reply.getHeader('content-type');
+  const judged = new WeakSet<FastifyRequest>();
+  const judge = (request: FastifyRequest, answer: Omit<Answer, 'method' | 'route' | 'requestHadBody'>): void => {
+    judged.add(request);
     const found = contract.check({
+      ...answer,
       method: request.method,
       route: request.routeOptions.url,
-      status: reply.statusCode,
-      contentType: typeof contentType === 'string' ? contentType : undefined,
-      body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined,
       requestHadBody:
         Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined,
     });
     if (found.length > 0) state().violations.push(...found.map((v) => ({ ...v, test: currentTest() })));
+  };
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('close', () => {
+      if (judged.has(request) || !reply.raw.headersSent) return;
+      const contentType = reply.raw.getHeader('content-type');
+      judge(request, {
+        status: reply.raw.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : undefined,
+        body: undefined,
+      });
+    });
+  });
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    const contentType = reply.getHeader('content-type');
+    judge(request, {
+      status: reply.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : undefined,
+      body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined,
+    });
     return payload;
   });
 }

@@ -117,6 +117,11 @@ describe('ContractChecker', () => {
     expect(checker.check(answer({ ...deleted, body: '{}' }))).toHaveLength(1);
   });
 
+  it('judges an event stream by its status and media type', () => {
+    const stream = { route: '/api/things/:id', contentType: 'text/event-stream; charset=utf-8', body: undefined };
+    expect(checker.check(answer(stream))[0].message).toMatch(/text\/event-stream is not declared/);
+  });
+
   it('refuses an API route the document does not have; outside the API, checks only problems', () => {
     expect(checker.check(answer({ route: '/api/other' }))[0].message).toBe('the route is not in the document');
     expect(checker.check(answer({ route: '/matches/:id', contentType: 'text/html', body: '<p>' }))).toEqual([]);
