@@ -2185,7 +2185,7 @@ export interface components {
              */
             points: number;
             /** @enum {string} */
-            reason: "bear-off" | "drop" | "resignation";
+            reason: "bear-off" | "drop" | "resignation" | "leave";
             /** @enum {string} */
             winner: "white" | "black";
         };
@@ -6789,6 +6789,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getTournament: {
@@ -6960,6 +6978,24 @@ export interface operations {
             };
             /** @description Entries are not taken (`tournament-not-open`, `tournament-full`, `entries-closed`), or you are in already (`already-entered`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7170,6 +7206,15 @@ export interface operations {
             };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
