@@ -146,10 +146,15 @@ export class ContractChecker {
       ];
     }
     if (!isJson(mediaType) || answer.body === undefined) return [];
+    // A schema that only names a component is validated as that component: one compiled validator for
+    // the many answers that share it (ProblemDetails above all).
+    const schema = (content[mediaType] as { schema?: { $ref?: unknown } } | undefined)?.schema;
+    const named = schema !== undefined && Object.keys(schema).length === 1 ? schema.$ref : undefined;
     const pointer = ['paths', route!, method, 'responses', statusKey, 'content', mediaType, 'schema']
       .map(pointerToken)
       .join('/');
-    return this.validate(answer.body, `${DOCUMENT_ID}#/${pointer}`).map((e) => violation(e.path, e.message));
+    const schemaRef = typeof named === 'string' && named.startsWith('#/') ? named : `#/${pointer}`;
+    return this.validate(answer.body, `${DOCUMENT_ID}${schemaRef}`).map((e) => violation(e.path, e.message));
   }
 
   /** Outside the document: a problem is a ProblemDetails; anything else is not judged. */
