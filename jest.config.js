@@ -1,9 +1,11 @@
 /**
  * Jest 30 in ESM mode (run through `npm test`, which passes --experimental-vm-modules).
  * Four projects, from small to large:
- * - `unit`: pure unit and property tests next to the code (`*.spec.ts` under src/, bench/, contract/ and clients/);
+ * - `unit`: pure unit and property tests next to the code (`*.spec.ts` under src/, bench/, contract/, clients/ and
+ *   test/support/);
  * - `medium`: services and repositories on a real database, without HTTP (`*.medium-spec.ts` under test/medium/);
- * - `e2e`: the real app over HTTP (`*.e2e-spec.ts` under test/), and the web client in a real browser (test/web/);
+ * - `e2e`: the real app over HTTP (`*.e2e-spec.ts` under test/), and the web client in a real browser (test/web/),
+ *   every answer checked against openapi.json (test/support/contract-check.ts);
  * - `web`: the web client's logic (`*.spec.ts` under web/src/), with the web's own tsconfig.
  * Medium and e2e share the database set-up: the global set-up finds PostgreSQL and
  * names the migrated template database that each test file clones.
@@ -41,10 +43,18 @@ export default {
         '<rootDir>/bench/**/*.spec.ts',
         '<rootDir>/contract/**/*.spec.ts',
         '<rootDir>/clients/**/*.spec.ts',
+        '<rootDir>/test/support/**/*.spec.ts',
       ],
     },
     { ...common, ...withDatabase, displayName: 'medium', testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'] },
-    { ...common, ...withDatabase, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    {
+      ...common,
+      ...withDatabase,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      // Every answer the tests' apps send is checked against openapi.json (test/support/contract-check.ts).
+      setupFilesAfterEnv: [...withDatabase.setupFilesAfterEnv, '<rootDir>/test/support/contract-check.setup.ts'],
+    },
     {
       ...common,
       displayName: 'web',

@@ -2198,7 +2198,7 @@ export interface components {
              */
             points: number;
             /** @enum {string} */
-            reason: "bear-off" | "drop" | "resignation";
+            reason: "bear-off" | "drop" | "resignation" | "leave";
             /** @enum {string} */
             winner: "white" | "black";
         };
@@ -3531,7 +3531,7 @@ export interface components {
             /** Format: uuid */
             matchId: string | null;
             /** @description White first; null is nobody (a bye) or not known yet (see `waiting`). */
-            players: string[] | null;
+            players: (string | null)[];
             /** @description Points won by each player, in `players` order. */
             points: number[] | null;
             /** @description The pairing’s place in its round, from 0. */
@@ -4074,6 +4074,13 @@ export interface operations {
                     "application/json": components["schemas"]["HouseBotListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No client error of its own: a path that is not valid percent-encoding (`bad-request`). */
             400: {
                 headers: {
@@ -4121,6 +4128,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MatchListDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`). */
             400: {
@@ -4380,6 +4394,13 @@ export interface operations {
                     "application/json": components["schemas"]["MatchStateDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
                 headers: {
@@ -4523,6 +4544,13 @@ export interface operations {
                     "application/json": components["schemas"]["AnalysisListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such match (`match-not-found`), or no analysis asked of it (`analysis-not-found`). */
             404: {
                 headers: {
@@ -4552,6 +4580,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AnalysisDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such match (`match-not-found`), or no analysis asked of it (`analysis-not-found`). */
             404: {
@@ -4794,6 +4829,13 @@ export interface operations {
                 content: {
                     "image/svg+xml": string;
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid query (`validation-failed`: `seq` not a whole number from 1, `perspective` not white or black). */
             400: {
@@ -5263,6 +5305,13 @@ export interface operations {
                     "application/json": components["schemas"]["EventsPageDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
                 headers: {
@@ -5304,6 +5353,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MatchLogDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such match (`match-not-found`). */
             404: {
@@ -5352,6 +5408,13 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such match (`match-not-found`). */
             404: {
                 headers: {
@@ -5382,6 +5445,13 @@ export interface operations {
                     "application/json": components["schemas"]["FairnessDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such match (`match-not-found`), or an imported one, whose dice came from its file (`imported-match`). */
             404: {
                 headers: {
@@ -5411,6 +5481,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GamesDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such match (`match-not-found`). */
             404: {
@@ -5443,6 +5520,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GameTurnsDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
@@ -5692,6 +5776,13 @@ export interface operations {
                     "application/json": components["schemas"]["MatchLegalPlaysDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such match (`match-not-found`). */
             404: {
                 headers: {
@@ -5827,6 +5918,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PositionAtDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
@@ -6515,6 +6613,13 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid query (`validation-failed`: bad variant or perspective) or position (`invalid-position`, with `reason`: bad-json, bad-shape, wrong-checker-count, shared-point, bar-in-long-nardy, bad-position-id, bad-xgid, notation-not-for-variant …). */
             400: {
                 headers: {
@@ -6593,6 +6698,13 @@ export interface operations {
                     "application/json": components["schemas"]["PushPublicKeyDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No client error of its own: a path that is not valid percent-encoding (`bad-request`). */
             400: {
                 headers: {
@@ -6629,6 +6741,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TournamentListDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
             400: {
@@ -6707,6 +6826,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description You created TOURNAMENTS_CREATED_PER_DAY tournaments in the last 24 hours (`too-many-tournaments`, with `limit`); see Retry-After. */
             429: {
                 headers: {
@@ -6739,6 +6876,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TournamentDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
@@ -6887,6 +7031,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The terms refuse the entrant (`rating-out-of-range`, `bots-not-allowed`, `entry-not-allowed`). */
             422: {
                 headers: {
@@ -6969,6 +7131,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TournamentEventListDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
             400: {
@@ -7090,6 +7259,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such tournament (`tournament-not-found`). */
             404: {
                 headers: {
@@ -7132,6 +7310,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LeaderboardDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
             400: {
@@ -7230,6 +7415,13 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
                 headers: {
@@ -7316,6 +7508,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiTokenListDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
@@ -7478,6 +7677,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EmailAddressDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
@@ -7710,6 +7916,13 @@ export interface operations {
                     "application/json": components["schemas"]["MatchListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
             400: {
                 headers: {
@@ -7746,6 +7959,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["NotificationPreferencesDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
@@ -8141,6 +8361,13 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
                 headers: {
@@ -8305,6 +8532,13 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
                 headers: {
@@ -8353,6 +8587,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UserProfileDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not a possible username (`invalid-parameter`). */
             400: {
@@ -8409,6 +8650,13 @@ export interface operations {
                     "application/json": components["schemas"]["MatchListDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`). */
             400: {
                 headers: {
@@ -8449,6 +8697,13 @@ export interface operations {
                     "application/json": components["schemas"]["HeadToHeadDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such player (`user-not-found`). */
             404: {
                 headers: {
@@ -8478,6 +8733,13 @@ export interface operations {
                     "application/json": components["schemas"]["HealthStatusDto"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A request line whose path is not valid percent-encoding (`bad-request`), refused before routing. */
             400: {
                 headers: {
@@ -8506,6 +8768,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HealthStatusDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A request line whose path is not valid percent-encoding (`bad-request`), refused before routing. */
             400: {

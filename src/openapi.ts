@@ -26,6 +26,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Every error is application/problem+json (RFC 9457) with a stable `code`.',
     )
     .setVersion('0.1.0')
+    // OpenAPI 3.1, whose schemas are JSON Schema 2020-12: @nestjs/swagger writes each `nullable: true` as
+    // JSON Schema says null (`type: ['string', 'null']`, `anyOf: [{ $ref }, { type: 'null' }]`), which every
+    // validator and generated client reads alike (docs/architecture.md, "API contract").
+    .setOpenAPIVersion('3.1.0')
     .setLicense('MIT', 'https://opensource.org/license/mit')
     // A relative server: Swagger UI's "Try it out" and generated clients call the origin the document
     // was read from, whatever host, port or scheme that is (OpenAPI 3.1, "Server Object").
@@ -38,7 +42,29 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   // The event unions (oneOf with a discriminator) have no class of their own.
   Object.assign((document.components ??= {}), { schemas: { ...document.components.schemas, ...MATCH_EVENT_SCHEMAS } });
+  declareNotModified(document);
   return document;
+}
+
+/** What a GET answers when the validators its request sent still hold (src/common/response-conventions.ts). */
+const NOT_MODIFIED = {
+  description: 'Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body.',
+};
+
+/**
+ * Every GET that answers a body answers 304 to a conditional request whose validators hold: an
+ * HTTP layer convention of every route (src/common/response-conventions.ts), so declared here once
+ * rather than on each route. A stream has no validator, so no 304.
+ */
+function declareNotModified(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    const responses = item.get?.responses;
+    if (responses === undefined) continue;
+    const streams = Object.values(responses).some(
+      (response) => response !== undefined && 'content' in response && 'text/event-stream' in (response.content ?? {}),
+    );
+    if (!streams) responses['304'] ??= NOT_MODIFIED;
+  }
 }
 
 /** Keys in a stable order, so the committed openapi.json diffs cleanly. */

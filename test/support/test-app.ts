@@ -8,6 +8,7 @@ import { setUpApp } from '../../src/app-setup.js';
 import { validateEnvironment } from '../../src/config/environment.js';
 import { createHttpAdapter } from '../../src/http-adapter.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
+import { checkAnswersAgainstContract } from './contract-check.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { TEST_BOT_LOOKAHEAD, TEST_PASSWORD_HASHING } from './test-settings.js';
 
@@ -36,7 +37,8 @@ export interface TestAppOptions {
 /**
  * The real app on a database of this test file's own, configured as in production but quiet.
  * With `overrides`, the app is built through Nest's testing module so that those providers
- * are replaced; it is set up exactly as main.ts sets up the real one.
+ * are replaced; it is set up exactly as main.ts sets up the real one. Every answer it sends is
+ * checked against openapi.json (contract-check.ts; a departure fails the test file).
  */
 export async function startTestApp(
   env: Record<string, string | undefined> = {},
@@ -69,6 +71,7 @@ export async function startTestApp(
     const moduleRef = await builder.compile();
     created = moduleRef.createNestApplication<NestFastifyApplication>(adapter, appOptions);
   }
+  checkAnswersAgainstContract(created.getHttpAdapter().getInstance());
   const app = setUpApp(created);
   await app.init();
   // Fastify loads its plugins (CORS, Swagger UI's files) when it gets ready; supertest talks to the server directly.

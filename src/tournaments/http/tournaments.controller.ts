@@ -25,7 +25,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiProblems } from '../../common/api-problems.decorator.js';
+import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { ApiPublic } from '../../common/api-public.decorator.js';
 import { eventStreamAnswer } from '../../common/server-sent-events.js';
 import { EventsQueryDto, StreamQueryDto, streamHolder } from '../../matches/index.js';
@@ -82,6 +82,7 @@ export class TournamentsController {
     operationId: 'createTournament',
   })
   @ApiCreatedResponse({ type: TournamentDto })
+  @ApiProblems(413, 415)
   @ApiProblems(
     [400, 'Invalid terms (`validation-failed`, `invalid-tournament-terms` or `invalid-match-terms`, with `field`).'],
     401,
@@ -151,7 +152,7 @@ export class TournamentsController {
   })
   @ApiOkResponse({ type: TournamentDto, description: CHANGED })
   @ApiProblems(
-    400,
+    ...BODY_PROBLEMS,
     401,
     [403, 'Only the organiser enters someone else (`not-the-organiser`), or the token lacks `play`.'],
     [404, 'No such tournament or house bot (`tournament-not-found`, `user-not-found`).'],
@@ -256,7 +257,7 @@ export class TournamentsController {
   })
   @ApiNoContentResponse({ description: 'The tournament is over and the client has its last event.' })
   @ApiOkResponse({ description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
-  @ApiProblems(400, NOT_FOUND, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
+  @ApiProblems(400, 401, NOT_FOUND, [429, 'Too many live streams open (`too-many-streams`); see Retry-After.'])
   follow(
     @Param('id', TournamentIdPipe) id: string,
     @Query() query: StreamQueryDto,

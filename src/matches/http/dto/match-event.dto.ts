@@ -74,11 +74,14 @@ class ResignFields extends PlayerEventFields {
   value!: ResultMultiplier;
 }
 
+/** Every way a game ends, the compiler keeping the list whole (a money session's `leave` among them). */
+const GAME_END_REASONS: Record<GameEndReason, true> = { 'bear-off': true, drop: true, resignation: true, leave: true };
+
 export class GameOutcomeDto {
   @ApiProperty({ enum: COLOURS })
   winner!: Colour;
 
-  @ApiProperty({ enum: ['bear-off', 'drop', 'resignation'] })
+  @ApiProperty({ enum: Object.keys(GAME_END_REASONS) })
   reason!: GameEndReason;
 
   @ApiProperty({ enum: ['single', 'gammon', 'backgammon', 'oin', 'mars', 'koks'] })

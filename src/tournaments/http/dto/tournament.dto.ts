@@ -20,8 +20,9 @@ export class TournamentMatchDto {
   @ApiProperty({ description: 'The pairing’s place in its round, from 0.' }) slot!: number;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) matchId!: string | null;
   @ApiProperty({
-    type: [String],
-    nullable: true,
+    type: 'array',
+    // The pair is always there; each of its places may be empty.
+    items: { type: 'string', nullable: true },
     minItems: 2,
     maxItems: 2,
     description: 'White first; null is nobody (a bye) or not known yet (see `waiting`).',
