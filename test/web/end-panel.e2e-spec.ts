@@ -63,8 +63,9 @@ describeInBrowser('the end of a match on the match page', () => {
     const change = (
       await getJson<{ ratingChange: { white: number; black: number } | null }>(web.baseUrl, `/api/matches/${id}`)
     ).ratingChange;
-    // Two new players: each moves by the other's experience / 400 of the FIBS move, here none (docs/rules.md "Ratings").
-    expect(change).toEqual({ white: 0, black: 0 });
+    // Two new players move as FIBS moves them: 4·√1·0.5 × 5 (the new player's boost) = 10 points
+    // for a 1-point match between equal ratings (docs/rules.md "Ratings").
+    expect(change).toEqual(aliceWon ? { white: 10, black: -10 } : { white: -10, black: 10 });
     const signed = (n: number) => (n === 0 ? '0.0' : `${n > 0 ? '+' : '-'}${Math.abs(n).toFixed(1)}`);
     expect(await panel.getByTestId('rating-change').textContent()).toBe(
       `Your rating: ${signed(change!.white)} (end_bob: ${signed(change!.black)}).`,
