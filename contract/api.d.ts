@@ -3747,6 +3747,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     requestPasswordReset: {
@@ -4391,6 +4400,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such match (`match-not-found`). */
             404: {
                 headers: {
@@ -4609,6 +4627,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such match (`match-not-found`), or no analysis asked of it (`analysis-not-found`). */
             404: {
                 headers: {
@@ -4820,6 +4847,15 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6385,6 +6421,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such match (`match-not-found`). */
             404: {
                 headers: {
@@ -7043,6 +7088,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such tournament (`tournament-not-found`). */
             404: {
                 headers: {
@@ -7222,6 +7276,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such tournament (`tournament-not-found`). */
             404: {
                 headers: {
@@ -7385,6 +7448,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     updateMe: {
@@ -7419,6 +7491,15 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7895,6 +7976,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getNotificationPreferences: {
@@ -8249,6 +8339,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many live streams open (`too-many-streams`); see Retry-After. */
             429: {
                 headers: {
@@ -8280,6 +8379,15 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
