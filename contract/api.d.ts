@@ -3766,6 +3766,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     requestPasswordReset: {
@@ -4410,6 +4419,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such match (`match-not-found`). */
             404: {
                 headers: {
@@ -4621,6 +4639,15 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4848,6 +4875,15 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6413,6 +6449,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such match (`match-not-found`). */
             404: {
                 headers: {
@@ -7089,6 +7134,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such tournament (`tournament-not-found`). */
             404: {
                 headers: {
@@ -7268,6 +7322,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such tournament (`tournament-not-found`). */
             404: {
                 headers: {
@@ -7431,6 +7494,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     updateMe: {
@@ -7465,6 +7537,15 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7941,6 +8022,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getNotificationPreferences: {
@@ -8295,6 +8385,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Too many live streams open (`too-many-streams`); see Retry-After. */
             429: {
                 headers: {
@@ -8326,6 +8425,15 @@ export interface operations {
             };
             /** @description Missing, malformed or expired bearer token (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { PROBLEM_CONTENT_TYPE, ProblemDetails } from './common/problem-details.js';
 import { MATCH_EVENT_MODELS, MATCH_EVENT_SCHEMAS } from './matches/index.js';
 
 /** The tags operations are grouped by, in the order a reader meets them. */
@@ -43,6 +44,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   // The event unions (oneOf with a discriminator) have no class of their own.
   Object.assign((document.components ??= {}), { schemas: { ...document.components.schemas, ...MATCH_EVENT_SCHEMAS } });
   declareNotModified(document);
+  declareInsufficientScope(document);
   return document;
 }
 
@@ -78,4 +80,26 @@ export function sortKeysDeep(value: unknown): unknown {
     );
   }
   return value;
+}
+
+/** What a personal API token gets where its scopes do not reach (src/security/bearer-auth.guard.ts). */
+const INSUFFICIENT_SCOPE = {
+  description:
+    'A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only).',
+  content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: getSchemaPath(ProblemDetails) } } },
+};
+
+/**
+ * Every operation that takes a bearer token answers 403 `insufficient-scope` to a personal API token
+ * without the scope it needs (a GET needs `read`, a change `play` or `webhooks`, managing the account
+ * a sign-in token): the bearer guard's rule for every route (docs/architecture.md, "Personal API
+ * tokens"), so declared here once where a route does not declare a 403 of its own.
+ */
+function declareInsufficientScope(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
+      if (operation?.security?.some((requirement) => 'bearer' in requirement) !== true) continue;
+      operation.responses['403'] ??= INSUFFICIENT_SCOPE;
+    }
+  }
 }
