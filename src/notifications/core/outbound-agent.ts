@@ -42,9 +42,23 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
  * to without a lookup, so it is judged here; a name is judged once resolved (guardedLookup).
  * Returns the error to fail the connection with, or null.
  */
-function refusalOfHost(options: ClientRequestArgs, allowPrivate: boolean): Error | null {
+/**
+ * A connection's options checked before it is made: an IP address given as the host is connected
+ * to without a lookup, so it is judged here (a name is judged once resolved, by guardedLookup).
+ * A refused one fails through `callback` (or is thrown when there is none); else `connect` makes it.
+ */
+function guardedConnection(
+  options: ClientRequestArgs,
+  callback: ConnectionCallback | undefined,
+  allowPrivate: boolean,
+  connect: () => Duplex | null | undefined,
+): Duplex | null | undefined {
   const host = options.host ?? options.hostname ?? '';
-  return isIP(host) === 0 ? null : refusedError(host, host, allowPrivate);
+  const refused = isIP(host) === 0 ? null : refusedError(host, host, allowPrivate);
+  if (refused === null) return connect();
+  if (callback === undefined) throw refused;
+  (callback as (error: Error) => void)(refused);
+  return undefined;
 }
 
 class GuardedHttpAgent extends HttpAgent {
@@ -53,11 +67,7 @@ class GuardedHttpAgent extends HttpAgent {
   }
 
   override createConnection(options: ClientRequestArgs, callback?: ConnectionCallback): Duplex | null | undefined {
-    const refused = refusalOfHost(options, this.allowPrivate);
-    if (refused === null) return super.createConnection(options, callback);
-    if (callback === undefined) throw refused;
-    (callback as (error: Error) => void)(refused);
-    return undefined;
+    return guardedConnection(options, callback, this.allowPrivate, () => super.createConnection(options, callback));
   }
 }
 
@@ -67,11 +77,7 @@ class GuardedHttpsAgent extends HttpsAgent {
   }
 
   override createConnection(options: ClientRequestArgs, callback?: ConnectionCallback): Duplex | null | undefined {
-    const refused = refusalOfHost(options, this.allowPrivate);
-    if (refused === null) return super.createConnection(options, callback);
-    if (callback === undefined) throw refused;
-    (callback as (error: Error) => void)(refused);
-    return undefined;
+    return guardedConnection(options, callback, this.allowPrivate, () => super.createConnection(options, callback));
   }
 }
 
