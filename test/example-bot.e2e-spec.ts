@@ -231,6 +231,8 @@ describe('the example bot, run in this process', () => {
     const bot = startBot({ username: 'latebot', password: PASSWORD });
     const joined = await waitForState(client, created.id, cleo, (s) => s.status !== 'invited', 'the join');
     expect(joined.status).toBe('playing');
+    // The join is committed before its answer reaches the bot, which then notes it.
+    await until(() => bot.actions.length > 0, 'the bot’s note of its join');
     expect(bot.actions[0]).toEqual({ action: 'join', matchId: created.id });
     await bot.stop();
   });
