@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { TRUSTED_FOR_MS } from '../src/matches/core/match-store.js';
 import { MatchesRepository } from '../src/matches/core/matches.repository.js';
 import { MatchClient, type Colour, type MatchStateJson, type Player } from './support/match-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -60,18 +61,32 @@ describeOnPostgres('two server instances sharing one database', () => {
 
   describe('a node acting on the match as it just read it', () => {
     it('writes an action right after a read without reading the row again, and the other node sees it', async () => {
-      const match = await newMatch();
-      const mover = seatOf(match.turn.player!);
-      const play = await firstPlay(onA, match.id);
-      let answer!: MatchStateJson;
-      const reads = await rowReadsOnA(async () => {
-        answer = await onA.ok(mover, match.id, 'plays', play);
-      });
-      expect(reads).toBe(0);
-      expect(answer.version).toBeGreaterThan(match.version);
-      const seenOnB = await onB.state(match.id, mover);
-      expect(seenOnB.version).toBe(answer.version);
-      expect(seenOnB.game.board).toEqual(answer.game.board);
+      // The copy is trusted for TRUSTED_FOR_MS of wall time: on a loaded machine the play may come
+      // later than that after its read, and then A must read the row again. So a re-read is allowed
+      // only when the window had passed, and one of three tries must act on the copy.
+      for (let attempt = 1; ; attempt++) {
+        // Before every read that could have made A's copy, so the time to the play's end bounds its age.
+        const startedAt = performance.now();
+        const match = await newMatch();
+        const mover = seatOf(match.turn.player!);
+        const play = await firstPlay(onA, match.id);
+        let answer!: MatchStateJson;
+        const reads = await rowReadsOnA(async () => {
+          answer = await onA.ok(mover, match.id, 'plays', play);
+        });
+        const took = performance.now() - startedAt;
+        expect(answer.version).toBeGreaterThan(match.version);
+        const seenOnB = await onB.state(match.id, mover);
+        expect(seenOnB.version).toBe(answer.version);
+        expect(seenOnB.game.board).toEqual(answer.game.board);
+        if (reads === 0) return;
+        // Read again: only the window's end excuses it, and only so often.
+        expect({ reads, late: took >= TRUSTED_FOR_MS }).toEqual({
+          reads: 1,
+          late: true,
+        });
+        expect(attempt).toBeLessThan(3);
+      }
     });
 
     it('judges a refusal of its copy again on a fresh read: the opponent rolls on A after the mover played on B', async () => {

@@ -39,7 +39,7 @@ const STATES_KEPT = 20_000;
  * Every event bumps the version, and a write on an old version is refused, so what
  * could be older than this is only what is not versioned: the players' settings.
  */
-const TRUSTED_FOR_MS = 1_000;
+export const TRUSTED_FOR_MS = 1_000;
 
 /** A match's state as this server last folded it; with the record it read or wrote, and when (monotonic ms). */
 interface Known {
