@@ -32,6 +32,10 @@ const withDatabase = {
 
 export default {
   maxWorkers: 2,
+  // A worker's heap grows file by file (each ESM test file loads its modules anew, and compiled
+  // validators and Nest apps are not all collected): a worker that has grown past this after a file
+  // is replaced, so a long run cannot end in "Jest worker ran out of memory".
+  workerIdleMemoryLimit: '1536MB',
   // PGlite and spawned servers take seconds to start.
   testTimeout: 60000,
   projects: [
