@@ -1,12 +1,15 @@
 /**
  * The code base's structural rules (docs/architecture.md, Layers), checked on
- * the source text: the module graph between the top-level folders of src/ is
- * one-way, only repositories touch Prisma, files stay small, and nothing
- * points at a machine's paths or at documents outside the repository. The web
+ * the source text: every domain module stands behind its face (its index.ts),
+ * the kernel (common, config, database) imports no domain module, imports run
+ * down the layers (LAYERS) with no circle between modules or files, each table
+ * is written and read by its owner only (TABLE_OWNERS), only repositories touch
+ * Prisma, files stay small, and nothing points at a machine's paths or at
+ * documents outside the repository. The web
  * client (web/src/) stands on three faces only, the engine's, the board
  * drawing's and the API contract's, with no import circle of its own.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -23,6 +26,32 @@ function filesUnder(folder: string, accept: (path: string) => boolean = () => tr
 }
 
 const read = (path: string): string => readFileSync(REPO + path, 'utf8');
+
+/** The shared kernel: folders of src/ that every module may use and that use no domain module. */
+const KERNEL = ['common', 'config', 'database'];
+
+/** The domain modules: every other folder of src/ (generated/ is Prisma's client, behind the repositories). */
+const DOMAIN_MODULES = readdirSync(REPO + 'src', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !KERNEL.includes(entry.name) && entry.name !== 'generated')
+  .map((entry) => entry.name)
+  .sort();
+
+/**
+ * The layers of src/, lowest first (docs/architecture.md, Layers). A module imports only modules of
+ * lower layers (the kernel's folders also each other); the composition root (src/*.ts) stands on top.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  KERNEL,
+  ['engine', 'security', 'health', 'web-client'],
+  ['board-drawing', 'house-bots', 'idempotency', 'positions'],
+  ['users'],
+  ['auth', 'matches'],
+  ['bots', 'interchange', 'notifications', 'pictures', 'tournaments'],
+  ['analysis'],
+];
+
+/** A module's second faces, on purpose: the engine's test helpers and its training entry. */
+const SUB_FACES = ['engine/testing/index.js', 'engine/training/index.js'];
 
 /** The top-level folder of src/ a source file belongs to; `app` for the composition root (src/*.ts). */
 function folderOf(srcPath: string): string {
@@ -52,6 +81,30 @@ function importsOf(folder: string, extension: RegExp): Import[] {
 
 /** Every import of every .ts file in src/, relative to src/. */
 const importsOfSrc = (): Import[] => importsOf('src', /\.ts$/);
+
+/**
+ * The files of src/ (relative to it) a file of src/ loads when it runs: its relative imports and
+ * export-froms, but those that import types only (elided from the JavaScript).
+ */
+function valueImportsOf(path: string): string[] {
+  const from = path.slice('src/'.length);
+  const source = ts.createSourceFile(path, read(path), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  return source.statements.flatMap((node) => {
+    if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) || node.moduleSpecifier === undefined) return [];
+    if (!ts.isStringLiteral(node.moduleSpecifier) || !node.moduleSpecifier.text.startsWith('.')) return [];
+    const clause = ts.isImportDeclaration(node) ? node.importClause : undefined;
+    const typesOnly = ts.isImportDeclaration(node)
+      ? clause !== undefined &&
+        (clause.isTypeOnly ||
+          (clause.name === undefined &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((element) => element.isTypeOnly)))
+      : node.isTypeOnly;
+    return typesOnly ? [] : [posix.normalize(posix.join(posix.dirname(from), node.moduleSpecifier.text))];
+  });
+}
 
 type Graph = ReadonlyMap<string, ReadonlySet<string>>;
 
@@ -147,6 +200,55 @@ describe('architecture', () => {
     );
     expect(described).toEqual([]);
     expect([...(graph.get('auth') ?? [])]).toEqual(expect.arrayContaining(['users', 'security']));
+  });
+
+  it('gives every domain module of src/ a face, its index.ts', () => {
+    expect(DOMAIN_MODULES.filter((module) => !existsSync(`${REPO}src/${module}/index.ts`))).toEqual([]);
+    expect(DOMAIN_MODULES).toEqual(expect.arrayContaining(['engine', 'matches', 'security', 'users']));
+  });
+
+  it('lets code outside a domain module use it through its face only (the composition root aside)', () => {
+    const reachingIn = imports
+      .filter((i) => i.relative && folderOf(i.from) !== 'app' && DOMAIN_MODULES.includes(folderOf(i.target)))
+      .filter((i) => folderOf(i.from) !== folderOf(i.target))
+      .filter((i) => i.target !== `${folderOf(i.target)}/index.js` && !SUB_FACES.includes(i.target))
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(reachingIn).toEqual([]);
+    expect(imports.some((i) => i.from.startsWith('matches/') && i.target === 'security/index.js')).toBe(true);
+  });
+
+  it('keeps the kernel (common, config, database) free of domain modules', () => {
+    const offenders = imports
+      .filter((i) => i.relative && KERNEL.includes(folderOf(i.from)) && !i.target.startsWith('..'))
+      .filter((i) => ![...KERNEL, 'generated'].includes(folderOf(i.target)))
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(offenders).toEqual([]);
+    expect(imports.some((i) => i.from.startsWith('database/') && folderOf(i.target) === 'common')).toBe(true);
+  });
+
+  it('places every domain module in one layer, and keeps the imports between modules running down the layers', () => {
+    const layered = LAYERS.flat();
+    expect([...layered].sort()).toEqual([...KERNEL, ...DOMAIN_MODULES].sort());
+    expect(new Set(layered).size).toBe(layered.length);
+    const layerOf = (folder: string): number => LAYERS.findIndex((layer) => layer.includes(folder));
+    const upward = imports
+      .filter((i) => i.relative && !i.target.startsWith('..') && folderOf(i.from) !== 'app')
+      .filter((i) => folderOf(i.target) !== 'generated' && folderOf(i.from) !== folderOf(i.target))
+      .filter((i) => {
+        const [from, to] = [layerOf(folderOf(i.from)), layerOf(folderOf(i.target))];
+        return !(to < from || (from === 0 && to === 0));
+      })
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('has no import circle between the files of src/ (type-only imports aside: they load nothing)', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const path of filesUnder('src', (p) => p.endsWith('.ts'))) {
+      const from = path.slice('src/'.length);
+      graph.set(from, new Set(valueImportsOf(path).map((target) => target.replace(/\.js$/, '.ts'))));
+    }
+    expect(findCycles(graph)).toEqual([]);
   });
 
   it.each([

@@ -10,10 +10,7 @@ import type { Environment } from '../../config/environment.js';
 import type { MatchStatusName } from '../model/match-record.js';
 import { StreamSlots } from './stream-slots.js';
 import { TooManyStreamsError } from '../model/match.errors.js';
-import type { Principal } from '../../security/principal.js';
-import type { TokenVersions } from '../../security/token-versions.js';
-import { TokenWatch } from '../../security/token-watch.js';
-
+import { type Principal, type TokenVersions, TokenWatch } from '../../security/index.js';
 /** Token versions as TokenWatch hears of raises: `raise` is a raise made or heard by this node. */
 const versions = (() => {
   const listeners: Array<(userId: string, version: number) => void> = [];
