@@ -27,6 +27,8 @@ export { ApiTokensRepository, type ApiToken } from './api-tokens.repository.js';
 // What ends a token early: a raised token version, a revoked refresh family (and the live streams they end).
 export { TokenVersions } from './token-versions.js';
 export { RevokedFamilies } from './revoked-families.js';
+// The statements on its table of revoked families that auth runs in its own (docs/architecture.md, "Refresh tokens").
+export { PURGE_REVOKED_FAMILIES_SQL, REVOKE_GONE_FAMILIES_SQL } from './revoked-families.repository.js';
 export { TokenWatch } from './token-watch.js';
 
 // Secrets and passwords.
