@@ -145,9 +145,9 @@ export class BearerAuthGuard implements CanActivate {
     ) {
       throw new UnauthorizedError('The bearer token is not valid.');
     }
+    if (typeof claims.exp !== 'number') throw new UnauthorizedError('The bearer token has no expiry; get a new one.');
     // Every account's id is a UUID: a token naming anything else names no account, checked here once.
     if (!isUuid(claims.sub)) throw new UnauthorizedError('The account of this bearer token no longer exists.');
-    if (typeof claims.exp !== 'number') throw new UnauthorizedError('The bearer token has no expiry; get a new one.');
     const expiresAt = claims.exp * 1000;
     const verified: Principal = Object.freeze({
       userId: claims.sub,
