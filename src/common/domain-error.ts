@@ -35,3 +35,26 @@ export abstract class InvalidFieldError extends DomainError {
     this.extensions = { field };
   }
 }
+
+/**
+ * The base of a refusal declared in one line, `class XError extends refusal(code, kind, message) {}`:
+ * `message` is its text, or makes the text from the constructor's arguments, and `extensions`, when
+ * given, the problem's extra members from them (docs/architecture.md, "Errors").
+ */
+export function refusal<const C extends string, A extends unknown[] = []>(
+  code: C,
+  kind: DomainErrorKind,
+  message: string | ((...args: A) => string),
+  extensions?: (...args: A) => Record<string, unknown>,
+) {
+  abstract class Refusal extends DomainError {
+    readonly code: C = code;
+    readonly kind: DomainErrorKind = kind;
+    override readonly extensions: Readonly<Record<string, unknown>>;
+    constructor(...args: A) {
+      super(typeof message === 'string' ? message : message(...args));
+      this.extensions = extensions?.(...args) ?? {};
+    }
+  }
+  return Refusal;
+}
