@@ -20,12 +20,12 @@ export interface MatchFileFault {
 }
 
 /** A match file that cannot be read into a finished match: nothing is stored. */
-export class InvalidMatchFileError extends refusal(
-  'invalid-match-file',
-  'invalid',
-  (message: string, _fault: MatchFileFault) => message,
-  (_message: string, fault: MatchFileFault) => ({ ...fault }),
-) {}
+export class InvalidMatchFileError extends refusal({
+  code: 'invalid-match-file',
+  kind: 'invalid',
+  message: (message: string, _fault: MatchFileFault) => message,
+  extensions: (_message: string, fault: MatchFileFault) => ({ ...fault }),
+}) {}
 
 /** A user who asked for as many imports as an hour allows, stored or refused (IMPORT_HOURLY_LIMIT). */
 export class TooManyImportsError extends DomainError {

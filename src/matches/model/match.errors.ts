@@ -4,53 +4,61 @@
  */
 import { DomainError, InvalidFieldError, refusal } from '../../common/domain-error.js';
 
-export class MatchNotFoundError extends refusal(
-  'match-not-found',
-  'not-found',
-  (id: string) => `There is no match ${id}.`,
-) {}
+export class MatchNotFoundError extends refusal({
+  code: 'match-not-found',
+  kind: 'not-found',
+  message: (id: string) => `There is no match ${id}.`,
+}) {}
 
 /** The caller is not one of the match's players (or, for an invitation, not the invited player). */
-export class NotAPlayerError extends refusal('not-a-player', 'forbidden', (message: string) => message) {}
+export class NotAPlayerError extends refusal({
+  code: 'not-a-player',
+  kind: 'forbidden',
+  message: (message: string) => message,
+}) {}
 
 /** The caller is a player, but the decision is the opponent's. */
-export class NotYourTurnError extends refusal('not-your-turn', 'conflict', (message: string) => message) {}
+export class NotYourTurnError extends refusal({
+  code: 'not-your-turn',
+  kind: 'conflict',
+  message: (message: string) => message,
+}) {}
 
 /** The rules do not allow the action now; `reason` is the engine's (e.g. `crawford-game`). */
-export class ActionNotAllowedError extends refusal(
-  'action-not-allowed',
-  'conflict',
-  (_reason: string, message: string) => message,
-  (reason: string) => ({ reason }),
-) {}
+export class ActionNotAllowedError extends refusal({
+  code: 'action-not-allowed',
+  kind: 'conflict',
+  message: (_reason: string, message: string) => message,
+  extensions: (reason: string) => ({ reason }),
+}) {}
 
 /** The play breaks a rule; `reason` is the play validator's (e.g. `must-use-larger-die`). */
-export class IllegalPlayError extends refusal(
-  'illegal-play',
-  'unprocessable',
-  (_reason: string, message: string) => message,
-  (reason: string) => ({ reason }),
-) {}
+export class IllegalPlayError extends refusal({
+  code: 'illegal-play',
+  kind: 'unprocessable',
+  message: (_reason: string, message: string) => message,
+  extensions: (reason: string) => ({ reason }),
+}) {}
 
 /** The client acted on a version that is no longer the match's; nothing was appended. */
-export class VersionConflictError extends refusal(
-  'version-conflict',
-  'conflict',
-  (currentVersion: number, expectedVersion: number | null) =>
+export class VersionConflictError extends refusal({
+  code: 'version-conflict',
+  kind: 'conflict',
+  message: (currentVersion: number, expectedVersion: number | null) =>
     expectedVersion === null
       ? `The match changed while the action was decided (now at version ${currentVersion}); reload and try again.`
       : `The action was decided on version ${expectedVersion}, but the match is at version ${currentVersion}.`,
-  (currentVersion: number) => ({ currentVersion }),
-) {}
+  extensions: (currentVersion: number) => ({ currentVersion }),
+}) {}
 
 /** A timeout is claimed before the deadline. */
-export class DeadlineNotReachedError extends refusal(
-  'deadline-not-reached',
-  'conflict',
-  (deadline: Date) =>
+export class DeadlineNotReachedError extends refusal({
+  code: 'deadline-not-reached',
+  kind: 'conflict',
+  message: (deadline: Date) =>
     `The player on the clock has until ${deadline.toISOString()}; a timeout can be claimed after that.`,
-  (deadline: Date) => ({ deadline: deadline.toISOString() }),
-) {}
+  extensions: (deadline: Date) => ({ deadline: deadline.toISOString() }),
+}) {}
 
 /** The match terms make no sense together (e.g. Jacoby in a match, inviting oneself). */
 export class InvalidMatchTermsError extends InvalidFieldError {
@@ -58,11 +66,11 @@ export class InvalidMatchTermsError extends InvalidFieldError {
 }
 
 /** No event has that sequence number in the match. */
-export class EventNotFoundError extends refusal(
-  'event-not-found',
-  'not-found',
-  (matchId: string, seq: number) => `Match ${matchId} has no event ${seq}.`,
-) {}
+export class EventNotFoundError extends refusal({
+  code: 'event-not-found',
+  kind: 'not-found',
+  message: (matchId: string, seq: number) => `Match ${matchId} has no event ${seq}.`,
+}) {}
 
 /** A history query whose filters do not go together (e.g. an opponent without a player); `field` names the one at fault. */
 export class InvalidHistoryQueryError extends InvalidFieldError {
@@ -70,11 +78,11 @@ export class InvalidHistoryQueryError extends InvalidFieldError {
 }
 
 /** The match has no game of that number (yet). */
-export class GameNotFoundError extends refusal(
-  'game-not-found',
-  'not-found',
-  (matchId: string, gameNumber: number) => `Match ${matchId} has no game ${gameNumber}.`,
-) {}
+export class GameNotFoundError extends refusal({
+  code: 'game-not-found',
+  kind: 'not-found',
+  message: (matchId: string, gameNumber: number) => `Match ${matchId} has no game ${gameNumber}.`,
+}) {}
 
 /** A Last-Event-ID that is not the id of an event the stream sent (a match stream's: a seq; a player stream's: `<match id>:<seq>`). */
 export class InvalidLastEventIdError extends DomainError {
@@ -86,12 +94,12 @@ export class InvalidLastEventIdError extends DomainError {
 }
 
 /** An imported match's dice came from its file: there is no seed to derive them from. */
-export class NoDiceDerivationError extends refusal(
-  'imported-match',
-  'not-found',
-  (matchId: string) =>
+export class NoDiceDerivationError extends refusal({
+  code: 'imported-match',
+  kind: 'not-found',
+  message: (matchId: string) =>
     `Match ${matchId} was imported from a file: its dice were not thrown here, so there is no fairness record.`,
-) {}
+}) {}
 
 /** A holder of as many live streams as one node allows (STREAMS_PER_USER, STREAMS_PER_ADDRESS); Retry-After says when to try again. */
 export class TooManyStreamsError extends DomainError {
@@ -135,9 +143,9 @@ export class MatchLimitError extends DomainError {
 }
 
 /** An invitation to a house bot for what it cannot play (docs/bots.md, "Who plays what"); `houseBot` names it. Nothing is stored. */
-export class BotCannotPlayError extends refusal(
-  'bot-cannot-play',
-  'unprocessable',
-  (_houseBot: string, message: string) => message,
-  (houseBot: string) => ({ houseBot }),
-) {}
+export class BotCannotPlayError extends refusal({
+  code: 'bot-cannot-play',
+  kind: 'unprocessable',
+  message: (_houseBot: string, message: string) => message,
+  extensions: (houseBot: string) => ({ houseBot }),
+}) {}

@@ -17,16 +17,17 @@ export class InvalidPushKeyError extends InvalidFieldError {
 }
 
 /** An account holds at most `limit` push subscriptions (one per browser it has turned notifications on in). */
-export class TooManyPushSubscriptionsError extends refusal(
-  'too-many-push-subscriptions',
-  'conflict',
-  (limit: number) => `An account holds at most ${limit} push subscriptions; turn notifications off in a browser first.`,
-  (limit: number) => ({ limit }),
-) {}
+export class TooManyPushSubscriptionsError extends refusal({
+  code: 'too-many-push-subscriptions',
+  kind: 'conflict',
+  message: (limit: number) =>
+    `An account holds at most ${limit} push subscriptions; turn notifications off in a browser first.`,
+  extensions: (limit: number) => ({ limit }),
+}) {}
 
 /** No push subscription of the caller's account has this id (never made, removed, or another account's). */
-export class PushSubscriptionNotFoundError extends refusal(
-  'push-subscription-not-found',
-  'not-found',
-  'Your account has no push subscription with this id.',
-) {}
+export class PushSubscriptionNotFoundError extends refusal({
+  code: 'push-subscription-not-found',
+  kind: 'not-found',
+  message: 'Your account has no push subscription with this id.',
+}) {}

@@ -17,16 +17,16 @@ export class WebhookAddressRefusedError extends InvalidFieldError {
 }
 
 /** An account holds at most `limit` webhooks (docs/webhooks.md, "Registering"). */
-export class TooManyWebhooksError extends refusal(
-  'too-many-webhooks',
-  'conflict',
-  (limit: number) => `An account holds at most ${limit} webhooks; remove one first.`,
-  (limit: number) => ({ limit }),
-) {}
+export class TooManyWebhooksError extends refusal({
+  code: 'too-many-webhooks',
+  kind: 'conflict',
+  message: (limit: number) => `An account holds at most ${limit} webhooks; remove one first.`,
+  extensions: (limit: number) => ({ limit }),
+}) {}
 
 /** No webhook of the caller's account has this id (never made, removed, or another account's). */
-export class WebhookNotFoundError extends refusal(
-  'webhook-not-found',
-  'not-found',
-  'Your account has no webhook with this id.',
-) {}
+export class WebhookNotFoundError extends refusal({
+  code: 'webhook-not-found',
+  kind: 'not-found',
+  message: 'Your account has no webhook with this id.',
+}) {}

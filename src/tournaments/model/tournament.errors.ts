@@ -6,14 +6,19 @@
 import { DomainError, InvalidFieldError, refusal, type DomainErrorKind } from '../../common/domain-error.js';
 import type { TournamentRefusalReason } from '../../engine/index.js';
 
-export class TournamentNotFoundError extends refusal('tournament-not-found', 'not-found', 'No such tournament.') {}
+export class TournamentNotFoundError extends refusal({
+  code: 'tournament-not-found',
+  kind: 'not-found',
+  message: 'No such tournament.',
+}) {}
 
 /** No event of that version in the tournament's log. */
-export class TournamentEventNotFoundError extends refusal(
-  'event-not-found',
-  'not-found',
-  (version: number, last: number) => `The tournament's log has no event ${version}: its events are 1 to ${last}.`,
-) {}
+export class TournamentEventNotFoundError extends refusal({
+  code: 'event-not-found',
+  kind: 'not-found',
+  message: (version: number, last: number) =>
+    `The tournament's log has no event ${version}: its events are 1 to ${last}.`,
+}) {}
 
 /** Terms that cannot be (400), naming the field. */
 export class InvalidTournamentTermsError extends InvalidFieldError {
@@ -21,25 +26,29 @@ export class InvalidTournamentTermsError extends InvalidFieldError {
 }
 
 /** Only the organiser may do this (start, cancel, add a house bot). */
-export class NotTheOrganiserError extends refusal(
-  'not-the-organiser',
-  'forbidden',
-  (what: string) => `Only the tournament's organiser may ${what}.`,
-) {}
+export class NotTheOrganiserError extends refusal({
+  code: 'not-the-organiser',
+  kind: 'forbidden',
+  message: (what: string) => `Only the tournament's organiser may ${what}.`,
+}) {}
 
 /** A house bot entered where it cannot play, or a player added who is no house bot. */
-export class EntryNotAllowedError extends refusal('entry-not-allowed', 'unprocessable', (message: string) => message) {}
+export class EntryNotAllowedError extends refusal({
+  code: 'entry-not-allowed',
+  kind: 'unprocessable',
+  message: (message: string) => message,
+}) {}
 
 /**
  * The organiser has as many tournaments open (not started) as one may (TOURNAMENTS_OPEN_PER_ORGANISER):
  * a new one waits until one starts or is cancelled. Nothing is stored.
  */
-export class TooManyOpenTournamentsError extends refusal(
-  'too-many-open-tournaments',
-  'conflict',
-  (limit: number) => `You have ${limit} tournaments open, as many as one may; start or cancel one first.`,
-  (limit: number) => ({ limit }),
-) {}
+export class TooManyOpenTournamentsError extends refusal({
+  code: 'too-many-open-tournaments',
+  kind: 'conflict',
+  message: (limit: number) => `You have ${limit} tournaments open, as many as one may; start or cancel one first.`,
+  extensions: (limit: number) => ({ limit }),
+}) {}
 
 /**
  * The account created as many tournaments in the last 24 hours as one may (TOURNAMENTS_CREATED_PER_DAY);
@@ -88,8 +97,8 @@ export class TournamentRefusedError extends DomainError {
 }
 
 /** Another write got in first, again and again: the caller may ask again. */
-export class TournamentBusyError extends refusal(
-  'tournament-busy',
-  'conflict',
-  'The tournament changed while this was written; ask again.',
-) {}
+export class TournamentBusyError extends refusal({
+  code: 'tournament-busy',
+  kind: 'conflict',
+  message: 'The tournament changed while this was written; ask again.',
+}) {}
