@@ -35,3 +35,5 @@ export { TokenWatch } from './token-watch.js';
 export { randomSecret, secretHash } from './opaque-secret.js';
 export { PasswordHasher } from './password-hasher.js';
 export { PASSWORD_RULE, PasswordPolicy } from './password-policy.js';
+export { NewPassword } from './new-password.decorator.js';
+export { AccountRoutes } from './account-routes.js';
