@@ -21,7 +21,6 @@ const ACCOUNTS_PER_SWEEP = 500;
  */
 @Injectable()
 export class EmailDigest {
-
   constructor(
     private readonly digest: EmailDigestRepository,
     private readonly queue: NotificationQueue,
