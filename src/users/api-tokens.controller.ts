@@ -9,9 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiProblems } from '../common/api-problems.decorator.js';
-import { SignInTokenOnly } from '../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../security/principal.js';
+import { SignInTokenOnly, BearerAuthGuard, CurrentPrincipal, type Principal } from '../security/index.js';
 import { ApiTokensService, API_TOKENS_PER_ACCOUNT } from './api-tokens.service.js';
 import { ApiTokenListDto, CreateApiTokenDto, CreatedApiTokenDto } from './dto/api-token.dto.js';
 

@@ -8,10 +8,13 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
-import { SignInTokenOnly } from '../../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../../security/principal.js';
-import { RateLimited } from '../../security/rate-limits.js';
+import {
+  SignInTokenOnly,
+  BearerAuthGuard,
+  CurrentPrincipal,
+  type Principal,
+  RateLimited,
+} from '../../security/index.js';
 import { EmailAddressDto, SetEmailDto, VerifyEmailDto } from './dto/email-address.dto.js';
 import { EmailAddressService, VERIFICATION_MAILS_PER_HOUR } from './email-address.service.js';
 

@@ -8,9 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiProblems } from '../../common/api-problems.decorator.js';
-import { SignInTokenOnly } from '../../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../../security/principal.js';
+import { SignInTokenOnly, BearerAuthGuard, CurrentPrincipal, type Principal } from '../../security/index.js';
 import { CreatePushSubscriptionDto, PushSubscriptionIdDto } from './dto/push-subscription.dto.js';
 import { PushSubscriptionsService, PUSH_SUBSCRIPTIONS_PER_ACCOUNT } from './push-subscriptions.service.js';
 

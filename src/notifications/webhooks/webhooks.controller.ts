@@ -9,9 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiProblems } from '../../common/api-problems.decorator.js';
-import { RequiresScope } from '../../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../../security/principal.js';
+import { RequiresScope, BearerAuthGuard, CurrentPrincipal, type Principal } from '../../security/index.js';
 import { CreateWebhookDto, CreatedWebhookDto, WebhookDeliveryListDto, WebhookListDto } from './dto/webhook.dto.js';
 import { WEBHOOK_DELIVERIES_KEPT } from './webhook.channel.js';
 import { WEBHOOKS_PER_ACCOUNT, WebhooksService } from './webhooks.service.js';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length } from 'class-validator';
-import { PASSWORD_RULE } from '../../security/password-policy.js';
+import { PASSWORD_RULE } from '../../security/index.js';
 
 /** A new password, with the current one as proof: the same rule as at registration (8-128 characters). */
 export class ChangePasswordDto {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length } from 'class-validator';
-import { PASSWORD_RULE } from '../../security/password-policy.js';
+import { PASSWORD_RULE } from '../../security/index.js';
 import { IsNewUsername, NEW_USERNAME_RULE, USERNAME_PATTERN } from '../username.js';
 
 export class RegisterUserDto {

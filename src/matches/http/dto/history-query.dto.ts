@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { Equals, IsIn, IsInt, IsISO8601, IsOptional, Matches, Max, Min } from 'class-validator';
 import { VARIANTS, type Variant } from '../../../engine/index.js';
-import { USERNAME_PATTERN } from '../../../users/username.js';
+import { USERNAME_PATTERN } from '../../../users/index.js';
 import type { MatchStatusName } from '../../model/match-record.js';
 import { PageQueryDto } from '../../../common/page-query.dto.js';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { IsPlainMailAddress } from '../mail-address.js';
-import { PASSWORD_RULE } from '../../../security/password-policy.js';
+import { PASSWORD_RULE } from '../../../security/index.js';
 
 /** Whose password to reset: a username, or a verified address. */
 export class PasswordResetRequestDto {
