@@ -42,6 +42,8 @@ const DOMAIN_MODULES = readdirSync(REPO + 'src', { withFileTypes: true })
  */
 const LAYERS: readonly (readonly string[])[] = [
   KERNEL,
+  // The background runner's list and its node timer (docs/architecture.md, "The background runner").
+  ['background'],
   ['engine', 'security', 'health', 'web-client'],
   ['board-drawing', 'house-bots', 'idempotency', 'positions'],
   ['users'],
