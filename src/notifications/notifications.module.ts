@@ -5,9 +5,9 @@ import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notifica
 import { NotificationQueueModule } from './core/notification-queue.module.js';
 import { DeadlineReminders } from './core/deadline-reminders.js';
 import { NotificationWorkers } from './core/notification-workers.js';
-import { OutboxRelay } from './core/outbox-relay.js';
+import { MatchNotifier } from './core/match-notifier.js';
 import { TournamentFactsRepository } from './core/tournament-facts.repository.js';
-import { TournamentOutboxRelay } from './core/tournament-outbox-relay.js';
+import { TournamentNotifier } from './core/tournament-notifier.js';
 import { EmailChannel } from './email/email.channel.js';
 import { EmailModule } from './email/email.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
@@ -28,8 +28,8 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
   providers: [
     onBackgroundPool,
     TournamentFactsRepository,
-    OutboxRelay,
-    TournamentOutboxRelay,
+    MatchNotifier,
+    TournamentNotifier,
     DeadlineReminders,
     NotificationWorkers,
     {

@@ -69,12 +69,6 @@ export interface TurnState {
   readonly deadline: Date | null;
 }
 
-/** Takes up to $1 outbox rows no other relay holds, and deletes them; their matches come back. */
-const CLAIM_OUTBOX = `
-DELETE FROM notification_outbox
- WHERE id IN (SELECT id FROM notification_outbox ORDER BY id LIMIT $1::int FOR UPDATE SKIP LOCKED)
-RETURNING match_id`;
-
 interface FactsRow {
   id: string;
   status: string;
@@ -134,8 +128,7 @@ function toFacts(row: FactsRow): MatchFacts {
 }
 
 /**
- * What notifications read of matches (docs/notifications.md): the outbox the match events fill,
- * the facts a notification is decided from, and the deadline reminders sent. Each method runs on
+ * What notifications read of matches (docs/notifications.md): the facts a notification is decided from, and the deadline reminders sent. Each method runs on
  * the client it is given, the caller's transaction where the caller has one.
  */
 @Injectable()
@@ -145,12 +138,6 @@ export class MatchFactsRepository {
   /** Runs `work` in one transaction. */
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
     return this.sql.transaction(work);
-  }
-
-  /** Takes and deletes up to `limit` outbox rows that no other transaction holds: the matches they name, once each. */
-  async claimOutbox(tx: SqlClient, limit: number): Promise<string[]> {
-    const rows = await tx.query<{ match_id: string }>(CLAIM_OUTBOX, [limit]);
-    return [...new Set(rows.map((row) => row.match_id))];
   }
 
   /**

@@ -10,12 +10,6 @@ import type { LoggedTournamentEvent } from './tournament-facts.js';
 /** The channel the tournament events' trigger NOTIFYs at each commit (the migration 20261128040000). */
 export const TOURNAMENT_NOTIFICATIONS_CHANNEL = 'nardy_tournament_notifications';
 
-/** Takes up to $1 outbox rows no other relay holds, and deletes them; their tournaments come back. */
-const CLAIM_OUTBOX = `
-DELETE FROM tournament_notification_outbox
- WHERE id IN (SELECT id FROM tournament_notification_outbox ORDER BY id LIMIT $1::int FOR UPDATE SKIP LOCKED)
-RETURNING tournament_id::text AS tournament_id`;
-
 /**
  * Each tournament's last decided version, its row locked until the transaction ends (made at 0 when
  * there is none yet; in key order, so that two relays lock in one order). A transaction that finds
@@ -92,8 +86,7 @@ export interface TournamentPerson extends Party {
 }
 
 /**
- * What notifications read of tournaments (docs/notifications.md, "Tournaments"): the outbox the
- * tournament events' trigger fills, the last version decided of each tournament, the logs, the
+ * What notifications read of tournaments (docs/notifications.md, "Tournaments"): the last version decided of each tournament, the logs, the
  * accounts named, and who hears of entries opening. The tournaments' tables are read here in SQL,
  * so that the tournaments module knows nothing of notifications. Each method runs on the
  * transaction it is given.
@@ -105,12 +98,6 @@ export class TournamentFactsRepository {
   /** Runs `work` in one transaction. */
   transaction<T>(work: (tx: OpenTransaction) => Promise<T>): Promise<T> {
     return this.sql.transaction(work);
-  }
-
-  /** Takes and deletes up to `limit` outbox rows that no other transaction holds: the tournaments they name, once each. */
-  async claimOutbox(tx: OpenTransaction, limit: number): Promise<{ rows: number; tournaments: string[] }> {
-    const rows = await tx.query<{ tournament_id: string }>(CLAIM_OUTBOX, [limit]);
-    return { rows: rows.length, tournaments: [...new Set(rows.map((row) => row.tournament_id))].sort() };
   }
 
   /** The last version decided of each of `ids` (0: none yet), their rows held by `tx` until it ends. */
