@@ -19,9 +19,9 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 /**
  * Reaching players away from the board (docs/notifications.md): the queue,
  * the channels, and what decides a notification from committed match and
- * tournament events (the tournaments' tables read in SQL by a repository of
- * its own, on the background pool: the tournaments module knows nothing of
- * notifications).
+ * tournament events: subscribers of the outbox, reading the facts through the
+ * matches' and tournaments' faces in their own transaction, on the background
+ * pool (the producers know nothing of notifications).
  */
 @Module({
   imports: [MatchesModule, NotificationQueueModule, PreferencesModule, EmailModule, PushModule, WebhooksModule],

@@ -126,3 +126,8 @@ DROP TABLE "notification_outbox";
 DROP TABLE "tournament_outbox";
 DROP TABLE "tournament_steps";
 DROP TABLE "tournament_notification_outbox";
+
+-- The reminders sweep reads the reminders sent for deadlines still ahead (their match's facts come
+-- from the matches module: docs/notifications.md, "What is sent when").
+-- CreateIndex
+CREATE INDEX "deadline_reminders_deadline_idx" ON "deadline_reminders"("deadline");

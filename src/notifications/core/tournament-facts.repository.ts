@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { isLanguage } from '../../common/languages.js';
 import { SqlClient } from '../../database/sql-client.js';
-import type { TournamentEvent, TournamentState } from '../../engine/index.js';
+import type { TournamentState } from '../../engine/index.js';
+import { readTournamentsSince, type LoggedTournamentEvent } from '../../tournaments/index.js';
 import type { Party } from './match-facts.js';
 import type { OpenTransaction } from './notification-queue.js';
 import type { RatingWindow } from './tournament-announcement.js';
-import type { LoggedTournamentEvent } from './tournament-facts.js';
 
 /** The channel the tournament events' trigger NOTIFYs at each commit (the migration 20261128040000). */
 export const TOURNAMENT_NOTIFICATIONS_CHANNEL = 'nardy_tournament_notifications';
@@ -26,17 +26,6 @@ const MARK_DECIDED = `
 UPDATE tournament_notification_decisions d SET version = v.version
   FROM unnest($1::uuid[], $2::int[]) AS v(id, version)
  WHERE d.tournament_id = v.id AND d.version < v.version`;
-
-/** The tournaments' projections: the state and its version. */
-const STATES = `
-SELECT id::text AS id, state FROM tournaments WHERE id = ANY($1::uuid[])`;
-
-/** The events of each tournament $1 after its decided version $2, up to its projection's version $3. */
-const EVENTS_SINCE = `
-SELECT e.tournament_id::text AS tournament_id, e.version, e.data
-  FROM unnest($1::uuid[], $2::int[], $3::int[]) AS d(id, decided, upto)
-  JOIN tournament_events e ON e.tournament_id = d.id AND e.version > d.decided AND e.version <= d.upto
- ORDER BY e.tournament_id, e.version`;
 
 const PEOPLE = `
 SELECT id::text AS id, username, bot_level IS NOT NULL AS house, language, rating::float8 AS rating
@@ -115,24 +104,13 @@ export class TournamentFactsRepository {
 
   /**
    * Each tournament's state as stored now, and its events after `decided` up to that state's version,
-   * in order (read in `tx`, the state first: the events it has folded are all committed).
+   * in order: read in `tx` through the tournaments module's face.
    */
-  async since(
+  since(
     tx: OpenTransaction,
     decided: ReadonlyMap<string, number>,
   ): Promise<Map<string, { state: TournamentState; events: LoggedTournamentEvent[] }>> {
-    const found = new Map<string, { state: TournamentState; events: LoggedTournamentEvent[] }>();
-    if (decided.size === 0) return found;
-    const states = await tx.query<{ id: string; state: TournamentState }>(STATES, [[...decided.keys()]]);
-    for (const row of states) found.set(row.id, { state: row.state, events: [] });
-    const ids = [...found.keys()];
-    const rows = await tx.query<{ tournament_id: string; version: number; data: TournamentEvent }>(EVENTS_SINCE, [
-      ids,
-      ids.map((id) => decided.get(id) ?? 0),
-      ids.map((id) => found.get(id)?.state.version ?? 0),
-    ]);
-    for (const row of rows) found.get(row.tournament_id)?.events.push({ version: row.version, event: row.data });
-    return found;
+    return readTournamentsSince(tx, decided);
   }
 
   /** The accounts `ids` (unknown ids are left out), by id. */
