@@ -52,4 +52,4 @@ export {
   type Party,
   type RemindedDeadline,
   type TurnState,
-} from './read/match-facts.js';
+} from './read/match-facts.repository.js';
