@@ -1,6 +1,6 @@
 /**
- * What the matches module tells its consumers of its matches (docs/architecture.md, "Who owns which
- * table"): the facts a notification is decided from, where matches stand now, and which deadlines
+ * What the matches module tells its consumers of its matches (docs/architecture.md, "The outbox",
+ * "Facts"): the facts a notification is decided from, where matches stand now, and which deadlines
  * are near. The only reads of matches and match_events for another module; each runs on the client
  * it is given, the consumer's transaction where it has one. The players' display names come joined
  * from users.

@@ -1,6 +1,6 @@
 /**
- * What the tournaments module tells its consumers of its tournaments (docs/architecture.md, "Who owns
- * which table"): a tournament's state and its events after a version. The only reads of tournaments
+ * What the tournaments module tells its consumers of its tournaments (docs/architecture.md, "The
+ * outbox", "Facts"): a tournament's state and its events after a version. The only reads of tournaments
  * and tournament_events for another module, run on the client it is given (the consumer's
  * transaction).
  */
