@@ -3,7 +3,8 @@
  * and outbox_subscriptions. Producers publish with the SQL function outbox_publish in their own
  * transaction (from a trigger, or with `publish` on their transaction's client).
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { BACKGROUND_SQL_CLIENT } from '../background-sql-client.js';
 import { SqlClient } from '../sql-client.js';
 import type { OutboxMessage } from './outbox-message.js';
 
@@ -40,7 +41,8 @@ DELETE FROM outbox o USING unnest($2::uuid[], $3::timestamptz[]) AS d(key, mark)
 
 @Injectable()
 export class OutboxRepository {
-  constructor(private readonly sql: SqlClient) {}
+  /** Consumers' statements run on the background pool: no request waits on them (background-sql-client.ts). */
+  constructor(@Inject(BACKGROUND_SQL_CLIENT) private readonly sql: SqlClient) {}
 
   /**
    * Publishes a message of `type` about each of `keys` to the subscribers of the type, in `tx` (the
