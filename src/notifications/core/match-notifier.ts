@@ -2,18 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { Clock } from '../../common/clock.js';
-import {
-  Outbox,
-  type OutboxAcknowledge,
-  type OutboxConsumer,
-  type OutboxMessage,
-  type OutboxSubscriber,
-} from '../../database/outbox/outbox.js';
+import { Outbox, type OutboxAcknowledge, type OutboxMessage } from '../../database/outbox/outbox.js';
 import { decideNotifications } from './decide-notifications.js';
-import { firstTryOf, NOTIFIER_RETRY_SECONDS } from './first-try.js';
 import { MatchFactsRepository } from './match-facts.repository.js';
-import type { FirstTry } from './notification-channel.js';
 import { NotificationJobs } from './notification-jobs.js';
+import { Notifier } from './notifier.js';
 
 /**
  * The matches' notifier (docs/notifications.md, "Durable delivery"), the outbox's subscriber
@@ -24,31 +17,20 @@ import { NotificationJobs } from './notification-jobs.js';
  * the match feed (every committed write, on any node) and by a periodic look.
  */
 @Injectable()
-export class MatchNotifier implements OutboxSubscriber {
-  readonly name = 'notifications.match';
-  /** Messages taken per transaction. */
-  readonly batch = 50;
+export class MatchNotifier extends Notifier {
   /** Transactions at once per node while the outbox has a backlog (each takes messages of its own). */
   readonly loops = 3;
-  readonly retrySeconds = NOTIFIER_RETRY_SECONDS;
-  private readonly consumer: OutboxConsumer;
-  private readonly firstTry: FirstTry | undefined;
 
   constructor(
     private readonly facts: MatchFactsRepository,
-    private readonly jobs: NotificationJobs,
+    jobs: NotificationJobs,
     private readonly clock: Clock,
     outbox: Outbox,
     config: ConfigService<Environment, true>,
   ) {
-    this.firstTry = firstTryOf(config);
-    this.consumer = outbox.consumer(this);
+    // Messages taken per transaction: 50.
+    super('notifications.match', 50, jobs, outbox, config);
   }
-
-  /** Takes and decides the messages, until none is left; once the job queue is ready. */
-  readonly wake = (): void => {
-    void this.jobs.ready().then(() => this.consumer.wake());
-  };
 
   /**
    * One transaction: the matches decided, first tried where the channel lets the notifier, the rest
@@ -69,10 +51,5 @@ export class MatchNotifier implements OutboxSubscriber {
       await acknowledge(messages, tx);
     });
     this.jobs.wake();
-  }
-
-  /** Stops taking messages, and waits for the work under way. */
-  stop(): Promise<void> {
-    return this.consumer.stop();
   }
 }

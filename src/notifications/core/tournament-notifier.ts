@@ -2,19 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { Clock } from '../../common/clock.js';
-import {
-  Outbox,
-  type OutboxAcknowledge,
-  type OutboxConsumer,
-  type OutboxMessage,
-  type OutboxSubscriber,
-} from '../../database/outbox/outbox.js';
+import { Outbox, type OutboxAcknowledge, type OutboxMessage } from '../../database/outbox/outbox.js';
 import type { Decided } from './decide-notifications.js';
 import { decideTournamentNotifications } from './decide-tournament-notifications.js';
-import { firstTryOf, NOTIFIER_RETRY_SECONDS } from './first-try.js';
-import type { FirstTry } from './notification-channel.js';
 import { NotificationJobs } from './notification-jobs.js';
 import type { OpenTransaction } from './notification-queue.js';
+import { Notifier } from './notifier.js';
 import {
   ANNOUNCEMENT_AUDIENCE,
   ANNOUNCEMENTS_WINDOW_MS,
@@ -40,35 +33,19 @@ type Folded = Omit<TournamentFacts, 'people' | 'audience'> & { readonly lastVers
  * the tournament events' NOTIFY, the match feed and a periodic look (NotificationWorkers).
  */
 @Injectable()
-export class TournamentNotifier implements OutboxSubscriber {
-  readonly name = 'notifications.tournament';
-  /** Messages taken per transaction. */
-  readonly batch = 20;
-  readonly retrySeconds = NOTIFIER_RETRY_SECONDS;
+export class TournamentNotifier extends Notifier {
   private readonly announcementsPerDay: number;
-  private readonly consumer: OutboxConsumer;
-  private readonly firstTry: FirstTry | undefined;
 
   constructor(
     private readonly facts: TournamentFactsRepository,
-    private readonly jobs: NotificationJobs,
+    jobs: NotificationJobs,
     private readonly clock: Clock,
     outbox: Outbox,
     config: ConfigService<Environment, true>,
   ) {
+    // Messages taken per transaction: 20.
+    super('notifications.tournament', 20, jobs, outbox, config);
     this.announcementsPerDay = config.get('TOURNAMENT_ANNOUNCEMENTS_PER_DAY', { infer: true });
-    this.firstTry = firstTryOf(config);
-    this.consumer = outbox.consumer(this);
-  }
-
-  /** Takes and decides the messages, until none is left; once the job queue is ready. */
-  readonly wake = (): void => {
-    void this.jobs.ready().then(() => this.consumer.wake());
-  };
-
-  /** Stops taking messages, and waits for the work under way. */
-  stop(): Promise<void> {
-    return this.consumer.stop();
   }
 
   /** One transaction: the tournaments of `messages` decided and queued, the messages acknowledged. */
