@@ -7,7 +7,7 @@ import type { Party } from './match-facts.js';
 import type { OpenTransaction } from './notification-queue.js';
 import type { RatingWindow } from './tournament-announcement.js';
 
-/** The channel the tournament events' trigger NOTIFYs at each commit (the migration 20261128040000). */
+/** The channel the tournament events' trigger NOTIFYs at each commit (the migration 20261207180000_generic_outbox). */
 export const TOURNAMENT_NOTIFICATIONS_CHANNEL = 'nardy_tournament_notifications';
 
 /**
