@@ -28,7 +28,7 @@ import {
   VersionConflictError,
   type PendingDecision,
 } from '../matches/index.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository } from '../users/index.js';
 import { ExternalBotUnavailableError } from '../house-bots/index.js';
 import { HouseBotPlayer, houseBotAccount, type HouseBotAccount } from './house-bot-player.js';
 import { KeyedSweeper } from './keyed-sweeper.js';

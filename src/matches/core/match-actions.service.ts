@@ -20,8 +20,8 @@ import {
   type MatchState,
   type Refusal,
 } from '../../engine/index.js';
-import { IdempotencyContext } from '../../idempotency/idempotency-context.js';
-import { UsersRepository } from '../../users/users.repository.js';
+import { IdempotencyContext } from '../../idempotency/index.js';
+import { UsersRepository } from '../../users/index.js';
 import { seatOfUser } from './seat-of-user.js';
 import { DiceRoller } from './dice-roller.js';
 import type { MatchAction } from './match-action.js';

@@ -10,7 +10,7 @@
  * stores the request's Idempotency-Key answer (docs/architecture.md, "API
  * conventions"), and writes anything only while the request holds its key.
  */
-import { heldKeySql, storeAnswerSql } from '../../idempotency/idempotency.repository.js';
+import { heldKeySql, storeAnswerSql } from '../../idempotency/index.js';
 import {
   EVENT_RECORDSET,
   PROJECTION_COLUMN_COUNT,

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../../database/sql-client.js';
 import { isUniqueViolation } from '../../database/sql-state.js';
-import type { IdempotentAnswer } from '../../idempotency/idempotency-context.js';
-import { IdempotencyKeyInUseError } from '../../idempotency/idempotency.errors.js';
-import { answerParams } from '../../idempotency/idempotency.repository.js';
+import { type IdempotentAnswer, IdempotencyKeyInUseError, answerParams } from '../../idempotency/index.js';
 import { isUuid } from '../../common/uuid.js';
 import type {
   MatchProjection,

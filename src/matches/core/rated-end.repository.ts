@@ -1,6 +1,5 @@
 import type { SqlClient } from '../../database/sql-client.js';
-import type { Standing } from '../../users/fibs-rating.js';
-import { rateRatedMatch } from '../../users/provisional-rating.js';
+import { type Standing, rateRatedMatch } from '../../users/index.js';
 import type { RatedResult } from '../model/match-record.js';
 
 /**
