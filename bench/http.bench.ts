@@ -358,7 +358,7 @@ function turnWebhookWaiter(
 const ANSWERED = new Set(['cube-response', 'resignation-response']);
 
 /** Notifications not yet delivered: outbox rows and queued jobs (docs/notifications.md). */
-const UNDELIVERED = `SELECT (SELECT count(*)::int FROM notification_outbox)
+const UNDELIVERED = `SELECT (SELECT count(*)::int FROM outbox WHERE consumer = 'notifications.match')
   + (SELECT count(*)::int FROM pgboss.job WHERE name LIKE 'notification%' AND name <> 'notification-dead'
        AND state IN ('created', 'retry', 'active') AND start_after <= now()) AS n`;
 

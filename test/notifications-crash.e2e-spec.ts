@@ -69,7 +69,7 @@ describeOnPostgres('a crash between the commit and the delivery', () => {
       await node.stop();
       expect(receiver.to('/bob')).toEqual([]);
       const pending =
-        (await node.count('SELECT count(*)::int AS n FROM notification_outbox')) +
+        (await node.count("SELECT count(*)::int AS n FROM outbox WHERE consumer = 'notifications.match'")) +
         (await node.count("SELECT count(*)::int AS n FROM pgboss.job WHERE name LIKE 'notification%'"));
       expect(pending).toBeGreaterThan(0);
 

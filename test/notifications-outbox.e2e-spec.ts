@@ -50,7 +50,7 @@ async function settled(): Promise<void> {
   const end = Date.now() + 30_000;
   for (;;) {
     const [row] = await sql.query<{ outbox: number; jobs: number }>(
-      `SELECT (SELECT count(*)::int FROM notification_outbox) AS outbox,
+      `SELECT (SELECT count(*)::int FROM outbox WHERE consumer = 'notifications.match') AS outbox,
               (SELECT count(*)::int FROM pgboss.job WHERE name LIKE 'notification%' AND name <> 'notification-dead'
                  AND state IN ('created', 'retry', 'active') AND start_after <= now()) AS jobs`,
     );

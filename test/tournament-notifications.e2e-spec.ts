@@ -93,9 +93,8 @@ const received = (player: Account, type: string, count = 1): Promise<Delivered[]
 async function settled(): Promise<void> {
   await eventually(async () => {
     const [row] = await a.app.get(SqlClient).query<{ left: number }>(
-      `SELECT (SELECT count(*)::int FROM tournament_notification_outbox)
-            + (SELECT count(*)::int FROM tournament_outbox)
-            + (SELECT count(*)::int FROM tournament_steps)
+      `SELECT (SELECT count(*)::int FROM outbox
+                 WHERE consumer IN ('notifications.tournament', 'tournaments.result', 'tournaments.step'))
             + (SELECT count(*)::int FROM pgboss.job WHERE name LIKE 'notification-%' AND name <> 'notification-dead'
                  AND state IN ('created', 'retry', 'active')) AS left`,
     );

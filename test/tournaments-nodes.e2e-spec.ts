@@ -159,7 +159,7 @@ describeOnPostgres('kill -9 after a match’s last event, before the next match 
       await node.stop();
       const finals = `SELECT count(*)::int AS n FROM tournament_matches WHERE tournament_id = $1 AND round = 2`;
       expect(await node.count(finals, [created.id])).toBe(0);
-      expect(await node.count('SELECT count(*)::int AS n FROM tournament_outbox')).toBe(1);
+      expect(await node.count("SELECT count(*)::int AS n FROM outbox WHERE consumer = 'tournaments.result'")).toBe(1);
 
       await node.start('off');
       const final = await eventually(async () => {
@@ -229,11 +229,11 @@ describeOnPostgres('kill -9 of a node in the middle of a step, another node runn
       expect((await stalled.http.send('POST', `/api/tournaments/${id}/start`, olga, {})).status).toBe(200);
 
       // The stalled node has taken the start's step (its two matches), and holds it.
-      const held = `SELECT count(*)::int AS n FROM tournament_steps WHERE tournament_id = $1 AND taken_until > now()`;
+      const held = `SELECT count(*)::int AS n FROM outbox WHERE consumer = 'tournaments.step' AND key = $1 AND taken_until > now()`;
       await eventually(async () => ((await stalled.count(held, [id])) === 1 ? true : undefined), 30);
       // The other node runs with the default look every 5 s: it takes the step over by the lease's end.
       survivor = await startTestApp({ BOTS_ENABLED: 'false' }, stalled.database);
-      const leaseEnd = `SELECT (extract(epoch FROM taken_until) * 1000)::float8 AS n FROM tournament_steps WHERE tournament_id = $1`;
+      const leaseEnd = `SELECT (extract(epoch FROM taken_until) * 1000)::float8 AS n FROM outbox WHERE consumer = 'tournaments.step' AND key = $1`;
       const before = await stalled.count(leaseEnd, [id]);
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       // A live node keeps what it works on, however long it takes: its lease was renewed, nobody took the step.

@@ -6,6 +6,8 @@ import { DATABASE_TARGET, PrismaService } from './prisma.service.js';
 import { BACKGROUND_SQL_CLIENT } from './background-sql-client.js';
 import { JobQueue } from './job-queue.js';
 import { Notifications } from './notifications.js';
+import { Outbox } from './outbox/outbox.js';
+import { OutboxRepository } from './outbox/outbox.repository.js';
 import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
 
 /**
@@ -48,7 +50,9 @@ import { PoolSqlClient, PrismaSqlClient, SqlClient } from './sql-client.js';
       useFactory: (target: DatabaseTarget, sql: SqlClient): SqlClient =>
         target.backgroundPool ? new PoolSqlClient(target.backgroundPool) : sql,
     },
+    OutboxRepository,
+    Outbox,
   ],
-  exports: [PrismaService, SqlClient, BACKGROUND_SQL_CLIENT, Notifications, JobQueue],
+  exports: [PrismaService, SqlClient, BACKGROUND_SQL_CLIENT, Notifications, JobQueue, Outbox],
 })
 export class DatabaseModule {}

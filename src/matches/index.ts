@@ -43,3 +43,13 @@ export { MatchStateDto } from './http/dto/match-state.dto.js';
 export { StreamSlots, streamHolder, type StreamHolder } from './live/stream-slots.js';
 // The query shapes other logs' reads and streams share (a page of events after a version; where a stream resumes).
 export { EventsQueryDto, StreamQueryDto } from './http/dto/list-query.dto.js';
+// What the module tells its consumers of its matches (notifications), read in the consumer's transaction.
+export {
+  readDueDeadlines,
+  readMatchFacts,
+  readTurnStates,
+  type MatchFacts,
+  type Party,
+  type RemindedDeadline,
+  type TurnState,
+} from './read/match-facts.repository.js';

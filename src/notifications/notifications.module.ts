@@ -5,9 +5,9 @@ import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notifica
 import { NotificationQueueModule } from './core/notification-queue.module.js';
 import { DeadlineReminders } from './core/deadline-reminders.js';
 import { NotificationWorkers } from './core/notification-workers.js';
-import { OutboxRelay } from './core/outbox-relay.js';
+import { MatchNotifier } from './core/match-notifier.js';
 import { TournamentFactsRepository } from './core/tournament-facts.repository.js';
-import { TournamentOutboxRelay } from './core/tournament-outbox-relay.js';
+import { TournamentNotifier } from './core/tournament-notifier.js';
 import { EmailChannel } from './email/email.channel.js';
 import { EmailModule } from './email/email.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
@@ -19,17 +19,17 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 /**
  * Reaching players away from the board (docs/notifications.md): the queue,
  * the channels, and what decides a notification from committed match and
- * tournament events (the tournaments' tables read in SQL by a repository of
- * its own, on the background pool: the tournaments module knows nothing of
- * notifications).
+ * tournament events: subscribers of the outbox, reading the facts through the
+ * matches' and tournaments' faces in their own transaction, on the background
+ * pool (the producers know nothing of notifications).
  */
 @Module({
   imports: [MatchesModule, NotificationQueueModule, PreferencesModule, EmailModule, PushModule, WebhooksModule],
   providers: [
     onBackgroundPool,
     TournamentFactsRepository,
-    OutboxRelay,
-    TournamentOutboxRelay,
+    MatchNotifier,
+    TournamentNotifier,
     DeadlineReminders,
     NotificationWorkers,
     {

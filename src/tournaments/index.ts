@@ -7,3 +7,5 @@
 export { TournamentsModule } from './tournaments.module.js';
 export { TournamentsService } from './core/tournaments.service.js';
 export type { TournamentView } from './view/tournament-view.js';
+// What the module tells its consumers of its tournaments (notifications), read in the consumer's transaction.
+export { readTournamentsSince, type LoggedTournamentEvent } from './core/tournament-facts.repository.js';

@@ -1,45 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { isLanguage } from '../../common/languages.js';
 import { SqlClient } from '../../database/sql-client.js';
-import type { MatchFacts, Party } from './match-facts.js';
+import { readDueDeadlines, readMatchFacts, readTurnStates, type TurnState } from '../../matches/index.js';
+import type { MatchFacts } from './match-facts.js';
 
-/** One party's columns, by prefix: id, username, whether a house bot, the language kept on the account. */
-const party = (alias: string, idColumn: string, prefix: string): string =>
-  `${idColumn} AS ${prefix}_id, ${alias}.username AS ${prefix}_name, ${alias}.bot_level IS NOT NULL AS ${prefix}_house, ` +
-  `${alias}.language AS ${prefix}_language`;
-
-/** Events read back with the facts: enough to see past the server's follow-ups of the last request. */
-const RECENT_EVENTS = 4;
-
-const FACTS = `
-SELECT m.id, m.status, m.source, m.variant, m.length, m.days_per_turn, m.version,
-       ${party('c', 'm.creator_id', 'creator')}, ${party('i', 'm.invited_id', 'invited')},
-       ${party('w', 'm.white_id', 'white')}, ${party('b', 'm.black_id', 'black')},
-       m.turn_user_id, m.awaiting, m.turn_started_at, m.deadline, m.winner, m.end_reason,
-       m.score_white::float8 AS score_white, m.score_black::float8 AS score_black,
-       (SELECT json_agg(json_build_array(e.type, e.actor_id) ORDER BY e.seq DESC)
-          FROM (SELECT type, actor_id, seq FROM match_events
-                 WHERE match_id = m.id AND seq > m.version - ${RECENT_EVENTS} ORDER BY seq DESC) e) AS recent
-  FROM matches m
-  JOIN users c ON c.id = m.creator_id
-  LEFT JOIN users i ON i.id = m.invited_id
-  LEFT JOIN users w ON w.id = m.white_id
-  LEFT JOIN users b ON b.id = m.black_id
- WHERE m.id = ANY($1::uuid[])`;
-
-/**
- * The playing matches whose deadline reminder is due at $1 and not sent: the deadline within $2
- * hours, and at least half the decision's time gone (a one-day turn is reminded after 12 hours,
- * not at its start, where "your turn" has just said it), oldest deadline first, at most $3.
- */
-const DUE_REMINDERS = `
-SELECT m.id FROM matches m
- WHERE m.deadline > $1::timestamptz AND m.deadline <= $1::timestamptz + make_interval(hours => $2::int)
-   AND m.status = 'playing' AND m.turn_user_id IS NOT NULL
-   AND $1::timestamptz >= m.turn_started_at + (m.deadline - m.turn_started_at) / 2
-   AND NOT EXISTS (SELECT 1 FROM deadline_reminders r WHERE r.match_id = m.id AND r.deadline = m.deadline)
- ORDER BY m.deadline
- LIMIT $3::int`;
+/** The reminders sent for deadlines after $1 (the ones a sweep could still find due). */
+const REMINDED = `
+SELECT match_id::text AS match_id, deadline FROM deadline_reminders WHERE deadline > $1::timestamptz`;
 
 /** Marks the reminder of match $1 for deadline $2 sent; a row back when this call marked it. */
 const MARK_REMINDED = `
@@ -58,85 +24,10 @@ ON CONFLICT (match_id) DO UPDATE SET version = EXCLUDED.version
  WHERE notification_decisions.version < EXCLUDED.version
 RETURNING match_id::text AS match_id`;
 
-/** What the still-due check of a batch of deliveries reads: the match rows' few columns, by their keys. */
-const TURN_STATES = `SELECT id::text AS id, status, turn_user_id, version, deadline FROM matches WHERE id = ANY($1::uuid[])`;
-
-/** Where a match stands now: its status, who must act, its version and deadline. */
-export interface TurnState {
-  readonly status: string;
-  readonly turnUserId: string | null;
-  readonly version: number;
-  readonly deadline: Date | null;
-}
-
-/** Takes up to $1 outbox rows no other relay holds, and deletes them; their matches come back. */
-const CLAIM_OUTBOX = `
-DELETE FROM notification_outbox
- WHERE id IN (SELECT id FROM notification_outbox ORDER BY id LIMIT $1::int FOR UPDATE SKIP LOCKED)
-RETURNING match_id`;
-
-interface FactsRow {
-  id: string;
-  status: string;
-  source: string;
-  variant: string;
-  length: number;
-  days_per_turn: number | null;
-  version: number;
-  turn_user_id: string | null;
-  awaiting: string | null;
-  turn_started_at: Date | null;
-  deadline: Date | null;
-  winner: 'white' | 'black' | null;
-  end_reason: string | null;
-  score_white: number;
-  score_black: number;
-  recent: Array<[string, string | null]> | null;
-  [column: string]: unknown;
-}
-
-function partyOf(row: FactsRow, prefix: string): Party | null {
-  const id = row[`${prefix}_id`] as string | null;
-  const language = row[`${prefix}_language`];
-  return id === null
-    ? null
-    : {
-        id,
-        username: row[`${prefix}_name`] as string,
-        houseBot: row[`${prefix}_house`] === true,
-        language: isLanguage(language) ? language : null,
-      };
-}
-
-function toFacts(row: FactsRow): MatchFacts {
-  return {
-    matchId: row.id,
-    status: row.status,
-    source: row.source,
-    variant: row.variant,
-    length: row.length,
-    daysPerTurn: row.days_per_turn,
-    version: row.version,
-    creator: partyOf(row, 'creator')!,
-    invited: partyOf(row, 'invited'),
-    white: partyOf(row, 'white'),
-    black: partyOf(row, 'black'),
-    turnUserId: row.turn_user_id,
-    awaiting: row.awaiting,
-    turnStartedAt: row.turn_started_at === null ? null : new Date(row.turn_started_at),
-    deadline: row.deadline === null ? null : new Date(row.deadline),
-    winner: row.winner,
-    endReason: row.end_reason,
-    scoreWhite: row.score_white,
-    scoreBlack: row.score_black,
-    recentEvents: (row.recent ?? []).map(([type, actorId]) => ({ type, actorId })),
-  };
-}
-
 /**
- * What notifications read of matches (docs/notifications.md): the outbox the match events fill,
- * the facts a notification is decided from, and the deadline reminders sent. Each method runs on
- * the client it is given, the caller's transaction where the caller has one.
+ * What notifications keep and read of matches (docs/notifications.md): the versions decided and the
+ * deadline reminders sent (their tables), and the matches' facts, read through the matches module's
+ * face. Each method runs on the client it is given, the caller's transaction where it has one.
  */
 @Injectable()
 export class MatchFactsRepository {
@@ -145,12 +36,6 @@ export class MatchFactsRepository {
   /** Runs `work` in one transaction. */
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
     return this.sql.transaction(work);
-  }
-
-  /** Takes and deletes up to `limit` outbox rows that no other transaction holds: the matches they name, once each. */
-  async claimOutbox(tx: SqlClient, limit: number): Promise<string[]> {
-    const rows = await tx.query<{ match_id: string }>(CLAIM_OUTBOX, [limit]);
-    return [...new Set(rows.map((row) => row.match_id))];
   }
 
   /**
@@ -169,38 +54,20 @@ export class MatchFactsRepository {
   }
 
   /** The facts of the matches `ids` (unknown ids are left out). */
-  async factsOf(ids: readonly string[], sql: SqlClient = this.sql): Promise<MatchFacts[]> {
-    if (ids.length === 0) return [];
-    return (await sql.query<FactsRow>(FACTS, [ids])).map(toFacts);
+  factsOf(ids: readonly string[], sql: SqlClient = this.sql): Promise<MatchFacts[]> {
+    return readMatchFacts(sql, ids);
   }
 
   /** Where the matches `ids` stand now, by id (unknown ids are left out). */
-  async turnStates(ids: readonly string[]): Promise<Map<string, TurnState>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.sql.query<{
-      id: string;
-      status: string;
-      turn_user_id: string | null;
-      version: number;
-      deadline: Date | null;
-    }>(TURN_STATES, [[...new Set(ids)]]);
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          status: row.status,
-          turnUserId: row.turn_user_id,
-          version: row.version,
-          deadline: row.deadline === null ? null : new Date(row.deadline),
-        },
-      ]),
-    );
+  turnStates(ids: readonly string[]): Promise<Map<string, TurnState>> {
+    return readTurnStates(this.sql, ids);
   }
 
-  /** The matches whose deadline reminder is due at `now` (`hoursBefore` the deadline at most), at most `limit`. */
+  /** The matches whose deadline reminder is due at `now` (`hoursBefore` the deadline at most) and not sent, at most `limit`. */
   async dueReminders(now: Date, hoursBefore: number, limit: number): Promise<string[]> {
-    const rows = await this.sql.query<{ id: string }>(DUE_REMINDERS, [now.toISOString(), hoursBefore, limit]);
-    return rows.map((row) => row.id);
+    const sent = await this.sql.query<{ match_id: string; deadline: Date }>(REMINDED, [now.toISOString()]);
+    const reminded = sent.map((row) => ({ matchId: row.match_id, deadline: new Date(row.deadline) }));
+    return readDueDeadlines(this.sql, now, hoursBefore, limit, reminded);
   }
 
   /** Marks the reminder for `deadline` sent; false when another transaction marked it first. */

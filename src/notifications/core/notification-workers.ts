@@ -6,19 +6,19 @@ import type { Environment } from '../../config/environment.js';
 import { Notifications } from '../../database/notifications.js';
 import { MatchFeed } from '../../matches/index.js';
 import { NotificationJobs } from './notification-jobs.js';
-import { OutboxRelay } from './outbox-relay.js';
+import { MatchNotifier } from './match-notifier.js';
 import { TOURNAMENT_NOTIFICATIONS_CHANNEL } from './tournament-facts.repository.js';
-import { TournamentOutboxRelay } from './tournament-outbox-relay.js';
+import { TournamentNotifier } from './tournament-notifier.js';
 
 /**
  * What a node runs for notifications when NOTIFICATIONS_ENABLED (docs/notifications.md): the
- * outbox relay, woken by every committed match write on any node (MatchFeed); the tournaments'
- * relay, woken by the NOTIFY of every commit that appends tournament events (the match feed would
- * wake it before the result a match's last write brings is appended); both at start, and by the
- * background job of their fallback poll (BACKGROUND_JOBS.notificationRelaysPoll) every few seconds
- * on some node; the job queue's workers. Off, the node still writes the outbox and queues account
- * mail; other nodes deliver. Stops listening before the database closes (the background runner
- * stops the job queue).
+ * matches' notifier (the outbox's `notifications.match`), woken by every committed match write on
+ * any node (MatchFeed); the tournaments' notifier, woken by the NOTIFY of every commit that appends
+ * tournament events (the match feed would wake it before the result a match's last write brings is
+ * appended); both at start, and by the background job of their fallback poll
+ * (BACKGROUND_JOBS.notificationRelaysPoll) every few seconds on some node; the job queue's workers.
+ * Off, the node still writes the outbox and queues account mail; other nodes deliver. Stops
+ * listening and the notifiers before the database closes (the background runner stops the job queue).
  */
 @Injectable()
 export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDestroy {
@@ -30,15 +30,15 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
   constructor(
     private readonly config: ConfigService<Environment, true>,
     private readonly jobs: NotificationJobs,
-    private readonly relay: OutboxRelay,
-    private readonly tournamentRelay: TournamentOutboxRelay,
+    private readonly matchNotifier: MatchNotifier,
+    private readonly tournamentNotifier: TournamentNotifier,
     private readonly feed: MatchFeed,
     private readonly notifications: Notifications,
   ) {}
 
   /**
    * Starts them in the background: the node answers requests meanwhile (what it commits waits in
-   * the outbox, and the relay's first drain takes it).
+   * the outbox, and the notifiers' first look takes it).
    */
   onApplicationBootstrap(): void {
     if (!this.config.get('NOTIFICATIONS_ENABLED', { infer: true })) return;
@@ -53,24 +53,25 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
   private async start(outside: ServiceContext): Promise<void> {
     await this.jobs.work();
     if (this.stopped) return;
-    this.unwatch.push(await this.feed.watchAll(outside.bind(() => void this.relay.wake())));
+    this.unwatch.push(await this.feed.watchAll(outside.bind(() => this.matchNotifier.wake())));
     if (this.stopped) return;
-    const tournaments = outside.bind(() => void this.tournamentRelay.wake());
+    const tournaments = outside.bind(() => this.tournamentNotifier.wake());
     this.unwatch.push(await this.notifications.listen(TOURNAMENT_NOTIFICATIONS_CHANNEL, tournaments));
     this.pollRelays();
   }
 
-  /** Wakes both relays: their look without a wake (at start, and the fallback poll's job). */
+  /** Wakes both notifiers: their look without a wake (at start, and the fallback poll's job). */
   @BackgroundJob(BACKGROUND_JOBS.notificationRelaysPoll)
   pollRelays(): void {
     if (this.stopped) return;
-    void this.relay.wake();
-    void this.tournamentRelay.wake();
+    this.matchNotifier.wake();
+    this.tournamentNotifier.wake();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     await this.started;
     for (const stop of this.unwatch) await stop();
+    await Promise.all([this.matchNotifier.stop(), this.tournamentNotifier.stop()]);
   }
 }

@@ -1,20 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { isLanguage } from '../../common/languages.js';
 import { SqlClient } from '../../database/sql-client.js';
-import type { TournamentEvent, TournamentState } from '../../engine/index.js';
+import type { TournamentState } from '../../engine/index.js';
+import { readTournamentsSince, type LoggedTournamentEvent } from '../../tournaments/index.js';
 import type { Party } from './match-facts.js';
 import type { OpenTransaction } from './notification-queue.js';
 import type { RatingWindow } from './tournament-announcement.js';
-import type { LoggedTournamentEvent } from './tournament-facts.js';
 
-/** The channel the tournament events' trigger NOTIFYs at each commit (the migration 20261128040000). */
+/** The channel the tournament events' trigger NOTIFYs at each commit (the migration 20261207180000_generic_outbox). */
 export const TOURNAMENT_NOTIFICATIONS_CHANNEL = 'nardy_tournament_notifications';
-
-/** Takes up to $1 outbox rows no other relay holds, and deletes them; their tournaments come back. */
-const CLAIM_OUTBOX = `
-DELETE FROM tournament_notification_outbox
- WHERE id IN (SELECT id FROM tournament_notification_outbox ORDER BY id LIMIT $1::int FOR UPDATE SKIP LOCKED)
-RETURNING tournament_id::text AS tournament_id`;
 
 /**
  * Each tournament's last decided version, its row locked until the transaction ends (made at 0 when
@@ -32,17 +26,6 @@ const MARK_DECIDED = `
 UPDATE tournament_notification_decisions d SET version = v.version
   FROM unnest($1::uuid[], $2::int[]) AS v(id, version)
  WHERE d.tournament_id = v.id AND d.version < v.version`;
-
-/** The tournaments' projections: the state and its version. */
-const STATES = `
-SELECT id::text AS id, state FROM tournaments WHERE id = ANY($1::uuid[])`;
-
-/** The events of each tournament $1 after its decided version $2, up to its projection's version $3. */
-const EVENTS_SINCE = `
-SELECT e.tournament_id::text AS tournament_id, e.version, e.data
-  FROM unnest($1::uuid[], $2::int[], $3::int[]) AS d(id, decided, upto)
-  JOIN tournament_events e ON e.tournament_id = d.id AND e.version > d.decided AND e.version <= d.upto
- ORDER BY e.tournament_id, e.version`;
 
 const PEOPLE = `
 SELECT id::text AS id, username, bot_level IS NOT NULL AS house, language, rating::float8 AS rating
@@ -92,8 +75,7 @@ export interface TournamentPerson extends Party {
 }
 
 /**
- * What notifications read of tournaments (docs/notifications.md, "Tournaments"): the outbox the
- * tournament events' trigger fills, the last version decided of each tournament, the logs, the
+ * What notifications read of tournaments (docs/notifications.md, "Tournaments"): the last version decided of each tournament, the logs, the
  * accounts named, and who hears of entries opening. The tournaments' tables are read here in SQL,
  * so that the tournaments module knows nothing of notifications. Each method runs on the
  * transaction it is given.
@@ -105,12 +87,6 @@ export class TournamentFactsRepository {
   /** Runs `work` in one transaction. */
   transaction<T>(work: (tx: OpenTransaction) => Promise<T>): Promise<T> {
     return this.sql.transaction(work);
-  }
-
-  /** Takes and deletes up to `limit` outbox rows that no other transaction holds: the tournaments they name, once each. */
-  async claimOutbox(tx: OpenTransaction, limit: number): Promise<{ rows: number; tournaments: string[] }> {
-    const rows = await tx.query<{ tournament_id: string }>(CLAIM_OUTBOX, [limit]);
-    return { rows: rows.length, tournaments: [...new Set(rows.map((row) => row.tournament_id))].sort() };
   }
 
   /** The last version decided of each of `ids` (0: none yet), their rows held by `tx` until it ends. */
@@ -128,24 +104,13 @@ export class TournamentFactsRepository {
 
   /**
    * Each tournament's state as stored now, and its events after `decided` up to that state's version,
-   * in order (read in `tx`, the state first: the events it has folded are all committed).
+   * in order: read in `tx` through the tournaments module's face.
    */
-  async since(
+  since(
     tx: OpenTransaction,
     decided: ReadonlyMap<string, number>,
   ): Promise<Map<string, { state: TournamentState; events: LoggedTournamentEvent[] }>> {
-    const found = new Map<string, { state: TournamentState; events: LoggedTournamentEvent[] }>();
-    if (decided.size === 0) return found;
-    const states = await tx.query<{ id: string; state: TournamentState }>(STATES, [[...decided.keys()]]);
-    for (const row of states) found.set(row.id, { state: row.state, events: [] });
-    const ids = [...found.keys()];
-    const rows = await tx.query<{ tournament_id: string; version: number; data: TournamentEvent }>(EVENTS_SINCE, [
-      ids,
-      ids.map((id) => decided.get(id) ?? 0),
-      ids.map((id) => found.get(id)?.state.version ?? 0),
-    ]);
-    for (const row of rows) found.get(row.tournament_id)?.events.push({ version: row.version, event: row.data });
-    return found;
+    return readTournamentsSince(tx, decided);
   }
 
   /** The accounts `ids` (unknown ids are left out), by id. */

@@ -1,11 +1,8 @@
 import type { TournamentEvent, TournamentState } from '../../engine/index.js';
+import type { LoggedTournamentEvent } from '../../tournaments/index.js';
 import type { Party } from './match-facts.js';
 
-/** One event of a tournament's log as stored: its version and the event. */
-export interface LoggedTournamentEvent {
-  readonly version: number;
-  readonly event: TournamentEvent;
-}
+export type { LoggedTournamentEvent } from '../../tournaments/index.js';
 
 /** An event not yet decided from, with the tournament as it stands (tournamentChanges). */
 export interface TournamentChange {

@@ -1,16 +1,16 @@
 /**
  * The tournaments' relay (docs/tournaments.md, "Progress"), on every node
- * with TOURNAMENTS_ENABLED: it records the results of finished tournament
- * matches (the outbox a trigger on match_events fills), takes the steps the
- * tournaments are marked for, and starts (or cancels) tournaments whose start
- * time has come. Rows are taken with a short lease that the node renews every
- * second while it works on them, so nodes share them and a node that dies
- * (kill -9, a machine lost) leaves its rows to the others within seconds. It
- * wakes on the match feed (a write on any node), when the soonest lease of
- * another node ends, and on the background job of its fallback poll
- * (BACKGROUND_JOBS.tournamentsRelayPoll, every TOURNAMENTS_POLL_MS on some node).
+ * with TOURNAMENTS_ENABLED: two subscribers of the outbox, the result recorder
+ * (the `match.appended` messages of tournament matches: a finished match's
+ * result recorded in its tournament) and the step taker (`tournament.step-due`),
+ * and the start (or cancellation) of tournaments whose start time has come.
+ * The outbox's consumer takes their messages with a short lease that it renews
+ * while they work, so nodes share them and a node that dies leaves its
+ * messages to the others within seconds. It wakes on the match feed (a write
+ * on any node), when the soonest lease of another node ends, and on the
+ * background job of its fallback poll (BACKGROUND_JOBS.tournamentsRelayPoll,
+ * every TOURNAMENTS_POLL_MS on some node).
  */
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { BACKGROUND_JOBS, BackgroundJob } from '../../background/index.js';
@@ -18,25 +18,17 @@ import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/domain-error.js';
 import { ServiceContext } from '../../common/service-context.js';
 import type { Environment } from '../../config/environment.js';
+import { Outbox, type OutboxConsumer, type OutboxSubscriber } from '../../database/outbox/outbox.js';
 import { MatchFeed } from '../../matches/index.js';
 import { TournamentProgress } from './tournament-progress.js';
 import { TournamentsService } from './tournaments.service.js';
-import { TournamentsRepository, type LeasedRows, type Taken } from './tournaments.repository.js';
+import { TournamentsRepository } from './tournaments.repository.js';
 import { TournamentRefusedError } from '../model/tournament.errors.js';
 
-/**
- * How long a taken row stays this node's without a renewal: a node that dies leaves its rows to the
- * others after at most this long (docs/tournaments.md, "Progress").
- */
-const LEASE_SECONDS = 5;
-/** How often a node renews the leases of the rows it works on: a lease outlives four missed renewals. */
-const RENEW_EVERY_MS = 1_000;
-/** A row whose work failed is left this long before it is taken again. */
+/** A message whose work failed is left this long before it is taken again. */
 const RETRY_SECONDS = 60;
-/** Rows taken at a time. */
+/** Messages (and tournaments due to start) taken at a time. */
 const BATCH = 20;
-/** Slack after another node's lease ends before looking again (its end is read from the database's clock). */
-const AFTER_LEASE_MS = 50;
 
 @Injectable()
 export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -47,12 +39,11 @@ export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShu
   private unsubscribe: (() => void) | null = null;
   private watching: Promise<void> = Promise.resolve();
   private readonly enabled: boolean;
-  /** This relay's name on the leases it holds: it renews only its own. */
-  private readonly holder = randomUUID();
-  /** The look at the end of another node's lease, and when it is due (ms since the epoch). */
-  private leaseTimer: { readonly timer: NodeJS.Timeout; readonly at: number } | null = null;
   /** FAULT_STALL_TOURNAMENT_STEP (tests only): hold every step taken, renewing its lease, and never do it. */
   private readonly stallSteps: boolean;
+  /** The outbox's consumers of the result recorder and of the step taker. */
+  private readonly results: OutboxConsumer;
+  private readonly steps: OutboxConsumer;
 
   constructor(
     private readonly repository: TournamentsRepository,
@@ -60,10 +51,28 @@ export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShu
     private readonly tournaments: TournamentsService,
     private readonly feed: MatchFeed,
     private readonly clock: Clock,
+    outbox: Outbox,
     @Inject(ConfigService) config: ConfigService<Environment, true>,
   ) {
     this.enabled = config.get('TOURNAMENTS_ENABLED', { infer: true });
     this.stallSteps = config.get('FAULT_STALL_TOURNAMENT_STEP', { infer: true }) === 'on';
+    this.results = outbox.consumer(
+      this.subscriber(
+        'tournaments.result',
+        (id) => `the result of match ${id}`,
+        (id) => this.progress.recordResult(id),
+      ),
+    );
+    this.steps = outbox.consumer(
+      this.subscriber(
+        'tournaments.step',
+        (id) => `a step of tournament ${id}`,
+        async (id) => {
+          if (this.stallSteps) await new Promise<never>(() => undefined);
+          await this.progress.step(id);
+        },
+      ),
+    );
   }
 
   /** Starts in the background, outside any request's context (its writes are the service's own). */
@@ -81,9 +90,9 @@ export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.leaseTimer !== null) clearTimeout(this.leaseTimer.timer);
     await this.watching.catch(() => undefined);
     this.unsubscribe?.();
+    await Promise.all([this.results.stop(), this.steps.stop()]);
     await this.running;
   }
 
@@ -119,79 +128,35 @@ export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /**
-   * One pass; true when it found work (there may be more). A row whose work fails is logged and left
-   * for RETRY_SECONDS (then taken again); the others go on.
+   * One pass; true when it found work (there may be more): results, starts, steps. A message whose
+   * work fails is logged and left for RETRY_SECONDS (then taken again); the others go on.
    */
   async pass(): Promise<boolean> {
-    const results = await this.take('outbox');
-    await this.working('outbox', results, async (taken) => {
-      await this.progress.recordResult(taken.id);
-      await this.repository.doneOutbox(taken);
-    });
-    let worked = results.length > 0;
+    let worked = (await this.results.pass()) > 0;
     for (const id of await this.repository.dueToStart(this.clock.now(), BATCH)) {
       // A start that failed is not work done: the next periodic look tries it again, not this pass.
       if (await this.attempt(`the start of tournament ${id}`, () => this.startOrCancel(id))) worked = true;
     }
-    const steps = await this.take('steps');
-    await this.working('steps', steps, async (taken) => {
-      if (this.stallSteps) await new Promise<never>(() => undefined);
-      await this.progress.step(taken.id);
-      await this.repository.doneStep(taken);
-    });
-    return worked || steps.length > 0;
+    return (await this.steps.pass()) > 0 || worked;
   }
 
-  /** Takes rows with a lease; when another node holds some, looks again as soon as its lease ends. */
-  private async take(rows: LeasedRows): Promise<readonly Taken[]> {
-    const { taken, nextFreeInMs } = await this.repository.take(rows, this.holder, LEASE_SECONDS, BATCH);
-    if (nextFreeInMs !== null) this.lookAgainIn(nextFreeInMs + AFTER_LEASE_MS);
-    return taken;
-  }
-
-  /** A wake in `ms`, unless one comes sooner already. */
-  private lookAgainIn(ms: number): void {
-    const at = Date.now() + ms;
-    if (this.stopped || (this.leaseTimer !== null && this.leaseTimer.at <= at)) return;
-    if (this.leaseTimer !== null) clearTimeout(this.leaseTimer.timer);
-    const timer = setTimeout(() => {
-      this.leaseTimer = null;
-      this.wake();
-    }, ms);
-    timer.unref();
-    this.leaseTimer = { timer, at };
-  }
-
-  /**
-   * Does `work` on each taken row in turn, renewing the leases of the rows not done yet every
-   * RENEW_EVERY_MS meanwhile; a row whose work failed is held for RETRY_SECONDS.
-   */
-  private async working(
-    rows: LeasedRows,
-    taken: readonly Taken[],
-    work: (taken: Taken) => Promise<void>,
-  ): Promise<void> {
-    if (taken.length === 0) return;
-    const held = new Set(taken.map((t) => t.id));
-    // One renewal at a time, in order, so that none lands after the hold of a failed row.
-    let renewal: Promise<void> = Promise.resolve();
-    const renew = (ids: readonly string[], seconds: number): Promise<void> =>
-      (renewal = renewal
-        .then(() => this.repository.renew(rows, this.holder, ids, seconds))
-        .catch((err: unknown) => this.log.error(`renewing leases failed: ${describe(err)}`)));
-    const renewing = setInterval(() => void renew([...held], LEASE_SECONDS), RENEW_EVERY_MS);
-    renewing.unref();
-    try {
-      for (const row of taken) {
-        const what = rows === 'outbox' ? `the result of match ${row.id}` : `a step of tournament ${row.id}`;
-        const done = await this.attempt(what, () => work(row));
-        held.delete(row.id);
-        if (!done) await renew([row.id], RETRY_SECONDS);
-      }
-    } finally {
-      clearInterval(renewing);
-      await renewal;
-    }
+  /** A subscriber doing `work` on each message's key in turn, acknowledging each done. */
+  private subscriber(
+    name: string,
+    what: (key: string) => string,
+    work: (key: string) => Promise<void>,
+  ): OutboxSubscriber {
+    return {
+      name,
+      batch: BATCH,
+      retrySeconds: RETRY_SECONDS,
+      wake: () => this.wake(),
+      handle: async (messages, acknowledge) => {
+        for (const message of messages) {
+          if (await this.attempt(what(message.key), () => work(message.key))) await acknowledge([message]);
+        }
+      },
+    };
   }
 
   /** Does `work`; false, logged, when it failed. */

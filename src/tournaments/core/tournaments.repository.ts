@@ -1,12 +1,13 @@
 /**
  * The tournaments' rows (docs/tournaments.md): the only code that reads or
- * writes tournaments, tournament_events, tournament_players,
- * tournament_matches, tournament_outbox and tournament_steps. Plain SQL on the
+ * writes tournaments, tournament_events, tournament_players and
+ * tournament_matches (a step due is published to the outbox). Plain SQL on the
  * service's pool, as the match store's: an append is a versioned write of the
  * projection and the events in one transaction, refused when another got in
  * first.
  */
 import { Injectable } from '@nestjs/common';
+import { Outbox } from '../../database/outbox/outbox.js';
 import { SqlClient } from '../../database/sql-client.js';
 import type { TournamentEvent, TournamentState, TournamentStatus } from '../../engine/index.js';
 import type { NewTournamentEvent, StoredTournamentEvent, TournamentRecord } from '../model/tournament-record.js';
@@ -31,26 +32,8 @@ export interface EntryChanges {
   readonly left?: readonly string[];
 }
 
-/** A row taken by a relay: its key, and the mark it had (a timestamp, as text, exact to the microsecond). */
-export interface Taken {
-  readonly id: string;
-  readonly mark: string;
-}
-
-/** The rows the tournaments' relay takes with a lease: results to record (the outbox) and steps to take. */
-export type LeasedRows = 'outbox' | 'steps';
-
-/** Where each kind of leased row is kept: its table, key, mark (what a new event or mark renews) and when it is due. */
-const LEASED: Readonly<Record<LeasedRows, { table: string; key: string; mark: string; due: string }>> = {
-  outbox: { table: 'tournament_outbox', key: 'match_id', mark: 'created_at', due: 'true' },
-  steps: { table: 'tournament_steps', key: 'tournament_id', mark: 'due_at', due: 'due_at <= clock_timestamp()' },
-};
-
-/** What a relay took, and when the soonest lease another relay holds on a due row ends (ms from now; null: none). */
-export interface TakenRows {
-  readonly taken: readonly Taken[];
-  readonly nextFreeInMs: number | null;
-}
+/** The message that marks a tournament for a step (docs/tournaments.md, "Progress"). */
+export const STEP_DUE = 'tournament.step-due';
 
 /**
  * The caps a new tournament is held to (docs/tournaments.md, "Limits"): its organiser's open ones,
@@ -79,7 +62,10 @@ export interface TournamentCursor {
 
 @Injectable()
 export class TournamentsRepository {
-  constructor(private readonly sql: SqlClient) {}
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly outbox: Outbox,
+  ) {}
 
   /**
    * Stores a new tournament, its projection at version 1 and its `created` event, unless its organiser
@@ -144,7 +130,7 @@ export class TournamentsRepository {
   /**
    * Appends `events` after `version`, leading to `state`; false when the tournament had moved on
    * (nothing written). `entries` keeps the players' list; `step` marks the tournament for the relay
-   * (tournament-relay.ts), in the same transaction.
+   * (a `tournament.step-due` message to the outbox), in the same transaction.
    */
   async append(
     id: string,
@@ -179,13 +165,7 @@ export class TournamentsRepository {
       for (const userId of entries.left ?? []) {
         await tx.query(`DELETE FROM tournament_players WHERE tournament_id = $1 AND user_id = $2`, [id, userId]);
       }
-      if (step) {
-        await tx.query(
-          `INSERT INTO tournament_steps (tournament_id, due_at) VALUES ($1, clock_timestamp())
-           ON CONFLICT (tournament_id) DO UPDATE SET due_at = clock_timestamp(), taken_until = NULL`,
-          [id],
-        );
-      }
+      if (step) await this.outbox.publish(tx, STEP_DUE, [id]);
       return true;
     });
   }
@@ -274,69 +254,8 @@ export class TournamentsRepository {
     return row === undefined ? null : { tournamentId: row.tournament_id, round: row.round, slot: row.slot };
   }
 
-  /**
-   * Takes up to `limit` rows of `rows` that no relay holds (or whose lease ended), for `holder`, for
-   * `leaseSeconds`: a relay that stops renewing them (`renew`) leaves them to the next once the lease
-   * ends. Each row comes with its mark (`doneOutbox`, `doneStep`); `nextFreeInMs` says when the
-   * soonest lease of another relay on a due row ends, so that the caller can look again then.
-   */
-  async take(rows: LeasedRows, holder: string, leaseSeconds: number, limit: number): Promise<TakenRows> {
-    const { table, key, mark, due } = LEASED[rows];
-    const found = await this.sql.query<{ id: string | null; mark: string | null; free_in_ms: number | null }>(
-      `WITH taken AS (
-         UPDATE ${table} SET taken_until = clock_timestamp() + make_interval(secs => $1), taken_by = $3::uuid
-          WHERE ${key} IN (SELECT ${key} FROM ${table}
-                            WHERE ${due} AND (taken_until IS NULL OR taken_until < clock_timestamp())
-                            ORDER BY ${mark} LIMIT $2 FOR UPDATE SKIP LOCKED)
-          RETURNING ${key}::text AS id, ${mark}::text AS mark)
-       SELECT id, mark, NULL::float8 AS free_in_ms FROM taken
-       UNION ALL
-       SELECT NULL, NULL, ceil(extract(epoch FROM min(taken_until) - clock_timestamp()) * 1000)::float8
-         FROM ${table} WHERE ${due} AND taken_until >= clock_timestamp()`,
-      [leaseSeconds, limit, holder],
-    );
-    const taken = found.flatMap((r) => (r.id === null || r.mark === null ? [] : [{ id: r.id, mark: r.mark }]));
-    const next = found.find((r) => r.id === null)?.free_in_ms ?? null;
-    return { taken, nextFreeInMs: next === null ? null : Math.max(0, Number(next)) };
-  }
-
-  /**
-   * Renews `holder`'s leases on the rows `ids` for `leaseSeconds` from now: only those it still holds
-   * (not freed by a new mark or event meanwhile, nor taken by another relay after its lease ended).
-   */
-  async renew(rows: LeasedRows, holder: string, ids: readonly string[], leaseSeconds: number): Promise<void> {
-    if (ids.length === 0) return;
-    const { table, key } = LEASED[rows];
-    await this.sql.query(
-      `UPDATE ${table} SET taken_until = clock_timestamp() + make_interval(secs => $1)
-        WHERE ${key} = ANY($2::uuid[]) AND taken_by = $3::uuid AND taken_until IS NOT NULL`,
-      [leaseSeconds, ids, holder],
-    );
-  }
-
-  /** The outbox row is done with, unless a new event renewed it since it was taken. */
-  async doneOutbox(taken: Taken): Promise<void> {
-    await this.sql.query(`DELETE FROM tournament_outbox WHERE match_id = $1 AND created_at = $2`, [
-      taken.id,
-      taken.mark,
-    ]);
-  }
-
-  /** The step is done, unless the tournament was marked again since it was taken (then it is free to take again). */
-  async doneStep(taken: Taken): Promise<void> {
-    await this.sql.query(
-      `WITH gone AS (DELETE FROM tournament_steps WHERE tournament_id = $1 AND due_at = $2 RETURNING 1)
-       UPDATE tournament_steps SET taken_until = NULL WHERE tournament_id = $1 AND NOT EXISTS (SELECT 1 FROM gone)`,
-      [taken.id, taken.mark],
-    );
-  }
-
   /** Marks a tournament for a step (the scheduled start, or a step to try again). */
   async markStep(id: string): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO tournament_steps (tournament_id, due_at) VALUES ($1, clock_timestamp())
-       ON CONFLICT (tournament_id) DO UPDATE SET due_at = clock_timestamp(), taken_until = NULL`,
-      [id],
-    );
+    await this.outbox.publish(this.sql, STEP_DUE, [id]);
   }
 }

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { Clock } from '../../common/clock.js';
+import { Outbox, type OutboxAcknowledge, type OutboxMessage } from '../../database/outbox/outbox.js';
 import type { Decided } from './decide-notifications.js';
 import { decideTournamentNotifications } from './decide-tournament-notifications.js';
 import { NotificationJobs } from './notification-jobs.js';
 import type { OpenTransaction } from './notification-queue.js';
-import { Relay } from './relay.js';
+import { Notifier } from './notifier.js';
 import {
   ANNOUNCEMENT_AUDIENCE,
   ANNOUNCEMENTS_WINDOW_MS,
@@ -18,47 +19,39 @@ import {
 import { type TournamentFacts, tournamentChanges } from './tournament-facts.js';
 import { TournamentFactsRepository } from './tournament-facts.repository.js';
 
-/** Outbox rows taken per transaction: a tournament's row stands for all its events since the last. */
-const BATCH = 20;
-
 /** A tournament's new events, folded, before the accounts they name are read. */
 type Folded = Omit<TournamentFacts, 'people' | 'audience'> & { readonly lastVersion: number };
 
 /**
- * The tournaments' notification relay (docs/notifications.md, "Tournaments"), the outbox relay's
- * sibling: takes the rows the tournament events' trigger wrote (SKIP LOCKED), and in one
- * transaction per batch holds each tournament's "last decided version", reads its events after it
- * (folding those before with the engine), decides, makes the first try of the webhooks (on
- * PostgreSQL) and queues the rest, raises the version and deletes the rows. A second transaction
- * on the same tournament (another row, another node, a relay run again after a crash) waits for
- * the first's commit and then finds its events decided. Woken by the trigger's NOTIFY, the match
- * feed and a periodic look (NotificationWorkers); one drain at a time per node.
+ * The tournaments' notifier (docs/notifications.md, "Tournaments"), the outbox's subscriber
+ * `notifications.tournament` (messages `tournament.appended`, one per tournament standing for all
+ * its events since the last): in one transaction per batch holds each tournament's "last decided
+ * version", reads its events after it (folding those before with the engine), decides, makes the
+ * first try of the webhooks (on PostgreSQL) and queues the rest, raises the version and
+ * acknowledges the messages. A second transaction on the same tournament (another node, a notifier
+ * run again after a crash) waits for the first's commit and then finds its events decided. Woken by
+ * the tournament events' NOTIFY, the match feed and a periodic look (NotificationWorkers).
  */
 @Injectable()
-export class TournamentOutboxRelay extends Relay {
+export class TournamentNotifier extends Notifier {
   private readonly announcementsPerDay: number;
 
   constructor(
     private readonly facts: TournamentFactsRepository,
-    private readonly jobs: NotificationJobs,
+    jobs: NotificationJobs,
     private readonly clock: Clock,
+    outbox: Outbox,
     config: ConfigService<Environment, true>,
   ) {
-    super('tournament notification relay', config);
+    // Messages taken per transaction: 20.
+    super('notifications.tournament', 20, jobs, outbox, config);
     this.announcementsPerDay = config.get('TOURNAMENT_ANNOUNCEMENTS_PER_DAY', { infer: true });
   }
 
-  /** One transaction after the other while they come back full. */
-  protected async drainAll(): Promise<void> {
-    await this.jobs.ready();
-    for (;;) if ((await this.drainBatch()) < BATCH) return;
-  }
-
-  /** One transaction: up to BATCH rows taken, their tournaments decided and queued; how many rows it took. */
-  private async drainBatch(): Promise<number> {
-    const taken = await this.facts.transaction(async (tx) => {
-      const { rows, tournaments } = await this.facts.claimOutbox(tx, BATCH);
-      if (tournaments.length === 0) return rows;
+  /** One transaction: the tournaments of `messages` decided and queued, the messages acknowledged. */
+  async handle(messages: readonly OutboxMessage[], acknowledge: OutboxAcknowledge): Promise<void> {
+    const tournaments = [...new Set(messages.map((m) => m.key))].sort();
+    await this.facts.transaction(async (tx) => {
       const decided = await this.facts.lockDecided(tx, tournaments);
       const since = await this.facts.since(tx, decided);
       const now = this.clock.now();
@@ -72,10 +65,9 @@ export class TournamentOutboxRelay extends Relay {
       }
       await this.jobs.enqueueAll(await this.decide(tx, folded, now), { tx, firstTry: this.firstTry });
       await this.facts.markDecided(tx, raised);
-      return rows;
+      await acknowledge(messages, tx);
     });
-    if (taken > 0) this.jobs.wake();
-    return taken;
+    this.jobs.wake();
   }
 
   /**
