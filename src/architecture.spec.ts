@@ -453,21 +453,12 @@ describe('table ownership', () => {
     'matches/core/matches.repository.ts reads users',
     // The seats' names and bot marks are display names, but a seat's auto_play_forced is an account setting.
     'matches/core/match-rows.ts reads users',
-    // The accounts' languages (the matches' facts for notifications) and ratings (a tournament's
-    // announcement audience): facts of users' face.
-    'matches/read/match-facts.repository.ts reads users',
-    'notifications/core/tournament-facts.repository.ts reads users',
-    'notifications/email/email-digest.repository.ts reads users',
-    // Per-account caps lock the account's row (`SELECT 1 FROM users … FOR NO KEY UPDATE`) to count an
-    // account's rows one creation at a time: a lock users' face could offer as a statement of its own.
-    'interchange/imports.repository.ts reads users',
-    'notifications/push/push-subscriptions.repository.ts reads users',
-    'notifications/webhooks/webhooks.repository.ts reads users',
     // The bearer checks read the account's token version (users.token_version, which users raises on a
     // password change and a logout everywhere): security stands below users and cannot ask its face, so
     // this goes when the version becomes security's (its own table, raised through security's face).
-    // The API token lookup also takes the username, and a creation locks the account (a cap, as above);
-    // a refresh reads the account's username and token version in its lookup.
+    // The API token lookup also takes the username, and a creation locks the account (a per-account
+    // cap; the caps of modules above users run users' lockAccountSql); a refresh reads the account's
+    // username and token version in its lookup.
     'security/token-versions.repository.ts reads users',
     'security/api-tokens.repository.ts reads users',
     'auth/refresh-tokens.repository.ts reads users',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../database/sql-client.js';
+import { lockAccountSql } from '../users/index.js';
 
 /** The answer to an import asked for: let in (with the attempt's id), or refused with the window's first attempt. */
 export type ImportAdmission =
@@ -25,7 +26,7 @@ export class ImportsRepository {
    */
   admit(userId: string, from: Date, at: Date, limit: number): Promise<ImportAdmission> {
     return this.sql.transaction(async (tx) => {
-      await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR NO KEY UPDATE`, [userId]);
+      await tx.query(lockAccountSql('$1'), [userId]);
       // The user's attempts out of the window count no more: the table keeps at most `limit` a user.
       await tx.query(`DELETE FROM import_attempts WHERE user_id = $1::uuid AND created_at <= $2::timestamptz`, [
         userId,

@@ -14,3 +14,14 @@ export { USERNAME_PATTERN, USERNAME_RULE } from './username.js';
 // Ratings: a rated match's result as the ratings change by it.
 export type { Standing } from './fibs-rating.js';
 export { rateRatedMatch } from './provisional-rating.js';
+
+// Statements on the users' table that other modules run in theirs: a per-account cap's lock, an
+// account as a party of a statement, the accounts' languages and the players in a ratings window.
+export {
+  ACCOUNT_PEOPLE_SQL,
+  RATING_WINDOW_PLAYERS_SQL,
+  accountLanguageSql,
+  accountPartySql,
+  joinAccountSql,
+  lockAccountSql,
+} from './account-statements.js';

@@ -2,11 +2,12 @@
  * What the matches module tells its consumers of its matches (docs/architecture.md, "The outbox",
  * "Facts"): the facts a notification is decided from, where matches stand now, and which deadlines
  * are near. The only reads of matches and match_events for another module; each runs on the client
- * it is given, the consumer's transaction where it has one. The players' display names come joined
- * from users.
+ * it is given, the consumer's transaction where it has one. The players (names, house bots,
+ * languages) come joined by users' own fragments (users' face).
  */
 import { isLanguage, type Language } from '../../common/languages.js';
 import type { SqlClient } from '../../database/sql-client.js';
+import { accountPartySql, joinAccountSql } from '../../users/index.js';
 
 /** The client a read runs on: the consumer's transaction, or its pool. */
 type Reader = Pick<SqlClient, 'query'>;
@@ -55,28 +56,23 @@ export interface MatchFacts {
   readonly recentEvents: readonly { readonly type: string; readonly actorId: string | null }[];
 }
 
-/** One party's columns, by prefix: id, username, whether a house bot, the language kept on the account. */
-const party = (alias: string, idColumn: string, prefix: string): string =>
-  `${idColumn} AS ${prefix}_id, ${alias}.username AS ${prefix}_name, ${alias}.bot_level IS NOT NULL AS ${prefix}_house, ` +
-  `${alias}.language AS ${prefix}_language`;
-
 /** Events read back with the facts: enough to see past the server's follow-ups of the last request. */
 const RECENT_EVENTS = 4;
 
 const FACTS = `
 SELECT m.id, m.status, m.source, m.variant, m.length, m.days_per_turn, m.version,
-       ${party('c', 'm.creator_id', 'creator')}, ${party('i', 'm.invited_id', 'invited')},
-       ${party('w', 'm.white_id', 'white')}, ${party('b', 'm.black_id', 'black')},
+       ${accountPartySql('c', 'm.creator_id', 'creator')}, ${accountPartySql('i', 'm.invited_id', 'invited')},
+       ${accountPartySql('w', 'm.white_id', 'white')}, ${accountPartySql('b', 'm.black_id', 'black')},
        m.turn_user_id, m.awaiting, m.turn_started_at, m.deadline, m.winner, m.end_reason,
        m.score_white::float8 AS score_white, m.score_black::float8 AS score_black,
        (SELECT json_agg(json_build_array(e.type, e.actor_id) ORDER BY e.seq DESC)
           FROM (SELECT type, actor_id, seq FROM match_events
                  WHERE match_id = m.id AND seq > m.version - ${RECENT_EVENTS} ORDER BY seq DESC) e) AS recent
   FROM matches m
-  JOIN users c ON c.id = m.creator_id
-  LEFT JOIN users i ON i.id = m.invited_id
-  LEFT JOIN users w ON w.id = m.white_id
-  LEFT JOIN users b ON b.id = m.black_id
+  ${joinAccountSql('c', 'm.creator_id')}
+  ${joinAccountSql('i', 'm.invited_id', 'LEFT JOIN')}
+  ${joinAccountSql('w', 'm.white_id', 'LEFT JOIN')}
+  ${joinAccountSql('b', 'm.black_id', 'LEFT JOIN')}
  WHERE m.id = ANY($1::uuid[])`;
 
 /**

@@ -6,6 +6,7 @@ import { readTournamentsSince, type LoggedTournamentEvent } from '../../tourname
 import type { Party } from './match-facts.js';
 import type { OpenTransaction } from './notification-queue.js';
 import type { RatingWindow } from './tournament-announcement.js';
+import { ACCOUNT_PEOPLE_SQL, RATING_WINDOW_PLAYERS_SQL } from '../../users/index.js';
 
 /** The channel the tournament events' trigger NOTIFYs at each commit (the migration 20261207180000_generic_outbox). */
 export const TOURNAMENT_NOTIFICATIONS_CHANNEL = 'nardy_tournament_notifications';
@@ -26,28 +27,6 @@ const MARK_DECIDED = `
 UPDATE tournament_notification_decisions d SET version = v.version
   FROM unnest($1::uuid[], $2::int[]) AS v(id, version)
  WHERE d.tournament_id = v.id AND d.version < v.version`;
-
-const PEOPLE = `
-SELECT id::text AS id, username, bot_level IS NOT NULL AS house, language, rating::float8 AS rating
-  FROM users WHERE id = ANY($1::uuid[])`;
-
-/**
- * The players (accounts of kind `player`, not bots) with ratings in [$2, $3] (a null bound: none),
- * nearest to $1 first, at most $5, $4 left out: the nearest above and the nearest below the centre
- * each read along the ratings' index, then the nearest of both.
- */
-const AUDIENCE = `
-SELECT id::text AS id FROM (
-  (SELECT id, rating FROM users
-    WHERE kind = 'player' AND id <> $4::uuid AND rating >= $1::float8 AND ($3::float8 IS NULL OR rating <= $3::float8)
-    ORDER BY rating LIMIT $5::int)
-  UNION ALL
-  (SELECT id, rating FROM users
-    WHERE kind = 'player' AND id <> $4::uuid AND rating < $1::float8 AND ($2::float8 IS NULL OR rating >= $2::float8)
-    ORDER BY rating DESC LIMIT $5::int)
-) near
-ORDER BY abs(rating - $1::float8), id
-LIMIT $5::int`;
 
 /**
  * Each player's receipts of announcements ($1), their rows locked until the transaction ends (made
@@ -123,7 +102,7 @@ export class TournamentFactsRepository {
       house: boolean;
       language: string | null;
       rating: number;
-    }>(PEOPLE, [wanted]);
+    }>(ACCOUNT_PEOPLE_SQL, [wanted]);
     return new Map(
       rows.map((row) => [
         row.id,
@@ -161,7 +140,13 @@ export class TournamentFactsRepository {
 
   /** The players in `window`, nearest its centre first, at most `limit`, the organiser left out. */
   async audience(tx: OpenTransaction, window: RatingWindow, organiserId: string, limit: number): Promise<string[]> {
-    const rows = await tx.query<{ id: string }>(AUDIENCE, [window.centre, window.low, window.high, organiserId, limit]);
+    const rows = await tx.query<{ id: string }>(RATING_WINDOW_PLAYERS_SQL, [
+      window.centre,
+      window.low,
+      window.high,
+      organiserId,
+      limit,
+    ]);
     return rows.map((row) => row.id);
   }
 }

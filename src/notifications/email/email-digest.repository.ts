@@ -4,6 +4,7 @@ import type { OpenTransaction } from '../core/notification-queue.js';
 import { SqlClient } from '../../database/sql-client.js';
 import type { Notification } from '../core/notification.js';
 import type { DigestEntry } from './mail-content.js';
+import { accountLanguageSql, joinAccountSql } from '../../users/index.js';
 
 /** The notifications kept for the accounts' daily digest mail (`email_digest_items`), until it is sent. */
 @Injectable()
@@ -31,8 +32,8 @@ export class EmailDigestRepository {
   /** The accounts whose oldest kept notification is from `dueBefore` or earlier, at most `limit`. */
   async dueAccounts(dueBefore: Date, limit: number): Promise<{ userId: string; language: Language | null }[]> {
     const rows = await this.sql.query<{ userId: string; language: string | null }>(
-      `SELECT d.user_id::text AS "userId", min(u.language) AS language
-         FROM email_digest_items d JOIN users u ON u.id = d.user_id
+      `SELECT d.user_id::text AS "userId", min(${accountLanguageSql('u')}) AS language
+         FROM email_digest_items d ${joinAccountSql('u', 'd.user_id')}
         GROUP BY d.user_id HAVING min(d.created_at) <= $1::timestamptz
         ORDER BY min(d.created_at) LIMIT $2::int`,
       [dueBefore.toISOString(), limit],

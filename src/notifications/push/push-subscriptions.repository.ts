@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../../database/sql-client.js';
 import type { OpenTransaction } from '../core/notification-queue.js';
+import { lockAccountSql } from '../../users/index.js';
 
 /** A browser's push subscription as stored (docs/web-push.md, "Subscriptions"). */
 export interface PushSubscription {
@@ -44,7 +45,7 @@ export class PushSubscriptionsRepository {
     const { endpoint, p256dh, auth } = subscription;
     const expiresAt = subscription.expiresAt?.toISOString() ?? null;
     return this.sql.transaction(async (tx) => {
-      await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR NO KEY UPDATE`, [userId]);
+      await tx.query(lockAccountSql('$1'), [userId]);
       const [same] = await tx.query<{ id: string }>(
         `UPDATE push_subscriptions SET p256dh = $3, auth = $4, expires_at = $5::timestamptz
           WHERE user_id = $1::uuid AND endpoint = $2 RETURNING id::text AS id`,

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../../database/sql-client.js';
 import type { OpenTransaction } from '../core/notification-queue.js';
 import type { WebhookEvent } from './webhook-events.js';
+import { lockAccountSql } from '../../users/index.js';
 
 /** A webhook as its owner sees it: never its secret. */
 export interface Webhook {
@@ -70,7 +71,7 @@ export class WebhooksRepository {
     limit: number,
   ): Promise<Webhook | null> {
     return this.sql.transaction(async (tx) => {
-      await tx.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR NO KEY UPDATE`, [userId]);
+      await tx.query(lockAccountSql('$1'), [userId]);
       const rows = await tx.query<WebhookRow>(
         `INSERT INTO webhooks AS w (id, user_id, url, label, events, secret, created_at)
          SELECT $1::uuid, $2::uuid, $3, $8, $4::varchar[], $5, $6::timestamptz
