@@ -77,7 +77,16 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
   it('writes the events and the answer together', async () => {
     const id = await seatedMatch();
     const answer = await heldKey();
-    expect(await matches.append(id, 2, [stored(roll)], projection(), minute(9), null, answer)).toBe(true);
+    expect(
+      await matches.append({
+        id,
+        expectedVersion: 2,
+        events: [stored(roll)],
+        projection: projection(),
+        at: minute(9),
+        answer,
+      }),
+    ).toBe(true);
     expect(await eventCount(id)).toBe(3);
     expect(await replayOf(answer)).toEqual({ kind: 'replay', statusCode: 201, response: answer.response });
   });
@@ -85,10 +94,28 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
   it('at a stale version writes neither, and the key stays held for the attempt on the fresh version', async () => {
     const id = await seatedMatch();
     const answer = await heldKey();
-    expect(await matches.append(id, 1, [stored(roll)], projection(), minute(9), null, answer)).toBe(false);
+    expect(
+      await matches.append({
+        id,
+        expectedVersion: 1,
+        events: [stored(roll)],
+        projection: projection(),
+        at: minute(9),
+        answer,
+      }),
+    ).toBe(false);
     expect(await eventCount(id)).toBe(2);
     expect(await replayOf(answer)).toEqual({ kind: 'in-progress' });
-    expect(await matches.append(id, 2, [stored(roll)], projection(), minute(9), null, answer)).toBe(true);
+    expect(
+      await matches.append({
+        id,
+        expectedVersion: 2,
+        events: [stored(roll)],
+        projection: projection(),
+        at: minute(9),
+        answer,
+      }),
+    ).toBe(true);
     expect(await replayOf(answer)).toEqual({ kind: 'replay', statusCode: 201, response: answer.response });
   });
 
@@ -96,9 +123,16 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
     const id = await seatedMatch();
     const answer = await heldKey();
     await keys.complete(answer);
-    await expect(matches.append(id, 2, [stored(roll)], projection(), minute(9), null, answer)).rejects.toThrow(
-      IdempotencyKeyInUseError,
-    );
+    await expect(
+      matches.append({
+        id,
+        expectedVersion: 2,
+        events: [stored(roll)],
+        projection: projection(),
+        at: minute(9),
+        answer,
+      }),
+    ).rejects.toThrow(IdempotencyKeyInUseError);
     expect(await eventCount(id)).toBe(2);
   });
 
@@ -119,7 +153,17 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
     };
     const ended = projection({ whiteId: alice.id, blackId: bob.id, status: 'finished', finishedAt: minute(9) });
     const resign: MatchEvent = { type: 'resign', by: 'black', value: 1 };
-    expect(await matches.append(id, 2, [stored(resign, bob.id)], ended, minute(9), rated, answer)).toBe(true);
+    expect(
+      await matches.append({
+        id,
+        expectedVersion: 2,
+        events: [stored(resign, bob.id)],
+        projection: ended,
+        at: minute(9),
+        rated,
+        answer,
+      }),
+    ).toBe(true);
     expect((await m.get(SqlClient).query<{ rating: number }>(rating, [alice.id]))[0].rating).toBeGreaterThan(before);
     expect(await replayOf(answer)).toEqual({ kind: 'replay', statusCode: 201, response: answer.response });
   });

@@ -26,7 +26,7 @@ import { UserNotFoundError } from '../../users/user.errors.js';
 import { UsersRepository } from '../../users/users.repository.js';
 import type { User } from '../../users/user.js';
 import { HouseBotPolicy } from '../../house-bots/index.js';
-import { SeatChangedError } from './seat-changed.error.js';
+import { SeatChangedError } from '../../users/seat-changed.error.js';
 import { BotCannotPlayError, InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
 import type { MatchRecord, NewMatchEvent } from '../model/match-record.js';
 import { presentMatch } from '../view/match-presenter.js';
