@@ -325,24 +325,15 @@ describe('MatchesRepository.append', () => {
   });
 
   it('returns false for a match that does not exist', async () => {
-    expect(
-      await repo.append({
-        id: '00000000-0000-4000-8000-000000000000',
-        expectedVersion: 0,
-        events: [stored(play)],
-        projection: whiteToPlay(),
-        at: minute(9),
-      }),
-    ).toBe(false);
-    expect(
-      await repo.append({
-        id: 'not-a-uuid',
-        expectedVersion: 0,
-        events: [stored(play)],
-        projection: whiteToPlay(),
-        at: minute(9),
-      }),
-    ).toBe(false);
+    const playOn = (id: string) => ({
+      id,
+      expectedVersion: 0,
+      events: [stored(play)],
+      projection: whiteToPlay(),
+      at: minute(9),
+    });
+    expect(await repo.append(playOn('00000000-0000-4000-8000-000000000000'))).toBe(false);
+    expect(await repo.append(playOn('not-a-uuid'))).toBe(false);
   });
 
   it('returns false, and undoes the projection too, when an event’s seq is taken although the version matched', async () => {
