@@ -17,6 +17,7 @@ export interface IdempotentAnswerEffect {
 }
 
 export const idempotentAnswerApplier: EffectApplier<IdempotentAnswerEffect> = {
+  shape: (effect) => (effect.withDecided ? 'decided' : ''),
   fragment(effect, params, { decided }) {
     const placeholders = addedAnswer(params, effect.answer);
     return {

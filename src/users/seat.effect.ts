@@ -47,6 +47,7 @@ export function seatSql(userId: string, asBot: string, after: string | null, str
 }
 
 export const seatApplier: EffectApplier<SeatEffect> = {
+  shape: (effect) => (effect.ratedPair === null ? '' : 'rated-pair'),
   fragment(effect, params) {
     const user = params.add(effect.userId, 'uuid');
     const asBot = params.add(effect.asBot, 'boolean');

@@ -47,6 +47,12 @@ export interface EffectApplier<E extends LogEffect> {
    * transaction, the head row locked at the expected version first (a lost race at once, else).
    */
   readonly locksFirst?: boolean;
+  /**
+   * What, besides the effect's kind, the fragment's text depends on ('' when nothing: the default).
+   * The writer keeps a statement's text by its stream's and its effects' shapes, and renders it
+   * again only for the values of its parameters.
+   */
+  shape?(effect: E): string;
   fragment(effect: E, params: SqlParams, context: EffectContext): Fragment | Promise<Fragment>;
   /** A refusal read from the statement's answer row (nothing was written then); null when none. */
   refusal?(row: Readonly<Record<string, unknown>>, effect: E): Error | null;
@@ -66,6 +72,8 @@ export interface LogStream<State, Event, E extends LogEffect> {
   readonly version: string;
   /** The columns `head` returns (its key first, as `id`). */
   readonly returning: string;
+  /** What, besides its effects, the text of `assignments` depends on ('' when nothing: the default). */
+  shape?(state: State): string;
   /** The head row's assignments for `state` (besides its version), with the fragments' `values`. */
   assignments(state: State, at: string, params: SqlParams, values: Readonly<Record<string, string>>): string;
   /** The INSERT of the events as versions `first`, `first + 1`, ... reading `head` (so only with it). */
@@ -88,6 +96,4 @@ export interface Commit<State, Event, E extends LogEffect> {
 
 /** What came of a commit: written; lost the race (nothing written); or refused by an effect (nothing written). */
 export type Committed =
-  | { readonly kind: 'written'; readonly row: Readonly<Record<string, unknown>> }
-  | { readonly kind: 'lost' }
-  | { readonly kind: 'refused'; readonly error: Error };
+  { readonly kind: 'written' } | { readonly kind: 'lost' } | { readonly kind: 'refused'; readonly error: Error };

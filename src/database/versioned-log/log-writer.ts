@@ -49,22 +49,51 @@ function applierOf<E extends LogEffect>(request: Commit<unknown, unknown, E>, ef
   return applier;
 }
 
+/** A statement's text, and how many parameters it takes. */
+interface Text {
+  readonly text: string;
+  readonly count: number;
+}
+
+/**
+ * The statements' texts of each stream, by shape (a few per stream: one per combination of
+ * effects): the same text each time, whose name the pool finds at once (sql-client.ts).
+ */
+const texts = new WeakMap<object, Map<string, Text>>();
+
+function textsOf(stream: object): Map<string, Text> {
+  let known = texts.get(stream);
+  if (known === undefined) texts.set(stream, (known = new Map<string, Text>()));
+  return known;
+}
+
 async function write<State, Event, E extends LogEffect>(
   sql: SqlClient,
   request: Commit<State, Event, E>,
   applied: readonly Applied<E>[],
 ): Promise<Committed> {
-  const params = new SqlParams();
+  const { stream } = request;
+  const shape = [stream.shape?.(request.state) ?? '']
+    .concat(applied.map(({ effect, applier }) => `${effect.kind}:${applier.shape?.(effect) ?? ''}`))
+    .join('|');
+  const known = textsOf(stream).get(shape);
+  const params = new SqlParams(known !== undefined);
   const at = params.add(request.at.toISOString(), 'timestamptz');
-  const context = { sql, decided: request.stream.decided ?? null, at };
+  const context = { sql, decided: stream.decided ?? null, at };
   const fragments: Fragment[] = [];
   for (const { effect, applier } of applied) fragments.push(await applier.fragment(effect, params, context));
-  const [row] = await sql.query<Row>(statement(request, at, params, fragments), params.values);
+  const built = statement(request, at, params, fragments);
+  if (known !== undefined && known.count !== params.values.length) {
+    throw new Error(`The shape ${shape} of an append on ${stream.table} leaves out what its text depends on.`);
+  }
+  const text = known?.text ?? built;
+  if (known === undefined) textsOf(stream).set(shape, { text, count: params.values.length });
+  const [row] = await sql.query<Row>(text, params.values);
   for (const { effect, applier } of applied) {
     const error = applier.refusal?.(row, effect) ?? null;
     if (error !== null) return { kind: 'refused', error };
   }
-  if (row.written === request.events.length) return { kind: 'written', row };
+  if (row.written === request.events.length) return { kind: 'written' };
   for (const { effect, applier } of applied) {
     const error = (await applier.explainLoss?.(sql, effect)) ?? null;
     if (error !== null) return { kind: 'refused', error };

@@ -7,10 +7,13 @@
 export class SqlParams {
   private readonly list: unknown[] = [];
 
+  /** `valuesOnly`: the statement's text is known already, only the values are wanted (placeholders are empty). */
+  constructor(private readonly valuesOnly = false) {}
+
   /** The placeholder of `value`, cast to `type` (a PostgreSQL type: 'uuid', 'int', 'jsonb', ...). */
   add(value: unknown, type: string): string {
     this.list.push(value);
-    return `$${this.list.length}::${type}`;
+    return this.valuesOnly ? '' : `$${this.list.length}::${type}`;
   }
 
   /** The values, in their placeholders' order. */

@@ -42,6 +42,7 @@ export const MATCH_LOG: LogStream<MatchLogState, NewMatchEvent, MatchEffect> = {
   keyType: 'uuid',
   version: 'version',
   returning: 'matches.id AS id, matches.rated AS rated, matches.unrated_reason AS unrated_reason',
+  shape: (state) => (state.abortedByLeave ? 'aborted-by-leave' : ''),
   assignments(state, at, params, values) {
     const set = [projectionAssignments(state.projection, params), `updated_at = ${at}`];
     if (values.winnerRatingChange !== undefined) {

@@ -23,6 +23,7 @@ type TournamentEffect = EntriesEffect | TournamentStepEffect;
 
 /** The entries kept with the append: an entry once (again: nothing), a leave removes it. */
 const entriesApplier: EffectApplier<EntriesEffect> = {
+  shape: (effect) => `${(effect.entered ?? []).length > 0}/${(effect.left ?? []).length > 0}`,
   fragment(effect, params, { at }) {
     const after: string[] = [];
     if ((effect.entered ?? []).length > 0) {
