@@ -104,7 +104,7 @@ describe('retryOnConflict', () => {
       await retryOnConflict(
         5,
         (n) => Promise.resolve(n === 2 ? 'done' : null),
-        () => Promise.reject(),
+        () => Promise.reject(new Error('busy')),
       ),
     ).toBe('done');
   });
