@@ -4,6 +4,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalysisModule } from './analysis/index.js';
+import { BackgroundModule } from './background/background.module.js';
 import { TournamentsModule } from './tournaments/index.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ClockModule } from './common/clock.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
             loggerParams(config.get('LOG_LEVEL', { infer: true })),
         }),
         DatabaseModule,
+        BackgroundModule,
         HealthModule,
         UsersModule,
         AuthModule,

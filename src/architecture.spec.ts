@@ -1,12 +1,15 @@
 /**
  * The code base's structural rules (docs/architecture.md, Layers), checked on
- * the source text: the module graph between the top-level folders of src/ is
- * one-way, only repositories touch Prisma, files stay small, and nothing
- * points at a machine's paths or at documents outside the repository. The web
+ * the source text: every domain module stands behind its face (its index.ts),
+ * the kernel (common, config, database) imports no domain module, imports run
+ * down the layers (LAYERS) with no circle between modules or files, each table
+ * is written and read by its owner only (TABLE_OWNERS), only repositories touch
+ * Prisma, files stay small, and nothing points at a machine's paths or at
+ * documents outside the repository. The web
  * client (web/src/) stands on three faces only, the engine's, the board
  * drawing's and the API contract's, with no import circle of its own.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -23,6 +26,34 @@ function filesUnder(folder: string, accept: (path: string) => boolean = () => tr
 }
 
 const read = (path: string): string => readFileSync(REPO + path, 'utf8');
+
+/** The shared kernel: folders of src/ that every module may use and that use no domain module. */
+const KERNEL = ['common', 'config', 'database'];
+
+/** The domain modules: every other folder of src/ (generated/ is Prisma's client, behind the repositories). */
+const DOMAIN_MODULES = readdirSync(REPO + 'src', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !KERNEL.includes(entry.name) && entry.name !== 'generated')
+  .map((entry) => entry.name)
+  .sort();
+
+/**
+ * The layers of src/, lowest first (docs/architecture.md, Layers). A module imports only modules of
+ * lower layers (the kernel's folders also each other); the composition root (src/*.ts) stands on top.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  KERNEL,
+  // The background runner's list and its node timer (docs/architecture.md, "The background runner").
+  ['background'],
+  ['engine', 'security', 'health', 'web-client'],
+  ['board-drawing', 'house-bots', 'idempotency', 'positions'],
+  ['users'],
+  ['auth', 'matches'],
+  ['bots', 'interchange', 'notifications', 'pictures', 'tournaments'],
+  ['analysis'],
+];
+
+/** A module's second faces, on purpose: the engine's test helpers and its training entry. */
+const SUB_FACES = ['engine/testing/index.js', 'engine/training/index.js'];
 
 /** The top-level folder of src/ a source file belongs to; `app` for the composition root (src/*.ts). */
 function folderOf(srcPath: string): string {
@@ -52,6 +83,31 @@ function importsOf(folder: string, extension: RegExp): Import[] {
 
 /** Every import of every .ts file in src/, relative to src/. */
 const importsOfSrc = (): Import[] => importsOf('src', /\.ts$/);
+
+/**
+ * The files of src/ (relative to it) a file of src/ loads when it runs: its relative imports and
+ * export-froms, but those that import types only (elided from the JavaScript).
+ */
+function valueImportsOf(path: string): string[] {
+  const from = path.slice('src/'.length);
+  const source = ts.createSourceFile(path, read(path), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  return source.statements.flatMap((node) => {
+    if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) || node.moduleSpecifier === undefined)
+      return [];
+    if (!ts.isStringLiteral(node.moduleSpecifier) || !node.moduleSpecifier.text.startsWith('.')) return [];
+    const clause = ts.isImportDeclaration(node) ? node.importClause : undefined;
+    const typesOnly = ts.isImportDeclaration(node)
+      ? clause !== undefined &&
+        (clause.isTypeOnly ||
+          (clause.name === undefined &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((element) => element.isTypeOnly)))
+      : node.isTypeOnly;
+    return typesOnly ? [] : [posix.normalize(posix.join(posix.dirname(from), node.moduleSpecifier.text))];
+  });
+}
 
 type Graph = ReadonlyMap<string, ReadonlySet<string>>;
 
@@ -147,6 +203,55 @@ describe('architecture', () => {
     );
     expect(described).toEqual([]);
     expect([...(graph.get('auth') ?? [])]).toEqual(expect.arrayContaining(['users', 'security']));
+  });
+
+  it('gives every domain module of src/ a face, its index.ts', () => {
+    expect(DOMAIN_MODULES.filter((module) => !existsSync(`${REPO}src/${module}/index.ts`))).toEqual([]);
+    expect(DOMAIN_MODULES).toEqual(expect.arrayContaining(['engine', 'matches', 'security', 'users']));
+  });
+
+  it('lets code outside a domain module use it through its face only (the composition root aside)', () => {
+    const reachingIn = imports
+      .filter((i) => i.relative && folderOf(i.from) !== 'app' && DOMAIN_MODULES.includes(folderOf(i.target)))
+      .filter((i) => folderOf(i.from) !== folderOf(i.target))
+      .filter((i) => i.target !== `${folderOf(i.target)}/index.js` && !SUB_FACES.includes(i.target))
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(reachingIn).toEqual([]);
+    expect(imports.some((i) => i.from.startsWith('matches/') && i.target === 'security/index.js')).toBe(true);
+  });
+
+  it('keeps the kernel (common, config, database) free of domain modules', () => {
+    const offenders = imports
+      .filter((i) => i.relative && KERNEL.includes(folderOf(i.from)) && !i.target.startsWith('..'))
+      .filter((i) => ![...KERNEL, 'generated'].includes(folderOf(i.target)))
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(offenders).toEqual([]);
+    expect(imports.some((i) => i.from.startsWith('database/') && folderOf(i.target) === 'common')).toBe(true);
+  });
+
+  it('places every domain module in one layer, and keeps the imports between modules running down the layers', () => {
+    const layered = LAYERS.flat();
+    expect([...layered].sort()).toEqual([...KERNEL, ...DOMAIN_MODULES].sort());
+    expect(new Set(layered).size).toBe(layered.length);
+    const layerOf = (folder: string): number => LAYERS.findIndex((layer) => layer.includes(folder));
+    const upward = imports
+      .filter((i) => i.relative && !i.target.startsWith('..') && folderOf(i.from) !== 'app')
+      .filter((i) => folderOf(i.target) !== 'generated' && folderOf(i.from) !== folderOf(i.target))
+      .filter((i) => {
+        const [from, to] = [layerOf(folderOf(i.from)), layerOf(folderOf(i.target))];
+        return !(to < from || (from === 0 && to === 0));
+      })
+      .map((i) => `${i.from} imports ${i.target}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('has no import circle between the files of src/ (type-only imports aside: they load nothing)', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const path of filesUnder('src', (p) => p.endsWith('.ts'))) {
+      const from = path.slice('src/'.length);
+      graph.set(from, new Set(valueImportsOf(path).map((target) => target.replace(/\.js$/, '.ts'))));
+    }
+    expect(findCycles(graph)).toEqual([]);
   });
 
   it.each([
@@ -285,5 +390,175 @@ describe('the board drawing and the web client', () => {
       graph.set(from.replace(/\.tsx?$/, ''), (graph.get(from.replace(/\.tsx?$/, '')) ?? new Set()).add(to));
     }
     expect(findCycles(graph)).toEqual([]);
+  });
+});
+
+describe('table ownership', () => {
+  /**
+   * Each table of prisma/schema.prisma and the one module whose SQL writes and reads it
+   * (docs/architecture.md, Layers). Another module gets its facts through the owner's face, or
+   * runs the owner's own statements in its transaction (as the matches' write runs idempotency's).
+   */
+  const TABLE_OWNERS: Readonly<Record<string, string>> = {
+    users: 'users',
+    matches: 'matches',
+    match_events: 'matches',
+    match_logs: 'matches',
+    idempotency_keys: 'idempotency',
+    import_attempts: 'interchange',
+    // Held by security's repositories: the personal API tokens, and the revoked refresh families the
+    // bearer check refuses (auth ends a family with security's statements, REVOKE_GONE_FAMILIES_SQL).
+    api_tokens: 'security',
+    revoked_refresh_families: 'security',
+    refresh_families: 'auth',
+    refresh_tokens: 'auth',
+    notification_outbox: 'notifications',
+    notification_decisions: 'notifications',
+    deadline_reminders: 'notifications',
+    webhooks: 'notifications',
+    webhook_deliveries: 'notifications',
+    push_subscriptions: 'notifications',
+    vapid_keys: 'notifications',
+    email_addresses: 'notifications',
+    email_tokens: 'notifications',
+    notification_preferences: 'notifications',
+    email_digest_items: 'notifications',
+    tournament_notification_outbox: 'notifications',
+    tournament_notification_decisions: 'notifications',
+    tournament_announcement_receipts: 'notifications',
+    match_analyses: 'analysis',
+    tournaments: 'tournaments',
+    tournament_events: 'tournaments',
+    tournament_players: 'tournaments',
+    tournament_matches: 'tournaments',
+    tournament_outbox: 'tournaments',
+    tournament_steps: 'tournaments',
+  };
+
+  /** The columns of `users` any module may read: a display name (and whether the account is a bot). */
+  const DISPLAY_COLUMNS = ['id', 'username', 'kind', 'bot_level'];
+
+  /**
+   * Today's crossings: a file's SQL that reads or writes another module's table. The list may only
+   * shrink (the test fails on a crossing not listed, and on a listed one that is gone); issue 36
+   * removes them, by facts through the owner's face or the message, or by the owner's statements.
+   */
+  const KNOWN_CROSSINGS: readonly string[] = [
+    // The matches' write changes the players' ratings and records (users' table) in its statement, and
+    // reads their ratings under lock first: to become users' effect, applied by users (issue 36, the writer).
+    // Whether a joiner became a bot, read after a join wrote nothing: a fact to take from users' face.
+    // The seats' names and bot marks are display names, but a seat's auto_play_forced is an account setting.
+    'matches/core/match-rows.ts reads users',
+    // Notifications read the producers' logs: facts to come through the producer's face or the message
+    // (issue 36, the outbox); and the accounts' languages and ratings, facts of users' face.
+    'notifications/core/match-facts.repository.ts reads matches',
+    'notifications/core/match-facts.repository.ts reads match_events',
+    'notifications/core/match-facts.repository.ts reads users',
+    'notifications/core/tournament-facts.repository.ts reads tournaments',
+    'notifications/core/tournament-facts.repository.ts reads tournament_events',
+    'notifications/core/tournament-facts.repository.ts reads users',
+    'notifications/email/email-digest.repository.ts reads users',
+    // Per-account caps lock the account's row (`SELECT 1 FROM users … FOR NO KEY UPDATE`) to count an
+    // account's rows one creation at a time: a lock users' face could offer as a statement of its own.
+    'interchange/imports.repository.ts reads users',
+    'notifications/push/push-subscriptions.repository.ts reads users',
+    'notifications/webhooks/webhooks.repository.ts reads users',
+    // The bearer checks read the account's token version (users.token_version, which users raises on a
+    // password change and a logout everywhere): security stands below users and cannot ask its face, so
+    // this goes when the version becomes security's (its own table, raised through security's face).
+    // The API token lookup also takes the username, and a creation locks the account (a cap, as above);
+    // a refresh reads the account's username and token version in its lookup.
+    'security/token-versions.repository.ts reads users',
+    'security/api-tokens.repository.ts reads users',
+    'auth/refresh-tokens.repository.ts reads users',
+    // An account becomes a bot only if it sits in no match, checked under the account's lock in the
+    // statement that upgrades it; users stands below matches and cannot ask its face (not a record or a
+    // rating: the check belongs to whoever seats players, or becomes a fact matches hands to users).
+    'users/users.repository.ts reads matches',
+  ];
+
+  /** The tables of prisma/schema.prisma (`@@map`), and each model's table by its Prisma client name. */
+  const schema = read('prisma/schema.prisma');
+  const tables = [...schema.matchAll(/@@map\("([a-z_]+)"\)/g)].map((m) => m[1]);
+  const modelTables = new Map(
+    [...schema.matchAll(/^model (\w+) \{[^}]*@@map\("([a-z_]+)"\)/gm)].map((m) => [
+      m[1][0].toLowerCase() + m[1].slice(1),
+      m[2],
+    ]),
+  );
+
+  /**
+   * What a file's SQL (and Prisma calls) does to each table: `<file> reads|writes <table>`. A read
+   * of `users` that takes nothing but display columns through its aliases is none (an unaliased
+   * read, or an alias built into the text, `${alias}.column`, counts as a read).
+   */
+  function accessesIn(file: string, text: string): string[] {
+    const found = new Set<string>();
+    const keywords = /^(WHERE|ON|ORDER|GROUP|LIMIT|FOR|UNION|JOIN|LEFT|INNER|RETURNING|SET)$/i;
+    const sql = new RegExp(
+      `\\b(DELETE\\s+FROM|FROM|JOIN|INTO|UPDATE)\\s+"?(${tables.join('|')})"?\\b(?:\\s+(?:AS\\s+)?(\\w+))?`,
+      'g',
+    );
+    const userAliases: string[] = [];
+    let wholeRowRead = /\$\{\w+\}\.\w+/.test(text);
+    for (const [, verb, table, alias] of text.matchAll(sql)) {
+      const reads = verb === 'FROM' || verb === 'JOIN';
+      found.add(`${file} ${reads ? 'reads' : 'writes'} ${table}`);
+      if (reads && table === 'users') {
+        if (alias === undefined || keywords.test(alias)) wholeRowRead = true;
+        else userAliases.push(alias);
+      }
+    }
+    const models = [...modelTables.keys()].join('|');
+    const prisma = new RegExp(
+      `\\.(${models})\\.(find\\w*|count|aggregate|groupBy|create\\w*|update\\w*|upsert|delete\\w*)\\(`,
+      'g',
+    );
+    for (const [, model, call] of text.matchAll(prisma)) {
+      const reads = /^(find|count|aggregate|groupBy)/.test(call);
+      found.add(`${file} ${reads ? 'reads' : 'writes'} ${modelTables.get(model)}`);
+      if (reads && modelTables.get(model) === 'users') wholeRowRead = true;
+    }
+    const displayOnly = userAliases.every((alias) =>
+      [...text.matchAll(new RegExp(`\\b${alias}\\.(\\w+)`, 'g'))].every(([, column]) =>
+        DISPLAY_COLUMNS.includes(column),
+      ),
+    );
+    if (!wholeRowRead && displayOnly) found.delete(`${file} reads users`);
+    return [...found];
+  }
+
+  /** accessesIn for a file of src/ (its path relative to the repository). */
+  const accessesOf = (path: string): string[] => accessesIn(path.slice('src/'.length), read(path));
+
+  const crossings = filesUnder('src', (path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'))
+    .flatMap(accessesOf)
+    .filter((access) => {
+      const [file, , table] = access.split(' ');
+      return TABLE_OWNERS[table] !== folderOf(file);
+    });
+
+  it('names the one owner of every table of prisma/schema.prisma', () => {
+    expect(Object.keys(TABLE_OWNERS).sort()).toEqual([...tables].sort());
+    expect(Object.values(TABLE_OWNERS).filter((owner) => !DOMAIN_MODULES.includes(owner))).toEqual([]);
+  });
+
+  it('finds what SQL reads and writes, and lets a read of users for display names pass', () => {
+    expect(accessesOf('src/users/users.repository.ts')).toEqual(
+      expect.arrayContaining(['users/users.repository.ts writes users', 'users/users.repository.ts reads users']),
+    );
+    const names = "SELECT m.id, w.username, w.kind = 'bot' AS bot FROM matches m JOIN users w ON w.id = m.white_id";
+    expect(accessesIn('x/names.ts', names)).toEqual(['x/names.ts reads matches']);
+    expect(accessesIn('x/rating.ts', names.replace('w.kind', 'w.rating'))).toContain('x/rating.ts reads users');
+    expect(accessesIn('x/lock.ts', 'SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE')).toEqual([
+      'x/lock.ts reads users',
+    ]);
+    expect(accessesIn('x/purge.ts', 'DELETE FROM match_logs WHERE')).toEqual(['x/purge.ts writes match_logs']);
+    expect(accessesIn('x/p.ts', 'this.prisma.user.findUnique({')).toEqual(['x/p.ts reads users']);
+  });
+
+  it('lets no module read or write another module’s table, but for the known crossings, which only shrink', () => {
+    expect(crossings.filter((crossing) => !KNOWN_CROSSINGS.includes(crossing))).toEqual([]);
+    expect(KNOWN_CROSSINGS.filter((crossing) => !crossings.includes(crossing))).toEqual([]);
   });
 });

@@ -67,20 +67,13 @@ export class AnalysisJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   private ready(): Promise<PgBoss> {
     this.ready$ ??= (async () => {
-      const boss = await this.queue.ready();
-      if ((await boss.getQueue(QUEUE)) === null) {
-        await boss
-          .createQueue(QUEUE, {
-            retryLimit: 2,
-            retryDelay: 5,
-            // A run may take its whole time limit; beyond it (and a margin), its node is taken to be gone.
-            expireInSeconds: Math.ceil(this.settings.timeoutMs / 1000) + 60,
-          })
-          .catch(async (err: Error) => {
-            if ((await boss.getQueue(QUEUE)) === null) throw err;
-          });
-      }
-      return boss;
+      await this.queue.ensureQueue(QUEUE, {
+        retryLimit: 2,
+        retryDelay: 5,
+        // A run may take its whole time limit; beyond it (and a margin), its node is taken to be gone.
+        expireInSeconds: Math.ceil(this.settings.timeoutMs / 1000) + 60,
+      });
+      return this.queue.ready();
     })();
     return this.ready$;
   }

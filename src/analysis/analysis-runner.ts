@@ -6,7 +6,7 @@
  * off by a crash is run again from the start when its job comes back.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { analyseWithGnubg } from '../bots/gnubg/analysis/gnubg-analyser.js';
+import { analyseWithGnubg } from '../bots/index.js';
 import { Clock } from '../common/clock.js';
 import {
   analysisFromGnubg,

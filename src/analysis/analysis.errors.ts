@@ -1,23 +1,19 @@
 /** The refusals of the analysis use cases (docs/analysis.md), mapped to HTTP once by the problem filter. */
-import { DomainError } from '../common/domain-error.js';
+import { DomainError, refusal } from '../common/domain-error.js';
 
 /** An analysis asked of a match that is not finished (under way, or never played): nothing is queued. */
-export class MatchNotFinishedError extends DomainError {
-  readonly code = 'match-not-finished';
-  readonly kind = 'conflict';
-  constructor() {
-    super('Only a finished match can be analysed.');
-  }
-}
+export class MatchNotFinishedError extends refusal({
+  code: 'match-not-finished',
+  kind: 'conflict',
+  message: 'Only a finished match can be analysed.',
+}) {}
 
 /** No analysis has been asked of the match. */
-export class AnalysisNotFoundError extends DomainError {
-  readonly code = 'analysis-not-found';
-  readonly kind = 'not-found';
-  constructor() {
-    super('No analysis of this match has been asked for: POST /api/matches/{id}/analysis asks for one.');
-  }
-}
+export class AnalysisNotFoundError extends refusal({
+  code: 'analysis-not-found',
+  kind: 'not-found',
+  message: 'No analysis of this match has been asked for: POST /api/matches/{id}/analysis asks for one.',
+}) {}
 
 /** As many analyses wait as the service takes (ANALYSIS_QUEUE_LIMIT). */
 export class AnalysisQueueFullError extends DomainError {
@@ -45,10 +41,8 @@ export class AnalysisQueueShareError extends DomainError {
  * A match left or timed out before either player made a real decision (docs/rules.md "Ratings"):
  * there is no decision to judge, so nothing is queued.
  */
-export class NothingToAnalyseError extends DomainError {
-  readonly code = 'nothing-to-analyse';
-  readonly kind = 'unprocessable';
-  constructor() {
-    super('The match ended by a leave or a timeout before either player made a real decision: nothing to analyse.');
-  }
-}
+export class NothingToAnalyseError extends refusal({
+  code: 'nothing-to-analyse',
+  kind: 'unprocessable',
+  message: 'The match ended by a leave or a timeout before either player made a real decision: nothing to analyse.',
+}) {}

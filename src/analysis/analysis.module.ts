@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { gnubgSettings } from '../bots/gnubg/gnubg-settings.js';
+import { gnubgSettings } from '../bots/index.js';
 import type { Environment } from '../config/environment.js';
 import { MatchesModule } from '../matches/index.js';
-import { SecurityModule } from '../security/security.module.js';
+import { SecurityModule } from '../security/index.js';
 import type { AnalysisSettings } from './analysis-engines.js';
 import { AnalysisJobs } from './analysis-jobs.js';
 import { ANALYSIS_SETTINGS, AnalysisRunner } from './analysis-runner.js';

@@ -14,10 +14,7 @@ import {
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
-import { SignInTokenOnly } from '../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../security/principal.js';
-import { RateLimited } from '../security/rate-limits.js';
+import { SignInTokenOnly, BearerAuthGuard, CurrentPrincipal, type Principal, RateLimited } from '../security/index.js';
 import { MissingRefreshTokenError } from './auth.errors.js';
 import { AuthService } from './auth.service.js';
 import { RefreshRequestDto } from './dto/refresh-request.dto.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SecurityModule } from '../security/security.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { SecurityModule } from '../security/index.js';
+import { UsersModule } from '../users/index.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { RefreshTokenPurger } from './refresh-token-purger.js';

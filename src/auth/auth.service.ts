@@ -3,12 +3,15 @@ import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { Clock } from '../common/clock.js';
 import type { Environment } from '../config/environment.js';
-import { randomSecret, secretHash } from '../security/opaque-secret.js';
-import { PasswordHasher } from '../security/password-hasher.js';
-import { RevokedFamilies } from '../security/revoked-families.js';
-import { UnauthorizedError } from '../security/security.errors.js';
-import { TokenVersions } from '../security/token-versions.js';
-import { UsersRepository } from '../users/users.repository.js';
+import {
+  randomSecret,
+  secretHash,
+  PasswordHasher,
+  RevokedFamilies,
+  UnauthorizedError,
+  TokenVersions,
+} from '../security/index.js';
+import { UsersRepository } from '../users/index.js';
 import { InvalidCredentialsError, InvalidRefreshTokenError } from './auth.errors.js';
 import type { TokenResponseDto } from './dto/token-response.dto.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';

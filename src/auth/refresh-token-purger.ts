@@ -1,16 +1,15 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { BACKGROUND_JOBS, BackgroundJob } from '../background/index.js';
 import { Clock } from '../common/clock.js';
 import { REFRESH_IDLE_MS } from './auth.service.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
-/** How often the refresh tokens no one can use any more are deleted. */
-export const REFRESH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Rows of each kind deleted per batch, and batches per run: a run's work is bounded. */
 export const REFRESH_PURGE_BATCH = 1000;
 export const REFRESH_PURGE_BATCHES = 10;
 
 /**
- * Deletes, hourly on every node, the refresh families idle for 30 days (each of their tokens is
+ * Deletes, hourly (a background job, BACKGROUND_JOBS.refreshTokensPurge), the refresh families idle for 30 days (each of their tokens is
  * refused already) and the tokens exchanged more than 30 days ago (docs/architecture.md, "Refresh
  * tokens"). Nothing but the tables' size depends on it. A spent token is kept those 30 days so
  * that its reuse ends its family; an older one coming back is refused as unknown. It also deletes
@@ -18,24 +17,16 @@ export const REFRESH_PURGE_BATCHES = 10;
  * of theirs).
  */
 @Injectable()
-export class RefreshTokenPurger implements OnApplicationBootstrap, OnModuleDestroy {
+export class RefreshTokenPurger {
   private readonly logger = new Logger(RefreshTokenPurger.name);
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly tokens: RefreshTokensRepository,
     private readonly clock: Clock,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.purge(), REFRESH_PURGE_INTERVAL_MS).unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
-
   /** Deletes what has expired now, in at most REFRESH_PURGE_BATCHES batches; answers how much (0 when the database failed, which is logged). */
+  @BackgroundJob(BACKGROUND_JOBS.refreshTokensPurge)
   async purge(): Promise<{ families: number; tokens: number; revoked: number }> {
     const total = { families: 0, tokens: 0, revoked: 0 };
     try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../database/sql-client.js';
+import { PURGE_REVOKED_FAMILIES_SQL, REVOKE_GONE_FAMILIES_SQL } from '../security/index.js';
 
 /** A refresh token as found by its hash, with its family and account (docs/architecture.md, "Refresh tokens"). */
 export interface StoredRefreshToken {
@@ -93,7 +94,8 @@ export class RefreshTokensRepository {
 
   /**
    * Ends a family whose token was used twice and revokes the access tokens issued from it, in one
-   * statement: the family's row goes (its tokens with it) and `revoked_refresh_families` keeps its
+   * statement: the family's row goes (its tokens with it) and `revoked_refresh_families` (the
+   * security module's table, written with its statement REVOKE_GONE_FAMILIES_SQL) keeps its
    * id until the last of those access tokens has expired, `accessTokenMs` from now (the database's
    * now) at the latest. Answers that moment; null when the family had ended already (then nothing
    * is written: whoever ended it revoked what needed revoking).
@@ -101,11 +103,7 @@ export class RefreshTokensRepository {
   async revokeFamily(familyId: string, accessTokenMs: number): Promise<Date | null> {
     const [row] = await this.sql.query<{ expiresAt: Date | string }>(
       `WITH gone AS (DELETE FROM refresh_families WHERE id = $1::uuid RETURNING id, user_id)
-       INSERT INTO revoked_refresh_families (family_id, user_id, expires_at)
-       SELECT id, user_id, now() + make_interval(secs => $2::float8 / 1000) FROM gone
-       ON CONFLICT (family_id) DO UPDATE SET expires_at = greatest(
-         revoked_refresh_families.expires_at, excluded.expires_at)
-       RETURNING expires_at AS "expiresAt"`,
+       ${REVOKE_GONE_FAMILIES_SQL}`,
       [familyId, accessTokenMs],
     );
     return row ? dateOf(row.expiresAt) : null;
@@ -117,14 +115,7 @@ export class RefreshTokensRepository {
    * skipped, as purgeIdle's are.
    */
   async purgeRevoked(limit: number): Promise<number> {
-    const [gone] = await this.sql.query<{ n: number }>(
-      `WITH expired AS (
-         SELECT family_id FROM revoked_refresh_families WHERE expires_at <= now()
-          ORDER BY expires_at LIMIT $1::int FOR UPDATE SKIP LOCKED
-       ), gone AS (DELETE FROM revoked_refresh_families WHERE family_id IN (SELECT family_id FROM expired) RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
-      [limit],
-    );
+    const [gone] = await this.sql.query<{ n: number }>(PURGE_REVOKED_FAMILIES_SQL, [limit]);
     return gone?.n ?? 0;
   }
 

@@ -3,8 +3,8 @@
  * every decision a match waits for from a house bot. A sweep asks the
  * database which matches wait for one (PendingDecisionsRepository): at boot,
  * so that turns left pending by a node that died are taken; whenever any node
- * commits a write (MatchFeed.watchAll); and every SWEEP_EVERY_MS, for a
- * notification lost with its node. Each match found is loaded, decided
+ * commits a write (MatchFeed.watchAll); and every SWEEP_EVERY_MS (this node's
+ * BACKGROUND_JOBS.botsSweep), for a notification lost with its node. Each match found is loaded, decided
  * (HouseBotPlayer) and acted on through MatchActionsService like any
  * player's action, on the version decided on: when two nodes take the same
  * decision, the versioned append writes one and refuses the other with a
@@ -16,6 +16,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
+import { BACKGROUND_JOBS, NodeTimer } from '../background/index.js';
 import { Clock } from '../common/clock.js';
 import { ServiceContext } from '../common/service-context.js';
 import type { Environment } from '../config/environment.js';
@@ -28,13 +29,13 @@ import {
   VersionConflictError,
   type PendingDecision,
 } from '../matches/index.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository } from '../users/index.js';
 import { ExternalBotUnavailableError } from '../house-bots/index.js';
 import { HouseBotPlayer, houseBotAccount, type HouseBotAccount } from './house-bot-player.js';
 import { KeyedSweeper } from './keyed-sweeper.js';
 
 /** How often a node sweeps without being told of a write. */
-export const SWEEP_EVERY_MS = 1_000;
+export const SWEEP_EVERY_MS = BACKGROUND_JOBS.botsSweep.everyMs;
 /** The least time between two sweeps asked for by writes (many writes at once make one sweep). */
 export const SWEEP_GAP_MS = 25;
 /** Matches taken up per sweep, at most (the oldest first; the rest on the next). */
@@ -61,7 +62,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** The version each match's decision last failed at: each failure is logged once per match and version. */
   private readonly failedAt = new LRUCache<string, number>({ max: FAILURES_KEPT });
   private readonly sweeper: KeyedSweeper<Found>;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly sweeping = new NodeTimer(BACKGROUND_JOBS.botsSweep, () => this.sweepSoon());
   private unwatch: (() => void) | null = null;
 
   constructor(
@@ -92,9 +93,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.log('House bots are off on this node (BOTS_ENABLED=false)');
       return;
     }
-    this.outside.run(() => {
-      this.timer = setInterval(() => this.sweepSoon(), SWEEP_EVERY_MS).unref();
-    });
+    this.sweeping.start();
     this.sweepSoon();
     try {
       this.unwatch = await this.feed.watchAll(this.outside.bind(() => this.sweepSoon()));
@@ -105,7 +104,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Stops sweeping, and waits for the decisions under way. */
   async onModuleDestroy(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
+    this.sweeping.stop();
     this.unwatch?.();
     await this.sweeper.stop();
   }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { HouseBotsModule } from '../house-bots/index.js';
 import { MatchesModule } from '../matches/index.js';
-import { UsersModule } from '../users/users.module.js';
+import { UsersModule } from '../users/index.js';
 import { BotDecisionPool, EngineDecisions } from './bot-decision-pool.js';
 import { BotWorker } from './bot-worker.js';
 import { GnubgModule } from './gnubg/gnubg.module.js';

@@ -8,15 +8,18 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { opponentOf, type BotDecision, type BotLevel } from '../engine/index.js';
 import { Clock } from '../common/clock.js';
 import { colourOf, deadlinePassed, type LoadedMatch, type MatchAction } from '../matches/index.js';
-import { HouseBotPolicy } from '../house-bots/index.js';
-import type { HouseBot } from '../house-bots/index.js';
-import type { User } from '../users/user.js';
+import {
+  HouseBotPolicy,
+  type HouseBot,
+  ExternalBotNoAnswerError,
+  ExternalBotPlayer,
+  ExternalBotUnavailableError,
+} from '../house-bots/index.js';
+import type { User } from '../users/index.js';
 import { actionFor } from './bot-action.js';
 import { EngineDecisions } from './bot-decision-pool.js';
 import { FairQueue } from './fair-queue.js';
 import { StandInLog } from './stand-in-log.js';
-import { ExternalBotNoAnswerError, ExternalBotPlayer, ExternalBotUnavailableError } from '../house-bots/index.js';
-
 /** A house bot's account, as the worker acts for it. */
 export interface HouseBotAccount {
   readonly id: string;

@@ -35,3 +35,30 @@ export abstract class InvalidFieldError extends DomainError {
     this.extensions = { field };
   }
 }
+
+/** A refusal's code and kind, its text (or what makes it from the constructor's arguments), and its extra members. */
+export interface RefusalTerms<C extends string, A extends unknown[]> {
+  readonly code: C;
+  readonly kind: DomainErrorKind;
+  readonly message: string | ((...args: A) => string);
+  readonly extensions?: (...args: A) => Record<string, unknown>;
+}
+
+/**
+ * The base of a refusal declared in one statement, `class XError extends refusal({ code, kind, message }) {}`:
+ * `message` is its text, or makes the text from the constructor's arguments, and `extensions`, when
+ * given, the problem's extra members from them (docs/architecture.md, "Errors").
+ */
+export function refusal<const C extends string, A extends unknown[] = []>(terms: RefusalTerms<C, A>) {
+  const { code, kind, message, extensions } = terms;
+  abstract class Refusal extends DomainError {
+    readonly code: C = code;
+    readonly kind: DomainErrorKind = kind;
+    override readonly extensions: Readonly<Record<string, unknown>>;
+    constructor(...args: A) {
+      super(typeof message === 'string' ? message : message(...args));
+      this.extensions = extensions?.(...args) ?? {};
+    }
+  }
+  return Refusal;
+}

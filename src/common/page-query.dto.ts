@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalInt } from './optional-int.decorator.js';
 
 /** A page of a list: the `next` cursor of the previous page, and its size. */
 export class PageQueryDto {
@@ -10,11 +10,6 @@ export class PageQueryDto {
   @MaxLength(512)
   cursor?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @OptionalInt(1, 100, { minimum: 1, maximum: 100, default: 20 })
   limit?: number;
 }

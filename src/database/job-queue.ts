@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { PgBoss, type Db } from 'pg-boss';
 import { ServiceContext } from '../common/service-context.js';
 import type { DatabaseTarget } from './database-target.js';
@@ -15,9 +15,10 @@ export interface QueryRunner {
  * (`pgboss`), so a job queued in a transaction exists exactly when that
  * transaction commits (`inTransaction`), and a worker takes each job on one
  * node (SKIP LOCKED). Started once, by whichever use asks first; stopped by
- * the module that uses it, before the database closes.
+ * itself at shutdown, once every module is done with it (their onModuleDestroy)
+ * and before the database closes (onApplicationShutdown).
  */
-export class JobQueue {
+export class JobQueue implements BeforeApplicationShutdown {
   private readonly logger = new Logger('JobQueue');
   private readonly boss: PgBoss;
   private starting: Promise<PgBoss> | null = null;
@@ -45,9 +46,22 @@ export class JobQueue {
     return this.starting;
   }
 
+  /** Makes the queue `name` unless it exists (another node may make it meanwhile: that is harmless). */
+  async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
+    const boss = await this.ready();
+    if ((await boss.getQueue(name)) !== null) return;
+    await boss.createQueue(name, options).catch(async (err: Error) => {
+      if ((await boss.getQueue(name)) === null) throw err;
+    });
+  }
+
   /** A connection for `send` that runs its statement in `tx`, the caller's transaction. */
   static inTransaction(tx: QueryRunner): Db {
     return { executeSql: async (text, values) => ({ rows: await tx.query<object>(text, values ?? []) }) };
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.stop();
   }
 
   /** Stops the workers (a job under way gets a few seconds to end) and the queue's upkeep; idempotent. */

@@ -12,6 +12,14 @@ import type { Dice, Play, Position } from './types.js';
 type Counts = Record<number, number>;
 const pos = (me: Counts, opp: Counts): Position => makePosition(sideFromCounts(me), sideFromCounts(opp));
 const plays = (p: Position, dice: Dice, firstTurn = false): Play[] => legalPlays('long-nardy', p, dice, { firstTurn });
+/** validatePlay of long nardy, the moves written as [from, to]. */
+const validate = (p: Position, dice: Dice, ...moves: Array<[number, number]>) =>
+  validatePlay(
+    'long-nardy',
+    p,
+    dice,
+    moves.map(([from, to]) => ({ from, to })),
+  );
 
 /** The player's side after each play as {point: count} with "off". */
 function results(list: readonly Play[]): Counts[] {
@@ -90,7 +98,7 @@ describe('long nardy edge cases (docs/rules.md E1-E21)', () => {
   it('edge case E9: with everything blocked and bear-off not allowed, 6-5 has no legal play and the turn passes', () => {
     const p = pos({ 24: 14, 5: 1 }, { 7: 1, 6: 1, 1: 13 });
     expect(plays(p, [6, 5])).toEqual([]);
-    expect(validatePlay('long-nardy', p, [6, 5], [])).toMatchObject({ ok: true });
+    expect(validate(p, [6, 5])).toMatchObject({ ok: true });
     expect(validatePlay('long-nardy', p, [6, 5], '5/off')).toMatchObject({ ok: false, reason: 'no-legal-play' });
   });
 
@@ -117,17 +125,7 @@ describe('long nardy edge cases (docs/rules.md E1-E21)', () => {
       const held = [8, 7, 6, 5, 4, 3].every((q) => play.position.player.points[q - 1] > 0);
       expect(held).toBe(false);
     }
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [2, 1],
-        [
-          { from: 5, to: 3 },
-          { from: 24, to: 23 },
-        ],
-      ),
-    ).toMatchObject({
+    expect(validate(p, [2, 1], [5, 3], [24, 23])).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
@@ -138,17 +136,7 @@ describe('long nardy edge cases (docs/rules.md E1-E21)', () => {
     const p = pos({ 24: 9, 8: 1, 7: 1, 6: 1, 5: 2, 4: 1 }, { 24: 11, 23: 1, 22: 1, 21: 1, 14: 1 });
     const list = plays(p, [2, 1]);
     expect(usesStep(list, 5, 3)).toBe(true);
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [2, 1],
-        [
-          { from: 5, to: 3 },
-          { from: 24, to: 23 },
-        ],
-      ),
-    ).toMatchObject({ ok: true });
+    expect(validate(p, [2, 1], [5, 3], [24, 23])).toMatchObject({ ok: true });
   });
 
   it('edge case E14: with 1-1, 10/9 is illegal while 8..4 are held, but 8/7 then 10/9 is fine (the rule is checked after every step)', () => {
@@ -172,48 +160,18 @@ describe('long nardy edge cases (docs/rules.md E1-E21)', () => {
 
   it('edge case E15: 24/22 first is illegal (my 3..22 is a block on Opp path), after 23/18 it is legal', () => {
     const p = pos({ 24: 9, 23: 1, 3: 1, 2: 2, 1: 2 }, { 24: 10, 20: 2, 16: 3 });
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [5, 2],
-        [
-          { from: 24, to: 22 },
-          { from: 23, to: 18 },
-        ],
-      ),
-    ).toMatchObject({
+    expect(validate(p, [5, 2], [24, 22], [23, 18])).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [5, 2],
-        [
-          { from: 23, to: 18 },
-          { from: 24, to: 22 },
-        ],
-      ),
-    ).toMatchObject({ ok: true });
+    expect(validate(p, [5, 2], [23, 18], [24, 22])).toMatchObject({ ok: true });
     expect(usesStep(plays(p, [5, 2]), 24, 22)).toBe(true);
   });
 
   it("edge case E16: my 15..10 is not a block: on Opp's path it is 3..1 and 24..22, split by its bear-off edge", () => {
     const p = pos({ 24: 9, 16: 1, 14: 1, 13: 1, 12: 1, 11: 1, 10: 1 }, { 21: 5, 15: 5, 5: 5 });
     expect(usesStep(plays(p, [1, 2]), 16, 15)).toBe(true);
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [1, 2],
-        [
-          { from: 16, to: 15 },
-          { from: 24, to: 22 },
-        ],
-      ),
-    ).toMatchObject({ ok: true });
+    expect(validate(p, [1, 2], [16, 15], [24, 22])).toMatchObject({ ok: true });
   });
 
   it('edge case E17: nothing may land on my 1 (6..1 would be a block); the 2 may bear off from 2; the 1 is played inside home', () => {
@@ -236,17 +194,7 @@ describe('long nardy edge cases (docs/rules.md E1-E21)', () => {
         { 2: 1, 1: 13, 0: 1 },
       ]),
     );
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [6, 4],
-        [
-          { from: 2, to: 0 },
-          { from: 5, to: 0 },
-        ],
-      ),
-    ).toMatchObject({
+    expect(validate(p, [6, 4], [2, 0], [5, 0])).toMatchObject({
       ok: false,
       reason: 'bear-off-not-allowed',
     });
@@ -326,17 +274,7 @@ describe('long nardy six-block rule (N6)', () => {
     for (const play of plays(p, [1, 2])) {
       expect([11, 10, 9, 8, 7, 6].every((q) => play.position.player.points[q - 1] > 0)).toBe(false);
     }
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [1, 2],
-        [
-          { from: 7, to: 6 },
-          { from: 24, to: 22 },
-        ],
-      ),
-    ).toMatchObject({
+    expect(validate(p, [1, 2], [7, 6], [24, 22])).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
@@ -357,17 +295,7 @@ describe('long nardy six-block rule (N6)', () => {
   it('seven in a row is a block too (six or more)', () => {
     // 11/7 joins 11..8 and 6..5 into 11..5 (a second checker stays on 11).
     const p = pos({ 24: 6, 11: 2, 10: 1, 9: 1, 8: 1, 6: 1, 5: 1, 3: 2 }, { 24: 15 });
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [4, 1],
-        [
-          { from: 11, to: 7 },
-          { from: 24, to: 23 },
-        ],
-      ),
-    ).toMatchObject({
+    expect(validate(p, [4, 1], [11, 7], [24, 23])).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
@@ -380,17 +308,7 @@ describe('long nardy six-block rule (N6)', () => {
     for (const play of list) {
       expect([11, 10, 9, 8, 7, 6].every((q) => play.position.player.points[q - 1] > 0)).toBe(false);
     }
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [2, 1],
-        [
-          { from: 24, to: 22 },
-          { from: 11, to: 10 },
-        ],
-      ),
-    ).toMatchObject({
+    expect(validate(p, [2, 1], [24, 22], [11, 10])).toMatchObject({
       ok: false,
       reason: 'six-block',
     });
@@ -407,31 +325,11 @@ describe('long nardy six-block rule (N6)', () => {
 describe('long nardy bear-off (C4)', () => {
   it('is not allowed while a checker is outside home', () => {
     const p = pos({ 7: 1, 3: 14 }, { 24: 15 });
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [3, 6],
-        [
-          { from: 3, to: 0 },
-          { from: 7, to: 1 },
-        ],
-      ),
-    ).toMatchObject({
+    expect(validate(p, [3, 6], [3, 0], [7, 1])).toMatchObject({
       ok: false,
       reason: 'bear-off-not-allowed',
     });
-    expect(
-      validatePlay(
-        'long-nardy',
-        p,
-        [3, 6],
-        [
-          { from: 7, to: 1 },
-          { from: 3, to: 0 },
-        ],
-      ),
-    ).toMatchObject({ ok: true });
+    expect(validate(p, [3, 6], [7, 1], [3, 0])).toMatchObject({ ok: true });
   });
 
   it('a larger die bears off from the highest point when no checker stands on the die point or above', () => {

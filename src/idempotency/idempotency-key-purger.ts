@@ -1,34 +1,24 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { BACKGROUND_JOBS, BackgroundJob } from '../background/index.js';
 import { Clock } from '../common/clock.js';
 import { IDEMPOTENCY_KEY_RETENTION_MS, IdempotencyRepository } from './idempotency.repository.js';
 
-/** How often the keys past their retention are deleted. */
-export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
-
 /**
- * Deletes the idempotency keys older than their 24 hours, hourly, on every
- * node (the deletes are harmless to repeat). Only the table's size depends on
+ * Deletes the idempotency keys older than their 24 hours, hourly (a background
+ * job, BACKGROUND_JOBS.idempotencyKeysPurge; the deletes are harmless to repeat). Only the table's size depends on
  * it: `reserve` already treats an expired key as absent.
  */
 @Injectable()
-export class IdempotencyKeyPurger implements OnApplicationBootstrap, OnModuleDestroy {
+export class IdempotencyKeyPurger {
   private readonly logger = new Logger(IdempotencyKeyPurger.name);
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly keys: IdempotencyRepository,
     private readonly clock: Clock,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.purge(), PURGE_INTERVAL_MS).unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
-
   /** Deletes the expired keys now; answers how many (0 when the database failed, which is logged). */
+  @BackgroundJob(BACKGROUND_JOBS.idempotencyKeysPurge)
   async purge(): Promise<number> {
     try {
       const purged = await this.keys.purgeOlderThan(

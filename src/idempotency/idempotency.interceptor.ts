@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, of, type Observable } from 'rxjs';
 import { Clock } from '../common/clock.js';
 import type { Environment } from '../config/environment.js';
-import type { RequestWithPrincipal } from '../security/principal.js';
+import type { RequestWithPrincipal } from '../security/index.js';
 import {
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,

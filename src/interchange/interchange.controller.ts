@@ -26,11 +26,15 @@ import {
 import type { FastifyReply } from 'fastify';
 import { ApiProblems } from '../common/api-problems.decorator.js';
 import { AcceptsBodies } from '../common/json-body.js';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { IdempotencyInterceptor } from '../idempotency/index.js';
 import { MatchIdPipe, MatchStateDto, type MatchView } from '../matches/index.js';
-import { NEEDS_PLAY_SCOPE, RequiresScope } from '../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../security/principal.js';
+import {
+  NEEDS_PLAY_SCOPE,
+  RequiresScope,
+  BearerAuthGuard,
+  CurrentPrincipal,
+  type Principal,
+} from '../security/index.js';
 import { MatchLogDto } from './dto/match-log.dto.js';
 import { InterchangeService } from './interchange.service.js';
 import { MatchFilePipe, type MatchFile } from './match-file.pipe.js';

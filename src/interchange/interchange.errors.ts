@@ -3,7 +3,7 @@
  * "Interchange"): plain domain errors, mapped to HTTP statuses once by the
  * problem filter.
  */
-import { DomainError } from '../common/domain-error.js';
+import { DomainError, refusal } from '../common/domain-error.js';
 
 /** Where in the file an import was refused. */
 export interface MatchFileFault {
@@ -20,15 +20,12 @@ export interface MatchFileFault {
 }
 
 /** A match file that cannot be read into a finished match: nothing is stored. */
-export class InvalidMatchFileError extends DomainError {
-  readonly code = 'invalid-match-file';
-  readonly kind = 'invalid';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(message: string, fault: MatchFileFault) {
-    super(message);
-    this.extensions = { ...fault };
-  }
-}
+export class InvalidMatchFileError extends refusal({
+  code: 'invalid-match-file',
+  kind: 'invalid',
+  message: (message: string, _fault: MatchFileFault) => message,
+  extensions: (_message: string, fault: MatchFileFault) => ({ ...fault }),
+}) {}
 
 /** A user who asked for as many imports as an hour allows, stored or refused (IMPORT_HOURLY_LIMIT). */
 export class TooManyImportsError extends DomainError {

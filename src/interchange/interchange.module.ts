@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { IdempotencyModule } from '../idempotency/index.js';
 import { MatchesModule } from '../matches/index.js';
-import { SecurityModule } from '../security/security.module.js';
+import { SecurityModule } from '../security/index.js';
 import { InterchangeController } from './interchange.controller.js';
 import { ImportPool } from './import-pool.js';
 import { InterchangeService } from './interchange.service.js';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyModule } from '../idempotency/idempotency.module.js';
-import { SecurityModule } from '../security/security.module.js';
+import { IdempotencyModule } from '../idempotency/index.js';
+import { SecurityModule } from '../security/index.js';
 import { HouseBotsModule } from '../house-bots/index.js';
-import { UsersModule } from '../users/users.module.js';
+import { UsersModule } from '../users/index.js';
 import { DiceRoller, FairDiceRoller } from './core/dice-roller.js';
 import { MatchActionsController } from './http/match-actions.controller.js';
 import { MatchActionsService } from './core/match-actions.service.js';

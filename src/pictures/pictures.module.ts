@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MatchesModule } from '../matches/index.js';
-import { SecurityModule } from '../security/security.module.js';
+import { SecurityModule } from '../security/index.js';
 import { MatchBoardController } from './match-board.controller.js';
 import { PicturesService } from './pictures.service.js';
 import { PositionBoardController } from './position-board.controller.js';

@@ -7,8 +7,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Colour, Variant } from '../engine/index.js';
 import { colourOf, playerOf, MatchStore } from '../matches/index.js';
-import { readPositionInput } from '../positions/position-input.js';
-import { InvalidPositionError } from '../positions/position.errors.js';
+import { readPositionInput, InvalidPositionError } from '../positions/index.js';
 import { matchPicture, positionPicture, renderBoardSvg, type PositionPerspective } from '../board-drawing/index.js';
 
 export interface MatchBoardRequest {

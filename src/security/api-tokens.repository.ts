@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '../common/uuid.js';
 import { SqlClient } from '../database/sql-client.js';
 import type { ApiTokenScope } from './api-token-scopes.js';
 
@@ -117,14 +116,13 @@ export class ApiTokensRepository {
   async existing(ids: readonly string[]): Promise<Set<string>> {
     const rows = await this.sql.query<{ id: string }>(
       `SELECT id::text AS id FROM api_tokens WHERE id = ANY($1::uuid[])`,
-      [[...new Set(ids)].filter(isUuid)],
+      [[...new Set(ids)]],
     );
     return new Set(rows.map((row) => row.id));
   }
 
   /** Deletes the account's token `id`; false when the account has no such token. */
   async delete(userId: string, id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
     const rows = await this.sql.query<{ id: string }>(
       `DELETE FROM api_tokens WHERE id = $1::uuid AND user_id = $2::uuid RETURNING id::text AS id`,
       [id, userId],

@@ -4,6 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { Clock } from '../common/clock.js';
+import { isUuid } from '../common/uuid.js';
 import { grants, ROUTE_SCOPE, type RouteScope } from './api-token-scopes.js';
 import { API_TOKEN_CREDENTIALS, apiTokenHash } from './api-token-secret.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
@@ -145,6 +146,8 @@ export class BearerAuthGuard implements CanActivate {
       throw new UnauthorizedError('The bearer token is not valid.');
     }
     if (typeof claims.exp !== 'number') throw new UnauthorizedError('The bearer token has no expiry; get a new one.');
+    // Every account's id is a UUID: a token naming anything else names no account, checked here once.
+    if (!isUuid(claims.sub)) throw new UnauthorizedError('The account of this bearer token no longer exists.');
     const expiresAt = claims.exp * 1000;
     const verified: Principal = Object.freeze({
       userId: claims.sub,

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { BACKGROUND_JOBS, NodeTimer } from '../background/index.js';
 import { Notifications } from '../database/notifications.js';
 import { RevokedFamiliesRepository } from './revoked-families.repository.js';
-import { TOKEN_VERSION_TRUSTED_MS } from './token-versions.js';
 
 /** Where a node says it revoked a refresh family: payload `<family id> <ms when its access tokens have all expired>`. */
 const CHANNEL = 'refresh_families_revoked';
@@ -9,9 +9,9 @@ const CHANNEL = 'refresh_families_revoked';
 /**
  * How often a node reads every revoked family again: what it finds bounds how long a node that
  * missed a NOTIFY (its listening session was down) still takes an access token of a revoked family,
- * as TOKEN_VERSION_TRUSTED_MS bounds it for a raised token version.
+ * as TOKEN_VERSION_TRUSTED_MS bounds it for a raised token version (BACKGROUND_JOBS.revokedFamiliesRead).
  */
-export const REVOKED_FAMILIES_READ_MS = TOKEN_VERSION_TRUSTED_MS;
+export const REVOKED_FAMILIES_READ_MS = BACKGROUND_JOBS.revokedFamiliesRead.everyMs;
 
 /**
  * The refresh families whose access tokens every node refuses (docs/architecture.md, "Refresh
@@ -30,7 +30,7 @@ export class RevokedFamilies implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly revoked = new Map<string, number>();
   private readonly revokeListeners: Array<(familyId: string) => void> = [];
   private stopListening: (() => Promise<void>) | null = null;
-  private reading: NodeJS.Timeout | null = null;
+  private readonly reading = new NodeTimer(BACKGROUND_JOBS.revokedFamiliesRead, () => this.readAgain());
   /** A read is under way: the next one is skipped (a slow database does not pile reads up). */
   private readRunning = false;
 
@@ -49,13 +49,11 @@ export class RevokedFamilies implements OnApplicationBootstrap, OnModuleDestroy 
       );
     }
     await this.readAgain();
-    this.reading = setInterval(() => void this.readAgain(), REVOKED_FAMILIES_READ_MS);
-    this.reading.unref();
+    this.reading.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.reading !== null) clearInterval(this.reading);
-    this.reading = null;
+    this.reading.stop();
     await this.stopListening?.();
   }
 

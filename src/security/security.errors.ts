@@ -1,10 +1,11 @@
-import { DomainError, InvalidFieldError } from '../common/domain-error.js';
+import { InvalidFieldError, refusal } from '../common/domain-error.js';
 
 /** The caller is not authenticated: no bearer token, or one that is not valid (any more). */
-export class UnauthorizedError extends DomainError {
-  readonly code = 'unauthorized';
-  readonly kind = 'unauthenticated';
-}
+export class UnauthorizedError extends refusal({
+  code: 'unauthorized',
+  kind: 'unauthenticated',
+  message: (message: string) => message,
+}) {}
 
 /**
  * A password the password policy refuses (password-policy.ts): too common, or containing the
@@ -19,16 +20,12 @@ export class WeakPasswordError extends InvalidFieldError {
  * (docs/architecture.md, "Personal API tokens"). `scope` names the scope needed, or is null
  * when no personal token may use the route.
  */
-export class InsufficientScopeError extends DomainError {
-  readonly code = 'insufficient-scope';
-  readonly kind = 'forbidden';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(scope: string | null) {
-    super(
-      scope === null
-        ? 'A personal API token may not do this; sign in (POST /api/auth/token) and use that token.'
-        : `This personal API token lacks the scope "${scope}" this needs.`,
-    );
-    this.extensions = { scope };
-  }
-}
+export class InsufficientScopeError extends refusal({
+  code: 'insufficient-scope',
+  kind: 'forbidden',
+  message: (scope: string | null) =>
+    scope === null
+      ? 'A personal API token may not do this; sign in (POST /api/auth/token) and use that token.'
+      : `This personal API token lacks the scope "${scope}" this needs.`,
+  extensions: (scope: string | null) => ({ scope }),
+}) {}

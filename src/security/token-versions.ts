@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { BACKGROUND_JOBS } from '../background/index.js';
 import { Notifications } from '../database/notifications.js';
 import { TokenVersionsRepository } from './token-versions.repository.js';
 
@@ -10,9 +11,10 @@ const CHANNEL = 'token_versions';
  * How long a node answers from a token version it read without reading it
  * again. Every raise is NOTIFYd to every node, which takes it at once; this
  * bounds how long a node that missed the notification (its listening session
- * was down) may still take a revoked token.
+ * was down) may still take a revoked token. The token watch reads the versions
+ * it depends on again as often (BACKGROUND_JOBS.tokenWatchLook).
  */
-export const TOKEN_VERSION_TRUSTED_MS = 10_000;
+export const TOKEN_VERSION_TRUSTED_MS = BACKGROUND_JOBS.tokenWatchLook.everyMs;
 
 /** Accounts whose versions are kept per node, at most. */
 const VERSIONS_KEPT = 100_000;

@@ -1,8 +1,9 @@
 import { Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
+import { BACKGROUND_JOBS, NodeTimer } from '../background/index.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import type { Principal } from './principal.js';
 import { RevokedFamilies } from './revoked-families.js';
-import { TOKEN_VERSION_TRUSTED_MS, TokenVersions } from './token-versions.js';
+import { TokenVersions } from './token-versions.js';
 
 /** Accounts whose versions one query of a look reads, at most. */
 const READ_PER_QUERY = 1_000;
@@ -42,9 +43,8 @@ interface Watch {
 export class TokenWatch implements OnModuleDestroy {
   /** The watches of each account. */
   private readonly watched = new Map<string, Set<Watch>>();
-  private looking: NodeJS.Timeout | null = null;
-  /** A look is under way: the next one is skipped (a slow database does not pile looks up). */
-  private lookRunning = false;
+  /** The looks while something is watched (one under way, on a slow database, skips the next). */
+  private readonly looking = new NodeTimer(BACKGROUND_JOBS.tokenWatchLook, () => this.look());
 
   constructor(
     private readonly versions: TokenVersions,
@@ -58,7 +58,7 @@ export class TokenWatch implements OnModuleDestroy {
   /** Stops every watch, its expiry timer with it, and the looks: no timer outlives the app. */
   onModuleDestroy(): void {
     for (const watches of [...this.watched.values()]) for (const watch of [...watches]) watch.stop();
-    this.stopLooking();
+    this.looking.stop();
   }
 
   /**
@@ -86,7 +86,7 @@ export class TokenWatch implements OnModuleDestroy {
       const watches = this.watched.get(userId);
       watches?.delete(watch);
       if (watches?.size === 0) this.watched.delete(userId);
-      if (this.watched.size === 0) this.stopLooking();
+      if (this.watched.size === 0) this.looking.stop();
     };
     const wait = (): void => {
       const left = token.expiresAt - Date.now();
@@ -97,7 +97,7 @@ export class TokenWatch implements OnModuleDestroy {
     const watches = this.watched.get(userId) ?? new Set<Watch>();
     watches.add(watch);
     this.watched.set(userId, watches);
-    this.startLooking();
+    this.looking.start();
     wait();
     return stop;
   }
@@ -123,28 +123,6 @@ export class TokenWatch implements OnModuleDestroy {
   apiTokenRevoked(id: string): void {
     for (const watches of [...this.watched.values()]) {
       for (const watch of [...watches]) if (watch.apiTokenId === id) watch.end();
-    }
-  }
-
-  private startLooking(): void {
-    if (this.looking !== null) return;
-    this.looking = setInterval(() => void this.lookUnlessLooking(), TOKEN_VERSION_TRUSTED_MS);
-    this.looking.unref();
-  }
-
-  private stopLooking(): void {
-    if (this.looking !== null) clearInterval(this.looking);
-    this.looking = null;
-  }
-
-  /** A look, unless the previous one still runs (its queries wait for a slow database). */
-  private async lookUnlessLooking(): Promise<void> {
-    if (this.lookRunning) return;
-    this.lookRunning = true;
-    try {
-      await this.look();
-    } finally {
-      this.lookRunning = false;
     }
   }
 

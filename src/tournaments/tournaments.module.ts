@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { HouseBotsModule } from '../house-bots/index.js';
 import { MatchesModule } from '../matches/index.js';
-import { SecurityModule } from '../security/security.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { SecurityModule } from '../security/index.js';
+import { UsersModule } from '../users/index.js';
 import { TournamentProgress } from './core/tournament-progress.js';
 import { TournamentRelay } from './core/tournament-relay.js';
 import { TournamentWriter } from './core/tournament-writer.js';

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
-import { newApiTokenValue, apiTokenHash } from '../security/api-token-secret.js';
-import { ApiTokensRepository, type ApiToken } from '../security/api-tokens.repository.js';
-import { TokenWatch } from '../security/token-watch.js';
+import { newApiTokenValue, apiTokenHash, ApiTokensRepository, type ApiToken, TokenWatch } from '../security/index.js';
 import type { ApiTokenDto, ApiTokenListDto, CreateApiTokenDto, CreatedApiTokenDto } from './dto/api-token.dto.js';
 import { ApiTokenExpiryError, ApiTokenNotFoundError, TooManyApiTokensError } from './user.errors.js';
 

@@ -9,10 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
-import { SignInTokenOnly } from '../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../security/principal.js';
-import { RateLimited } from '../security/rate-limits.js';
+import { SignInTokenOnly, BearerAuthGuard, CurrentPrincipal, type Principal, RateLimited } from '../security/index.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LeaderboardDto, LeaderboardQueryDto } from './dto/leaderboard.dto.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';

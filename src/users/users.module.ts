@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SecurityModule } from '../security/security.module.js';
+import { SecurityModule } from '../security/index.js';
 import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensService } from './api-tokens.service.js';
 import { UsersController } from './users.controller.js';

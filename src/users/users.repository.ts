@@ -16,7 +16,6 @@ import { isHouseBot } from '../house-bots/index.js';
 import { UsernameTakenError } from './user.errors.js';
 import { USERNAME_PATTERN, usernameKey } from './username.js';
 import { isLanguage, type Language } from '../common/languages.js';
-import { isUuid } from '../common/uuid.js';
 
 /** The columns a User is made of (user.ts), the same from every method. */
 const USER_FIELDS = {
@@ -113,9 +112,8 @@ export class UsersRepository {
     return row === null ? null : toUser(row);
   }
 
-  /** The user with this id; null for an unknown id, and for a string that is not a UUID (never sent to the database). */
+  /** The user with this id (a UUID: ids are checked where a request comes in); null for an unknown id. */
   async findById(id: string): Promise<User | null> {
-    if (!isUuid(id)) return null;
     const rows = await this.sql.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
     return rows.length === 0 ? null : toUser(rows[0]);
   }

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
-import { PasswordHasher } from '../security/password-hasher.js';
-import { PasswordPolicy } from '../security/password-policy.js';
-import { UnauthorizedError } from '../security/security.errors.js';
-import { TokenVersions } from '../security/token-versions.js';
+import { PasswordHasher, PasswordPolicy, UnauthorizedError, TokenVersions } from '../security/index.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateSettingsDto } from './dto/update-settings.dto.js';

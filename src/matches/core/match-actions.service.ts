@@ -21,8 +21,8 @@ import {
   type MatchState,
   type Refusal,
 } from '../../engine/index.js';
-import { IdempotencyContext } from '../../idempotency/idempotency-context.js';
-import { UsersRepository } from '../../users/users.repository.js';
+import { IdempotencyContext } from '../../idempotency/index.js';
+import { UsersRepository } from '../../users/index.js';
 import { seatOfUser } from './seat-of-user.js';
 import { DiceRoller } from './dice-roller.js';
 import type { MatchAction } from './match-action.js';
@@ -43,7 +43,7 @@ import { ratedEndOf } from './match-rating.js';
 import type { MatchRecord, NewMatchEvent, SeatedPlayer } from '../model/match-record.js';
 import { MatchLimitsPolicy } from './match-limits.js';
 import { MatchStore, type LoadedMatch } from './match-store.js';
-import { SeatChangedError } from '../../users/seat-changed.error.js';
+import { SeatChangedError } from '../../users/index.js';
 import type { MatchView } from '../view/match-view.js';
 
 /** Attempts of an action sent without a version, when another action got in first. */

@@ -5,16 +5,21 @@
  * request's Idempotency-Key answer (idempotency), a join's seat and the pair's rated slot, a rated
  * end's ratings and a leave's record (users).
  */
-import type { IdempotentAnswer } from '../../idempotency/idempotency-context.js';
-import { idempotentAnswerApplier, type IdempotentAnswerEffect } from '../../idempotency/idempotent-answer.effect.js';
+import {
+  idempotentAnswerApplier,
+  type IdempotentAnswer,
+  type IdempotentAnswerEffect,
+} from '../../idempotency/index.js';
 import type { Commit, LogStream } from '../../database/versioned-log/log-stream.js';
 import {
   abortedByLeaveApplier,
   ratedEndApplier,
   type AbortedByLeaveEffect,
   type RatedEndEffect,
-} from '../../users/rating.effects.js';
-import { seatApplier, type RatedPairSlot, type SeatEffect } from '../../users/seat.effect.js';
+  seatApplier,
+  type RatedPairSlot,
+  type SeatEffect,
+} from '../../users/index.js';
 import type { MatchProjection, NewMatchEvent, RatedEnd } from '../model/match-record.js';
 import { EVENT_RECORDSET, eventRecordset, projectionAssignments } from './match-rows.js';
 

@@ -18,7 +18,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { foldEvents, newMatch, type MatchState } from '../../engine/index.js';
-import type { IdempotentAnswer } from '../../idempotency/idempotency-context.js';
+import type { IdempotentAnswer } from '../../idempotency/index.js';
 import { EventNotFoundError, MatchNotFoundError } from '../model/match.errors.js';
 import type { MatchRecord, StoredMatchEvent } from '../model/match-record.js';
 import type { MatchDraft } from './match-draft.js';

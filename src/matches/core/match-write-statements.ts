@@ -7,8 +7,8 @@
  * conventions"), and writes anything only while the request holds its key.
  * The versioned append is the versioned-log writer's (match-log.ts).
  */
-import { heldKeySql, numberedAnswer, storeAnswerSql } from '../../idempotency/idempotency.repository.js';
-import { seatSql } from '../../users/seat.effect.js';
+import { heldKeySql, numberedAnswer, storeAnswerSql } from '../../idempotency/index.js';
+import { seatSql } from '../../users/index.js';
 import { decidedRating } from './match-log.js';
 import {
   EVENT_RECORDSET,

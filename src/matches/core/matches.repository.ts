@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../../database/sql-client.js';
 import { isUniqueViolation } from '../../database/sql-state.js';
-import type { IdempotentAnswer } from '../../idempotency/idempotency-context.js';
-import { IdempotencyKeyInUseError } from '../../idempotency/idempotency.errors.js';
-import { answerParams } from '../../idempotency/idempotency.repository.js';
+import { type IdempotentAnswer, IdempotencyKeyInUseError, answerParams } from '../../idempotency/index.js';
 import { isUuid } from '../../common/uuid.js';
 import type {
   MatchProjection,
@@ -14,7 +12,7 @@ import type {
   UnratedReason,
 } from '../model/match-record.js';
 import { CREATE, CREATE_WITHIN_LIMITS, SEAT_CHANGED } from './match-write-statements.js';
-import { SeatChangedError } from '../../users/seat-changed.error.js';
+import { SeatChangedError } from '../../users/index.js';
 import { commit } from '../../database/versioned-log/log-writer.js';
 import { matchCommit, type MatchAppend } from './match-log.js';
 import type { MatchLimitCode } from '../model/match.errors.js';
@@ -47,7 +45,7 @@ export type CreatedWithinLimits =
   | { readonly refusal: null; readonly rated: boolean; readonly unratedReason: UnratedReason | null };
 
 /** For the join of an open challenge asked rated: its creator, the joiner, the pair's cap, and the start of the day counted. */
-export type { RatedPairSlot as RatedPairCheck } from '../../users/seat.effect.js';
+export type { RatedPairSlot as RatedPairCheck } from '../../users/index.js';
 export type { JoinCheck, MatchAppend } from './match-log.js';
 
 /** The parameters $1-$17 of CREATE and CREATE_WITHIN_LIMITS: the terms and the first events. */

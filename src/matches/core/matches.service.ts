@@ -21,12 +21,10 @@ import {
   type RulesOptions,
   type Variant,
 } from '../../engine/index.js';
-import { IdempotencyContext } from '../../idempotency/idempotency-context.js';
-import { UserNotFoundError } from '../../users/user.errors.js';
-import { UsersRepository } from '../../users/users.repository.js';
-import type { User } from '../../users/user.js';
+import { IdempotencyContext } from '../../idempotency/index.js';
+import { UserNotFoundError, UsersRepository, type User } from '../../users/index.js';
 import { HouseBotPolicy } from '../../house-bots/index.js';
-import { SeatChangedError } from '../../users/seat-changed.error.js';
+import { SeatChangedError } from '../../users/index.js';
 import { BotCannotPlayError, InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
 import type { MatchRecord, NewMatchEvent } from '../model/match-record.js';
 import { presentMatch } from '../view/match-presenter.js';

@@ -1,4 +1,4 @@
-import type { User } from '../../users/user.js';
+import type { User } from '../../users/index.js';
 import type { SeatedPlayer } from '../model/match-record.js';
 
 /** An account as it takes a seat: its name, the setting the server's follow-ups read, and whether it is a bot's. */

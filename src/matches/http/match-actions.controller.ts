@@ -1,10 +1,8 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
-import { IdempotencyInterceptor } from '../../idempotency/idempotency.interceptor.js';
-import { RequiresScope } from '../../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../../security/principal.js';
+import { IdempotencyInterceptor } from '../../idempotency/index.js';
+import { RequiresScope, BearerAuthGuard, CurrentPrincipal, type Principal } from '../../security/index.js';
 import { ActionDto } from './dto/action.dto.js';
 import { MatchStateDto } from './dto/match-state.dto.js';
 import { IfMatchVersion } from './if-match.decorator.js';

@@ -26,11 +26,16 @@ import {
 } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { ApiEventStream } from './api-event-stream.decorator.js';
-import { IdempotencyInterceptor } from '../../idempotency/idempotency.interceptor.js';
-import { NEEDS_PLAY_SCOPE, RequiresScope } from '../../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { OptionalBearerAuthGuard } from '../../security/optional-bearer-auth.guard.js';
-import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../../security/principal.js';
+import { IdempotencyInterceptor } from '../../idempotency/index.js';
+import {
+  NEEDS_PLAY_SCOPE,
+  RequiresScope,
+  BearerAuthGuard,
+  OptionalBearerAuthGuard,
+  CurrentPrincipal,
+  OptionalPrincipal,
+  type Principal,
+} from '../../security/index.js';
 import { CreateMatchDto } from './dto/create-match.dto.js';
 import { MatchListQueryDto } from './dto/history-query.dto.js';
 import { EventsQueryDto, StreamQueryDto } from './dto/list-query.dto.js';

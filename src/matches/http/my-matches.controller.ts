@@ -1,8 +1,7 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblems } from '../../common/api-problems.decorator.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../../security/principal.js';
+import { BearerAuthGuard, CurrentPrincipal, type Principal } from '../../security/index.js';
 import { MyMatchesQueryDto } from './dto/list-query.dto.js';
 import { MatchListDto } from './dto/match-history.dto.js';
 import type { MatchListView } from '../view/match-history-view.js';

@@ -4,8 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiEventStream } from './api-event-stream.decorator.js';
 import { ApiProblems } from '../../common/api-problems.decorator.js';
 import { eventStreamAnswer } from '../../common/server-sent-events.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../../security/principal.js';
+import { BearerAuthGuard, CurrentPrincipal, type Principal } from '../../security/index.js';
 import { MatchStreamService } from '../live/match-stream.service.js';
 
 /** The events of the caller's matches, pushed as they are committed. */

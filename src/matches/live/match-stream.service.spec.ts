@@ -3,16 +3,20 @@ import type { EventSink, EventStreamAnswer, ServerSentEvent } from '../../common
 import type { MatchFeed, MatchVersionListener, VersionListener } from '../core/match-feed.js';
 import type { MatchRecord, StoredMatchEvent } from '../model/match-record.js';
 import type { MatchStore } from '../core/match-store.js';
-import { KEEP_ALIVE_MS, MatchStreamService } from './match-stream.service.js';
+import type { MatchStreamService as StreamService } from './match-stream.service.js';
 import type { MatchStreamsRepository } from './match-streams.repository.js';
 import type { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import type { MatchStatusName } from '../model/match-record.js';
 import { StreamSlots } from './stream-slots.js';
 import { TooManyStreamsError } from '../model/match.errors.js';
-import type { Principal } from '../../security/principal.js';
-import type { TokenVersions } from '../../security/token-versions.js';
-import { TokenWatch } from '../../security/token-watch.js';
+import type { Principal, TokenVersions, TokenWatch as Watch } from '../../security/index.js';
+
+// The service reaches the security module's face, which brings in CommonJS packages that require()
+// Nest: under Jest they need the namespaces esm-interop.setup.ts provides (as in src/bots/bot-worker.spec.ts).
+await import('../../../test/support/esm-interop.setup.js');
+const { KEEP_ALIVE_MS, MatchStreamService } = await import('./match-stream.service.js');
+const { TokenWatch } = await import('../../security/index.js');
 
 /** Token versions as TokenWatch hears of raises: `raise` is a raise made or heard by this node. */
 const versions = (() => {
@@ -24,7 +28,7 @@ const versions = (() => {
   };
 })();
 
-const tokenWatch = (): TokenWatch => new TokenWatch(versions as unknown as TokenVersions);
+const tokenWatch = (): Watch => new TokenWatch(versions as unknown as TokenVersions);
 
 /** A caller whose token (version 0) expires `ms` from now. */
 const principalOf = (userId: string, ms = 3_600_000): Principal => ({
@@ -59,7 +63,7 @@ class RecordingSink implements EventSink {
 
 /** A match log the test appends to, and a feed the test announces on. */
 function fakes(status: MatchStatusName = 'playing'): {
-  service: MatchStreamService;
+  service: StreamService;
   log: StoredMatchEvent[];
   announce: (version: number) => void;
   watching: () => number;

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '../../common/uuid.js';
 import { SqlClient } from '../../database/sql-client.js';
 import type { MatchRecord } from '../model/match-record.js';
 import { MATCH_BY_ID, toMatchRecord, type MatchRow } from '../core/match-rows.js';
@@ -68,11 +67,10 @@ export class MatchStreamsRepository {
     return new Map(rows.map((row) => [row.match_id, row.first]));
   }
 
-  /** The versions of the matches with these ids (those there are; a string that is not a UUID is none). */
+  /** The versions of the matches with these ids (those there are). */
   async versionsOf(ids: readonly string[]): Promise<Map<string, number>> {
-    const valid = ids.filter(isUuid);
-    if (valid.length === 0) return new Map();
-    const rows = await this.sql.query<{ id: string; version: number }>(VERSIONS_OF, [valid]);
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<{ id: string; version: number }>(VERSIONS_OF, [ids]);
     return new Map(rows.map((row) => [row.id, row.version]));
   }
 }

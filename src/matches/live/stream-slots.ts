@@ -9,7 +9,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { addressBucket } from '../../common/address-bucket.js';
-import type { Principal } from '../../security/principal.js';
+import type { Principal } from '../../security/index.js';
 import { TooManyStreamsError } from '../model/match.errors.js';
 
 /** Who holds a stream: the account of its token (the stream lives as long as the token), else the client address. */

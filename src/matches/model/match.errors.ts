@@ -2,75 +2,63 @@
  * The refusals of the match use cases (docs/architecture.md, "Errors"):
  * plain domain errors, mapped to HTTP statuses once by the problem filter.
  */
-import { DomainError, InvalidFieldError } from '../../common/domain-error.js';
+import { DomainError, InvalidFieldError, refusal } from '../../common/domain-error.js';
 
-export class MatchNotFoundError extends DomainError {
-  readonly code = 'match-not-found';
-  readonly kind = 'not-found';
-  constructor(id: string) {
-    super(`There is no match ${id}.`);
-  }
-}
+export class MatchNotFoundError extends refusal({
+  code: 'match-not-found',
+  kind: 'not-found',
+  message: (id: string) => `There is no match ${id}.`,
+}) {}
 
 /** The caller is not one of the match's players (or, for an invitation, not the invited player). */
-export class NotAPlayerError extends DomainError {
-  readonly code = 'not-a-player';
-  readonly kind = 'forbidden';
-}
+export class NotAPlayerError extends refusal({
+  code: 'not-a-player',
+  kind: 'forbidden',
+  message: (message: string) => message,
+}) {}
 
 /** The caller is a player, but the decision is the opponent's. */
-export class NotYourTurnError extends DomainError {
-  readonly code = 'not-your-turn';
-  readonly kind = 'conflict';
-}
+export class NotYourTurnError extends refusal({
+  code: 'not-your-turn',
+  kind: 'conflict',
+  message: (message: string) => message,
+}) {}
 
 /** The rules do not allow the action now; `reason` is the engine's (e.g. `crawford-game`). */
-export class ActionNotAllowedError extends DomainError {
-  readonly code = 'action-not-allowed';
-  readonly kind = 'conflict';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(reason: string, message: string) {
-    super(message);
-    this.extensions = { reason };
-  }
-}
+export class ActionNotAllowedError extends refusal({
+  code: 'action-not-allowed',
+  kind: 'conflict',
+  message: (_reason: string, message: string) => message,
+  extensions: (reason: string) => ({ reason }),
+}) {}
 
 /** The play breaks a rule; `reason` is the play validator's (e.g. `must-use-larger-die`). */
-export class IllegalPlayError extends DomainError {
-  readonly code = 'illegal-play';
-  readonly kind = 'unprocessable';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(reason: string, message: string) {
-    super(message);
-    this.extensions = { reason };
-  }
-}
+export class IllegalPlayError extends refusal({
+  code: 'illegal-play',
+  kind: 'unprocessable',
+  message: (_reason: string, message: string) => message,
+  extensions: (reason: string) => ({ reason }),
+}) {}
 
 /** The client acted on a version that is no longer the match's; nothing was appended. */
-export class VersionConflictError extends DomainError {
-  readonly code = 'version-conflict';
-  readonly kind = 'conflict';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(currentVersion: number, expectedVersion: number | null) {
-    super(
-      expectedVersion === null
-        ? `The match changed while the action was decided (now at version ${currentVersion}); reload and try again.`
-        : `The action was decided on version ${expectedVersion}, but the match is at version ${currentVersion}.`,
-    );
-    this.extensions = { currentVersion };
-  }
-}
+export class VersionConflictError extends refusal({
+  code: 'version-conflict',
+  kind: 'conflict',
+  message: (currentVersion: number, expectedVersion: number | null) =>
+    expectedVersion === null
+      ? `The match changed while the action was decided (now at version ${currentVersion}); reload and try again.`
+      : `The action was decided on version ${expectedVersion}, but the match is at version ${currentVersion}.`,
+  extensions: (currentVersion: number) => ({ currentVersion }),
+}) {}
 
 /** A timeout is claimed before the deadline. */
-export class DeadlineNotReachedError extends DomainError {
-  readonly code = 'deadline-not-reached';
-  readonly kind = 'conflict';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(deadline: Date) {
-    super(`The player on the clock has until ${deadline.toISOString()}; a timeout can be claimed after that.`);
-    this.extensions = { deadline: deadline.toISOString() };
-  }
-}
+export class DeadlineNotReachedError extends refusal({
+  code: 'deadline-not-reached',
+  kind: 'conflict',
+  message: (deadline: Date) =>
+    `The player on the clock has until ${deadline.toISOString()}; a timeout can be claimed after that.`,
+  extensions: (deadline: Date) => ({ deadline: deadline.toISOString() }),
+}) {}
 
 /** The match terms make no sense together (e.g. Jacoby in a match, inviting oneself). */
 export class InvalidMatchTermsError extends InvalidFieldError {
@@ -78,13 +66,11 @@ export class InvalidMatchTermsError extends InvalidFieldError {
 }
 
 /** No event has that sequence number in the match. */
-export class EventNotFoundError extends DomainError {
-  readonly code = 'event-not-found';
-  readonly kind = 'not-found';
-  constructor(matchId: string, seq: number) {
-    super(`Match ${matchId} has no event ${seq}.`);
-  }
-}
+export class EventNotFoundError extends refusal({
+  code: 'event-not-found',
+  kind: 'not-found',
+  message: (matchId: string, seq: number) => `Match ${matchId} has no event ${seq}.`,
+}) {}
 
 /** A history query whose filters do not go together (e.g. an opponent without a player); `field` names the one at fault. */
 export class InvalidHistoryQueryError extends InvalidFieldError {
@@ -92,13 +78,11 @@ export class InvalidHistoryQueryError extends InvalidFieldError {
 }
 
 /** The match has no game of that number (yet). */
-export class GameNotFoundError extends DomainError {
-  readonly code = 'game-not-found';
-  readonly kind = 'not-found';
-  constructor(matchId: string, gameNumber: number) {
-    super(`Match ${matchId} has no game ${gameNumber}.`);
-  }
-}
+export class GameNotFoundError extends refusal({
+  code: 'game-not-found',
+  kind: 'not-found',
+  message: (matchId: string, gameNumber: number) => `Match ${matchId} has no game ${gameNumber}.`,
+}) {}
 
 /** A Last-Event-ID that is not the id of an event the stream sent (a match stream's: a seq; a player stream's: `<match id>:<seq>`). */
 export class InvalidLastEventIdError extends DomainError {
@@ -110,13 +94,12 @@ export class InvalidLastEventIdError extends DomainError {
 }
 
 /** An imported match's dice came from its file: there is no seed to derive them from. */
-export class NoDiceDerivationError extends DomainError {
-  readonly code = 'imported-match';
-  readonly kind = 'not-found';
-  constructor(matchId: string) {
-    super(`Match ${matchId} was imported from a file: its dice were not thrown here, so there is no fairness record.`);
-  }
-}
+export class NoDiceDerivationError extends refusal({
+  code: 'imported-match',
+  kind: 'not-found',
+  message: (matchId: string) =>
+    `Match ${matchId} was imported from a file: its dice were not thrown here, so there is no fairness record.`,
+}) {}
 
 /** A holder of as many live streams as one node allows (STREAMS_PER_USER, STREAMS_PER_ADDRESS); Retry-After says when to try again. */
 export class TooManyStreamsError extends DomainError {
@@ -160,12 +143,9 @@ export class MatchLimitError extends DomainError {
 }
 
 /** An invitation to a house bot for what it cannot play (docs/bots.md, "Who plays what"); `houseBot` names it. Nothing is stored. */
-export class BotCannotPlayError extends DomainError {
-  readonly code = 'bot-cannot-play';
-  readonly kind = 'unprocessable';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(houseBot: string, message: string) {
-    super(message);
-    this.extensions = { houseBot };
-  }
-}
+export class BotCannotPlayError extends refusal({
+  code: 'bot-cannot-play',
+  kind: 'unprocessable',
+  message: (_houseBot: string, message: string) => message,
+  extensions: (houseBot: string) => ({ houseBot }),
+}) {}

@@ -7,8 +7,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { Variant } from '../../engine/index.js';
-import { UserNotFoundError } from '../../users/user.errors.js';
-import { UsersRepository } from '../../users/users.repository.js';
+import { UserNotFoundError, UsersRepository } from '../../users/index.js';
 import { InvalidHistoryQueryError } from '../model/match.errors.js';
 import type { MatchListView } from '../view/match-history-view.js';
 import { MatchHistoryRepository } from './match-history.repository.js';

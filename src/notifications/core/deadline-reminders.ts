@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { BACKGROUND_JOBS, BackgroundJob } from '../../background/index.js';
 import { Clock } from '../../common/clock.js';
 import type { Environment } from '../../config/environment.js';
 import { deadlineReminder } from './decide-notifications.js';
@@ -30,6 +31,7 @@ export class DeadlineReminders {
   }
 
   /** Queues the reminders due now; how many. */
+  @BackgroundJob(BACKGROUND_JOBS.deadlineReminders)
   async sweep(): Promise<number> {
     if (this.hoursBefore === 0) return 0;
     const now = this.clock.now();

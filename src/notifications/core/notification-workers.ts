@@ -1,45 +1,37 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { BACKGROUND_JOBS, BackgroundJob } from '../../background/index.js';
 import { ServiceContext } from '../../common/service-context.js';
 import type { Environment } from '../../config/environment.js';
-import { JobQueue } from '../../database/job-queue.js';
 import { Notifications } from '../../database/notifications.js';
 import { MatchFeed } from '../../matches/index.js';
-import { DeadlineReminders } from './deadline-reminders.js';
 import { NotificationJobs } from './notification-jobs.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { TOURNAMENT_NOTIFICATIONS_CHANNEL } from './tournament-facts.repository.js';
 import { TournamentOutboxRelay } from './tournament-outbox-relay.js';
 
-/** How often the relays look at their outboxes without being woken (a NOTIFY lost with its session). */
-const RELAY_EVERY_MS = 5_000;
-/** How often the deadline reminders are swept. */
-const REMINDERS_EVERY_MS = 60_000;
-
 /**
  * What a node runs for notifications when NOTIFICATIONS_ENABLED (docs/notifications.md): the
- * outbox relay, woken by every committed match write on any node (MatchFeed) and every few seconds;
- * the tournaments' relay, woken by the NOTIFY of every commit that appends tournament events (the
- * match feed would wake it before the result a match's last write brings is appended) and every
- * few seconds;
- * the deadline reminders' sweep; the job queue's workers. Off, the node still writes the outbox and queues account mail;
- * other nodes deliver. Stops them, and the job queue, before the database closes.
+ * outbox relay, woken by every committed match write on any node (MatchFeed); the tournaments'
+ * relay, woken by the NOTIFY of every commit that appends tournament events (the match feed would
+ * wake it before the result a match's last write brings is appended); both at start, and by the
+ * background job of their fallback poll (BACKGROUND_JOBS.notificationRelaysPoll) every few seconds
+ * on some node; the job queue's workers. Off, the node still writes the outbox and queues account
+ * mail; other nodes deliver. Stops listening before the database closes (the background runner
+ * stops the job queue).
  */
 @Injectable()
 export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Notifications');
-  private readonly timers: NodeJS.Timeout[] = [];
   private readonly unwatch: Array<() => unknown> = [];
   private started: Promise<void> = Promise.resolve();
   private stopped = false;
 
   constructor(
     private readonly config: ConfigService<Environment, true>,
-    private readonly queue: JobQueue,
     private readonly jobs: NotificationJobs,
     private readonly relay: OutboxRelay,
     private readonly tournamentRelay: TournamentOutboxRelay,
-    private readonly reminders: DeadlineReminders,
     private readonly feed: MatchFeed,
     private readonly notifications: Notifications,
   ) {}
@@ -65,23 +57,20 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     if (this.stopped) return;
     const tournaments = outside.bind(() => void this.tournamentRelay.wake());
     this.unwatch.push(await this.notifications.listen(TOURNAMENT_NOTIFICATIONS_CHANNEL, tournaments));
-    const relays = outside.bind(() => {
-      void this.relay.wake();
-      void this.tournamentRelay.wake();
-    });
-    const sweep = outside.bind(() => {
-      this.reminders.sweep().catch((err: Error) => this.logger.warn(`Deadline reminders failed: ${err.message}`));
-    });
-    this.timers.push(setInterval(relays, RELAY_EVERY_MS).unref(), setInterval(sweep, REMINDERS_EVERY_MS).unref());
-    relays();
-    sweep();
+    this.pollRelays();
+  }
+
+  /** Wakes both relays: their look without a wake (at start, and the fallback poll's job). */
+  @BackgroundJob(BACKGROUND_JOBS.notificationRelaysPoll)
+  pollRelays(): void {
+    if (this.stopped) return;
+    void this.relay.wake();
+    void this.tournamentRelay.wake();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     await this.started;
-    for (const timer of this.timers) clearInterval(timer);
     for (const stop of this.unwatch) await stop();
-    await this.queue.stop();
   }
 }

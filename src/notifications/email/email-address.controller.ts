@@ -1,42 +1,33 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put, UseGuards } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBearerAuth,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
-import { SignInTokenOnly } from '../../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../../security/principal.js';
-import { RateLimited } from '../../security/rate-limits.js';
+import { AccountRoutes, CurrentPrincipal, type Principal, RateLimited } from '../../security/index.js';
 import { EmailAddressDto, SetEmailDto, VerifyEmailDto } from './dto/email-address.dto.js';
 import { EmailAddressService, VERIFICATION_MAILS_PER_HOUR } from './email-address.service.js';
 
-const SIGN_IN_ONLY: [number, string] = [
-  403,
-  'A personal API token may not see or change the account’s address (`insufficient-scope`, with `scope: null`).',
-];
+const routes = new AccountRoutes({
+  path: 'email',
+  tag: 'users',
+  scope: null,
+  refused: [
+    403,
+    'A personal API token may not see or change the account’s address (`insufficient-scope`, with `scope: null`).',
+  ],
+});
 
 /** The caller's e-mail address (docs/email.md, "Addresses"); sign-in tokens only, as the account's own data. */
-@ApiTags('users')
-@UseGuards(BearerAuthGuard)
-@SignInTokenOnly()
-@ApiBearerAuth()
-@Controller('api/users/me/email')
+@routes.controller()
 export class EmailAddressController {
   constructor(private readonly addresses: EmailAddressService) {}
 
-  @Get()
-  @ApiOperation({
-    summary: 'The caller’s e-mail address, and whether it is verified',
-    operationId: 'getEmail',
-    description: 'The verified address (mail goes only there), and an address asked for and not verified yet.',
-  })
-  @ApiOkResponse({ type: EmailAddressDto })
-  @ApiProblems(401, SIGN_IN_ONLY)
+  @routes.read(
+    {
+      summary: 'The caller’s e-mail address, and whether it is verified',
+      operationId: 'getEmail',
+      description: 'The verified address (mail goes only there), and an address asked for and not verified yet.',
+    },
+    EmailAddressDto,
+  )
   get(@CurrentPrincipal() principal: Principal): Promise<EmailAddressDto> {
     return this.addresses.state(principal.userId);
   }
@@ -61,7 +52,7 @@ export class EmailAddressController {
     ],
     ...BODY_PROBLEMS.slice(1),
     401,
-    SIGN_IN_ONLY,
+    routes.refused,
     [
       429,
       `More than ${VERIFICATION_MAILS_PER_HOUR} verification mails in an hour (\`too-many-mails\`); see Retry-After.`,
@@ -91,22 +82,21 @@ export class EmailAddressController {
     ],
     ...BODY_PROBLEMS.slice(1),
     401,
-    SIGN_IN_ONLY,
+    routes.refused,
     429,
   )
   verify(@CurrentPrincipal() principal: Principal, @Body() dto: VerifyEmailDto): Promise<void> {
     return this.addresses.verify(principal.userId, dto.token);
   }
 
-  @Delete()
-  @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({
-    summary: 'Remove the caller’s e-mail address',
-    operationId: 'removeEmail',
-    description: 'No more mail goes to it, notifications and password resets included. Removing none is no error.',
-  })
-  @ApiNoContentResponse({ description: 'Removed (or there was none).' })
-  @ApiProblems(401, SIGN_IN_ONLY)
+  @routes.remove(
+    {
+      summary: 'Remove the caller’s e-mail address',
+      operationId: 'removeEmail',
+      description: 'No more mail goes to it, notifications and password resets included. Removing none is no error.',
+    },
+    'Removed (or there was none).',
+  )
   remove(@CurrentPrincipal() principal: Principal): Promise<void> {
     return this.addresses.remove(principal.userId);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
-import { randomSecret, secretHash } from '../../security/opaque-secret.js';
+import { randomSecret, secretHash } from '../../security/index.js';
 import { NotificationQueue } from '../core/notification-queue.js';
 import { accountMail } from './account-mail.js';
 import { addressKey } from './address-key.js';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Injectable } from '@nestjs/common';
+import { BACKGROUND_JOBS, BackgroundJob } from '../../background/index.js';
 import { Clock } from '../../common/clock.js';
-import type { Environment } from '../../config/environment.js';
 import { NotificationQueue } from '../core/notification-queue.js';
 import { notificationText } from '../core/notification-words/notification-words.js';
 import { EmailDigestRepository } from './email-digest.repository.js';
@@ -10,44 +9,26 @@ import { EmailDigestRepository } from './email-digest.repository.js';
 /** How long a notification waits in the digest: a day from the oldest kept. */
 export const DIGEST_PERIOD_MS = 24 * 3600 * 1000;
 
-/** How often each node looks for digests due. */
-const SWEEP_EVERY_MS = 15 * 60 * 1000;
-
 /** Accounts sent to per sweep, at most; the next sweep takes the rest. */
 const ACCOUNTS_PER_SWEEP = 500;
 
 /**
  * The daily digest (docs/email.md, "The daily digest"): the notifications of kinds an account
  * wants as `digest` are kept, and once the oldest of them is a day old, they all go in one mail,
- * queued as account mail (e-mail only) in the same transaction that takes them. Every node that
- * delivers notifications sweeps every quarter of an hour; nodes sweeping at once each take
- * different accounts' notifications, never the same twice.
+ * queued as account mail (e-mail only) in the same transaction that takes them. A background job
+ * (BACKGROUND_JOBS.emailDigest) sweeps every quarter of an hour; sweeps at once (a test, a run
+ * taken again) each take different accounts' notifications, never the same twice.
  */
 @Injectable()
-export class EmailDigest implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('EmailDigest');
-  private timer: NodeJS.Timeout | null = null;
-
+export class EmailDigest {
   constructor(
     private readonly digest: EmailDigestRepository,
     private readonly queue: NotificationQueue,
     private readonly clock: Clock,
-    private readonly config: ConfigService<Environment, true>,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (!this.config.get('NOTIFICATIONS_ENABLED', { infer: true })) return;
-    this.timer = setInterval(() => {
-      this.sendDue().catch((err: unknown) => this.logger.error({ err }, 'Digest sweep failed'));
-    }, SWEEP_EVERY_MS);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.timer !== null) clearInterval(this.timer);
-  }
-
   /** Queues the digests due now; answers how many mails were queued. */
+  @BackgroundJob(BACKGROUND_JOBS.emailDigest)
   async sendDue(): Promise<number> {
     const now = this.clock.now();
     let sent = 0;

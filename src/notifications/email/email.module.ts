@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { onBackgroundPool } from '../../database/background-sql-client.js';
-import { AuthModule } from '../../auth/auth.module.js';
-import { SecurityModule } from '../../security/security.module.js';
-import { UsersModule } from '../../users/users.module.js';
+import { AuthModule } from '../../auth/index.js';
+import { SecurityModule } from '../../security/index.js';
+import { UsersModule } from '../../users/index.js';
 import { PreferencesModule } from '../preferences/preferences.module.js';
 import { EmailAddressController } from './email-address.controller.js';
 import { EmailAddressService } from './email-address.service.js';

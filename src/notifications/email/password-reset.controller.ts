@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { ApiPublic } from '../../common/api-public.decorator.js';
-import { RateLimited } from '../../security/rate-limits.js';
+import { RateLimited } from '../../security/index.js';
 import { PasswordResetConfirmDto, PasswordResetRequestDto } from './dto/password-reset.dto.js';
 import { PasswordResetService, RESET_MAILS_PER_HOUR } from './password-reset.service.js';
 

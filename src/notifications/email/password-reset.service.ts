@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { RefreshTokensRepository } from '../../auth/refresh-tokens.repository.js';
+import { RefreshTokensRepository } from '../../auth/index.js';
 import { Clock } from '../../common/clock.js';
-import { randomSecret, secretHash } from '../../security/opaque-secret.js';
-import { PasswordHasher } from '../../security/password-hasher.js';
-import { PasswordPolicy } from '../../security/password-policy.js';
-import { TokenVersions } from '../../security/token-versions.js';
-import { UsersRepository } from '../../users/users.repository.js';
+import { randomSecret, secretHash, PasswordHasher, PasswordPolicy, TokenVersions } from '../../security/index.js';
+import { UsersRepository } from '../../users/index.js';
 import { NotificationQueue } from '../core/notification-queue.js';
 import { accountMail } from './account-mail.js';
 import { EmailAddressesRepository, type VerifiedAddress } from './email-addresses.repository.js';

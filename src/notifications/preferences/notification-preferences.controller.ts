@@ -1,9 +1,7 @@
 import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
-import { SignInTokenOnly } from '../../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, type Principal } from '../../security/principal.js';
+import { SignInTokenOnly, BearerAuthGuard, CurrentPrincipal, type Principal } from '../../security/index.js';
 import { NotificationPreferencesDto, UpdateNotificationPreferencesDto } from './dto/notification-preferences.dto.js';
 import { StoredNotificationPreferences } from './stored-notification-preferences.js';
 

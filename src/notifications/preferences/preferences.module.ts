@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { onBackgroundPool } from '../../database/background-sql-client.js';
-import { SecurityModule } from '../../security/security.module.js';
+import { SecurityModule } from '../../security/index.js';
 import { NotificationPreferences } from './notification-preferences.js';
 import { NotificationPreferencesController } from './notification-preferences.controller.js';
 import { NotificationPreferencesRepository } from './notification-preferences.repository.js';

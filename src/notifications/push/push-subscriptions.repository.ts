@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '../../common/uuid.js';
 import { SqlClient } from '../../database/sql-client.js';
 import type { OpenTransaction } from '../core/notification-queue.js';
 
@@ -88,7 +87,6 @@ export class PushSubscriptionsRepository {
 
   /** The subscription `id`; null when it is gone (unsubscribed, or removed after a 410). */
   async find(id: string): Promise<PushSubscription | null> {
-    if (!isUuid(id)) return null;
     const [row] = await this.sql.query<PushSubscription>(
       `SELECT ${COLUMNS} FROM push_subscriptions WHERE id = $1::uuid`,
       [id],
@@ -98,7 +96,6 @@ export class PushSubscriptionsRepository {
 
   /** Deletes the account's subscription `id`; false when the account has no such subscription. */
   async delete(userId: string, id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
     const rows = await this.sql.query<{ id: string }>(
       `DELETE FROM push_subscriptions WHERE id = $1::uuid AND user_id = $2::uuid RETURNING id::text AS id`,
       [id, userId],

@@ -1,4 +1,4 @@
-import { DomainError, InvalidFieldError } from '../../common/domain-error.js';
+import { InvalidFieldError, refusal } from '../../common/domain-error.js';
 
 /** An endpoint that is not a URL the service would call (docs/web-push.md, "Addresses"). */
 export class InvalidPushEndpointError extends InvalidFieldError {
@@ -17,21 +17,17 @@ export class InvalidPushKeyError extends InvalidFieldError {
 }
 
 /** An account holds at most `limit` push subscriptions (one per browser it has turned notifications on in). */
-export class TooManyPushSubscriptionsError extends DomainError {
-  readonly code = 'too-many-push-subscriptions';
-  readonly kind = 'conflict';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(limit: number) {
-    super(`An account holds at most ${limit} push subscriptions; turn notifications off in a browser first.`);
-    this.extensions = { limit };
-  }
-}
+export class TooManyPushSubscriptionsError extends refusal({
+  code: 'too-many-push-subscriptions',
+  kind: 'conflict',
+  message: (limit: number) =>
+    `An account holds at most ${limit} push subscriptions; turn notifications off in a browser first.`,
+  extensions: (limit: number) => ({ limit }),
+}) {}
 
 /** No push subscription of the caller's account has this id (never made, removed, or another account's). */
-export class PushSubscriptionNotFoundError extends DomainError {
-  readonly code = 'push-subscription-not-found';
-  readonly kind = 'not-found';
-  constructor() {
-    super('Your account has no push subscription with this id.');
-  }
-}
+export class PushSubscriptionNotFoundError extends refusal({
+  code: 'push-subscription-not-found',
+  kind: 'not-found',
+  message: 'Your account has no push subscription with this id.',
+}) {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { onBackgroundPool } from '../../database/background-sql-client.js';
-import { SecurityModule } from '../../security/security.module.js';
+import { SecurityModule } from '../../security/index.js';
 import { PreferencesModule } from '../preferences/preferences.module.js';
 import { PushChannel } from './push-channel.js';
 import { PushPublicKeyController } from './push-public-key.controller.js';

@@ -1,4 +1,4 @@
-import { DomainError, InvalidFieldError } from '../../common/domain-error.js';
+import { InvalidFieldError, refusal } from '../../common/domain-error.js';
 
 /** A webhook URL of the wrong form (docs/webhooks.md, "Addresses"). */
 export class InvalidWebhookUrlError extends InvalidFieldError {
@@ -17,21 +17,16 @@ export class WebhookAddressRefusedError extends InvalidFieldError {
 }
 
 /** An account holds at most `limit` webhooks (docs/webhooks.md, "Registering"). */
-export class TooManyWebhooksError extends DomainError {
-  readonly code = 'too-many-webhooks';
-  readonly kind = 'conflict';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(limit: number) {
-    super(`An account holds at most ${limit} webhooks; remove one first.`);
-    this.extensions = { limit };
-  }
-}
+export class TooManyWebhooksError extends refusal({
+  code: 'too-many-webhooks',
+  kind: 'conflict',
+  message: (limit: number) => `An account holds at most ${limit} webhooks; remove one first.`,
+  extensions: (limit: number) => ({ limit }),
+}) {}
 
 /** No webhook of the caller's account has this id (never made, removed, or another account's). */
-export class WebhookNotFoundError extends DomainError {
-  readonly code = 'webhook-not-found';
-  readonly kind = 'not-found';
-  constructor() {
-    super('Your account has no webhook with this id.');
-  }
-}
+export class WebhookNotFoundError extends refusal({
+  code: 'webhook-not-found',
+  kind: 'not-found',
+  message: 'Your account has no webhook with this id.',
+}) {}

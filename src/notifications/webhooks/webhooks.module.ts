@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { onBackgroundPool } from '../../database/background-sql-client.js';
-import { SecurityModule } from '../../security/security.module.js';
+import { SecurityModule } from '../../security/index.js';
 import { WebhookChannel } from './webhook.channel.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookFailures } from './webhook-failures.js';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '../../common/uuid.js';
 import { SqlClient } from '../../database/sql-client.js';
 import type { OpenTransaction } from '../core/notification-queue.js';
 import type { WebhookEvent } from './webhook-events.js';
@@ -103,7 +102,6 @@ export class WebhooksRepository {
 
   /** The account's webhook `id`; null when the account has none such. */
   async findOwned(userId: string, id: string): Promise<Webhook | null> {
-    if (!isUuid(id)) return null;
     const [row] = await this.sql.query<WebhookRow>(
       `SELECT ${COLUMNS} FROM webhooks w WHERE w.id = $1::uuid AND w.user_id = $2::uuid`,
       [id, userId],
@@ -113,7 +111,6 @@ export class WebhooksRepository {
 
   /** Deletes the account's webhook `id` (its deliveries with it); false when the account has no such webhook. */
   async delete(userId: string, id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
     const rows = await this.sql.query<{ id: string }>(
       `DELETE FROM webhooks WHERE id = $1::uuid AND user_id = $2::uuid RETURNING id::text AS id`,
       [id, userId],
@@ -140,7 +137,7 @@ export class WebhooksRepository {
 
   /** The webhooks `ids` with their secrets, to deliver to, by id; those gone are left out. */
   async targets(ids: readonly string[]): Promise<Map<string, WebhookTarget>> {
-    const wanted = [...new Set(ids.filter(isUuid))];
+    const wanted = [...new Set(ids)];
     if (wanted.length === 0) return new Map();
     const rows = await this.sql.query<WebhookRow & { secret: string }>(
       `SELECT ${COLUMNS}, w.secret FROM webhooks w WHERE w.id = ANY($1::uuid[])`,

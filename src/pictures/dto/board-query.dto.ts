@@ -1,23 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { COLOURS, VARIANTS, type Colour, type Variant } from '../../engine/index.js';
 import { POSITION_PERSPECTIVES, type PositionPerspective } from '../../board-drawing/index.js';
+import { OptionalInt } from '../../common/optional-int.decorator.js';
 
 /** `GET /api/matches/{id}/board.svg?seq=&perspective=`. */
 export class MatchBoardQueryDto {
-  @ApiPropertyOptional({
+  @OptionalInt(1, 2_147_483_647, {
     minimum: 1,
     example: 12,
     description:
       'Draw the position after this event (an event’s `seq`, from 1 to the match’s `version`); ' +
       'the current position when left out.',
   })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
   seq?: number;
 
   @ApiPropertyOptional({

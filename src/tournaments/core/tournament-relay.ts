@@ -7,11 +7,13 @@
  * second while it works on them, so nodes share them and a node that dies
  * (kill -9, a machine lost) leaves its rows to the others within seconds. It
  * wakes on the match feed (a write on any node), when the soonest lease of
- * another node ends, and looks every few seconds anyway.
+ * another node ends, and on the background job of its fallback poll
+ * (BACKGROUND_JOBS.tournamentsRelayPoll, every TOURNAMENTS_POLL_MS on some node).
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { BACKGROUND_JOBS, BackgroundJob } from '../../background/index.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/domain-error.js';
 import { ServiceContext } from '../../common/service-context.js';
@@ -39,14 +41,12 @@ const AFTER_LEASE_MS = 50;
 @Injectable()
 export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('TournamentRelay');
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private unsubscribe: (() => void) | null = null;
   private watching: Promise<void> = Promise.resolve();
   private readonly enabled: boolean;
-  private readonly intervalMs: number;
   /** This relay's name on the leases it holds: it renews only its own. */
   private readonly holder = randomUUID();
   /** The look at the end of another node's lease, and when it is due (ms since the epoch). */
@@ -63,7 +63,6 @@ export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShu
     @Inject(ConfigService) config: ConfigService<Environment, true>,
   ) {
     this.enabled = config.get('TOURNAMENTS_ENABLED', { infer: true });
-    this.intervalMs = config.get('TOURNAMENTS_POLL_MS', { infer: true });
     this.stallSteps = config.get('FAULT_STALL_TOURNAMENT_STEP', { infer: true }) === 'on';
   }
 
@@ -72,8 +71,6 @@ export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShu
     if (!this.enabled) return;
     const outside = new ServiceContext();
     const wake = outside.bind(() => this.wake());
-    this.timer = setInterval(wake, this.intervalMs);
-    this.timer.unref();
     this.watching = outside.run(async () => {
       const unwatch = await this.feed.watchAll(wake);
       if (this.stopped) unwatch();
@@ -84,11 +81,16 @@ export class TournamentRelay implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.timer !== null) clearInterval(this.timer);
     if (this.leaseTimer !== null) clearTimeout(this.leaseTimer.timer);
     await this.watching.catch(() => undefined);
     this.unsubscribe?.();
     await this.running;
+  }
+
+  /** The fallback poll's job: a pass, as a wake. */
+  @BackgroundJob(BACKGROUND_JOBS.tournamentsRelayPoll)
+  poll(): void {
+    if (this.enabled) this.wake();
   }
 
   /** Runs a pass now, or once more after the one under way. */

@@ -26,9 +26,7 @@ import {
 } from '../../engine/index.js';
 import { HouseBotPolicy } from '../../house-bots/index.js';
 import { checkMatchTerms } from '../../matches/index.js';
-import { UserNotFoundError } from '../../users/user.errors.js';
-import { UsersRepository } from '../../users/users.repository.js';
-import type { User } from '../../users/user.js';
+import { UserNotFoundError, UsersRepository, type User } from '../../users/index.js';
 import {
   EntryNotAllowedError,
   InvalidTournamentTermsError,

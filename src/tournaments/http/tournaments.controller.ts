@@ -29,10 +29,14 @@ import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.
 import { ApiPublic } from '../../common/api-public.decorator.js';
 import { eventStreamAnswer } from '../../common/server-sent-events.js';
 import { EventsQueryDto, StreamQueryDto, streamHolder } from '../../matches/index.js';
-import { OptionalBearerAuthGuard } from '../../security/optional-bearer-auth.guard.js';
-import { RequiresScope } from '../../security/api-token-scopes.js';
-import { BearerAuthGuard } from '../../security/bearer-auth.guard.js';
-import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../../security/principal.js';
+import {
+  OptionalBearerAuthGuard,
+  RequiresScope,
+  BearerAuthGuard,
+  CurrentPrincipal,
+  OptionalPrincipal,
+  type Principal,
+} from '../../security/index.js';
 import { TournamentsService, type TournamentList } from '../core/tournaments.service.js';
 import { TournamentStream, tournamentEventView } from '../live/tournament-stream.js';
 import type { TournamentView } from '../view/tournament-view.js';

@@ -3,25 +3,22 @@
  * HTTP once by the problem filter. The engine's refusals keep its reason as
  * their code.
  */
-import { DomainError, InvalidFieldError, type DomainErrorKind } from '../../common/domain-error.js';
+import { DomainError, InvalidFieldError, refusal, type DomainErrorKind } from '../../common/domain-error.js';
 import type { TournamentRefusalReason } from '../../engine/index.js';
 
-export class TournamentNotFoundError extends DomainError {
-  readonly code = 'tournament-not-found';
-  readonly kind = 'not-found';
-  constructor() {
-    super('No such tournament.');
-  }
-}
+export class TournamentNotFoundError extends refusal({
+  code: 'tournament-not-found',
+  kind: 'not-found',
+  message: 'No such tournament.',
+}) {}
 
 /** No event of that version in the tournament's log. */
-export class TournamentEventNotFoundError extends DomainError {
-  readonly code = 'event-not-found';
-  readonly kind = 'not-found';
-  constructor(version: number, last: number) {
-    super(`The tournament's log has no event ${version}: its events are 1 to ${last}.`);
-  }
-}
+export class TournamentEventNotFoundError extends refusal({
+  code: 'event-not-found',
+  kind: 'not-found',
+  message: (version: number, last: number) =>
+    `The tournament's log has no event ${version}: its events are 1 to ${last}.`,
+}) {}
 
 /** Terms that cannot be (400), naming the field. */
 export class InvalidTournamentTermsError extends InvalidFieldError {
@@ -29,33 +26,29 @@ export class InvalidTournamentTermsError extends InvalidFieldError {
 }
 
 /** Only the organiser may do this (start, cancel, add a house bot). */
-export class NotTheOrganiserError extends DomainError {
-  readonly code = 'not-the-organiser';
-  readonly kind = 'forbidden';
-  constructor(what: string) {
-    super(`Only the tournament's organiser may ${what}.`);
-  }
-}
+export class NotTheOrganiserError extends refusal({
+  code: 'not-the-organiser',
+  kind: 'forbidden',
+  message: (what: string) => `Only the tournament's organiser may ${what}.`,
+}) {}
 
 /** A house bot entered where it cannot play, or a player added who is no house bot. */
-export class EntryNotAllowedError extends DomainError {
-  readonly code = 'entry-not-allowed';
-  readonly kind = 'unprocessable';
-}
+export class EntryNotAllowedError extends refusal({
+  code: 'entry-not-allowed',
+  kind: 'unprocessable',
+  message: (message: string) => message,
+}) {}
 
 /**
  * The organiser has as many tournaments open (not started) as one may (TOURNAMENTS_OPEN_PER_ORGANISER):
  * a new one waits until one starts or is cancelled. Nothing is stored.
  */
-export class TooManyOpenTournamentsError extends DomainError {
-  readonly code = 'too-many-open-tournaments';
-  readonly kind = 'conflict';
-  override readonly extensions: Readonly<Record<string, unknown>>;
-  constructor(limit: number) {
-    super(`You have ${limit} tournaments open, as many as one may; start or cancel one first.`);
-    this.extensions = { limit };
-  }
-}
+export class TooManyOpenTournamentsError extends refusal({
+  code: 'too-many-open-tournaments',
+  kind: 'conflict',
+  message: (limit: number) => `You have ${limit} tournaments open, as many as one may; start or cancel one first.`,
+  extensions: (limit: number) => ({ limit }),
+}) {}
 
 /**
  * The account created as many tournaments in the last 24 hours as one may (TOURNAMENTS_CREATED_PER_DAY);
@@ -104,10 +97,8 @@ export class TournamentRefusedError extends DomainError {
 }
 
 /** Another write got in first, again and again: the caller may ask again. */
-export class TournamentBusyError extends DomainError {
-  readonly code = 'tournament-busy';
-  readonly kind = 'conflict';
-  constructor() {
-    super('The tournament changed while this was written; ask again.');
-  }
-}
+export class TournamentBusyError extends refusal({
+  code: 'tournament-busy',
+  kind: 'conflict',
+  message: 'The tournament changed while this was written; ask again.',
+}) {}

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsISO8601, IsOptional } from 'class-validator';
 import { PERSON_TEXT_RULE, PersonText } from '../../common/person-text.js';
-import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../security/api-token-scopes.js';
+import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../security/index.js';
 
 const SCOPES_RULE =
   '`read`: the GET endpoints that need a caller (your account, your matches, streams); `play`: creating, joining ' +

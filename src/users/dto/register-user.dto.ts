@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length } from 'class-validator';
-import { PASSWORD_RULE } from '../../security/password-policy.js';
+import { IsString } from 'class-validator';
+import { NewPassword } from '../../security/index.js';
 import { IsNewUsername, NEW_USERNAME_RULE, USERNAME_PATTERN } from '../username.js';
 
 export class RegisterUserDto {
@@ -15,14 +15,6 @@ export class RegisterUserDto {
   @IsNewUsername()
   username!: string;
 
-  @ApiProperty({
-    example: 'correct horse battery staple',
-    minLength: 8,
-    maxLength: 128,
-    format: 'password',
-    description: PASSWORD_RULE,
-  })
-  @IsString()
-  @Length(8, 128, { message: 'password must be 8-128 characters' })
+  @NewPassword('correct horse battery staple')
   password!: string;
 }

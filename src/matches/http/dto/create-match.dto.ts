@@ -14,7 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { COLOURS, MAX_CUBE, MAX_MATCH_LENGTH, VARIANTS, type Colour, type Variant } from '../../../engine/index.js';
-import { USERNAME_PATTERN, USERNAME_RULE } from '../../../users/username.js';
+import { USERNAME_PATTERN, USERNAME_RULE } from '../../../users/index.js';
 
 /** The rule options (docs/rules.md M1-M4, N3, N7); each defaults as documented. */
 export class MatchRulesDto {

@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { Equals, IsIn, IsInt, IsISO8601, IsOptional, Matches, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Equals, IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
 import { VARIANTS, type Variant } from '../../../engine/index.js';
-import { USERNAME_PATTERN } from '../../../users/username.js';
+import { USERNAME_PATTERN } from '../../../users/index.js';
 import type { MatchStatusName } from '../../model/match-record.js';
 import { PageQueryDto } from '../../../common/page-query.dto.js';
+import { OptionalInt } from '../../../common/optional-int.decorator.js';
 
 const STATUSES: readonly MatchStatusName[] = ['invited', 'playing', 'finished', 'aborted', 'declined'];
 const RESULTS = ['won', 'lost'] as const;
@@ -31,12 +32,7 @@ export class PlayerHistoryQueryDto extends PageQueryDto {
   @IsIn(RESULTS)
   result?: (typeof RESULTS)[number];
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1000, description: 'Points to win; 0 for money sessions.' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1000)
+  @OptionalInt(0, 1000, { minimum: 0, maximum: 1000, description: 'Points to win; 0 for money sessions.' })
   length?: number;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only the matches created at or after this instant.' })

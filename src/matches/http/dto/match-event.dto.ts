@@ -23,7 +23,7 @@ import {
   type ResultKind,
   type ResultMultiplier,
 } from '../../../engine/index.js';
-import { MoveDto } from '../../../positions/dto/legal-plays-response.dto.js';
+import { MoveDto } from '../../../positions/index.js';
 import { ColourBoardDto, ResultDto } from './match-state.dto.js';
 
 const DIE = { type: 'integer', minimum: 1, maximum: 6 } as const;

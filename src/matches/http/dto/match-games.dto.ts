@@ -1,7 +1,7 @@
 /** OpenAPI schemas of a match's games and turns (docs/architecture.md "Games and turns"). */
 import { ApiProperty } from '@nestjs/swagger';
 import { COLOURS, RESULT_KINDS } from '../../../engine/index.js';
-import { MoveDto } from '../../../positions/dto/legal-plays-response.dto.js';
+import { MoveDto } from '../../../positions/index.js';
 import type { MatchGamesService } from '../../read/match-games.service.js';
 import type { CubeActionView, GameRecordView, GameWithTurns, TurnRecordView } from '../../view/match-games.js';
 import type { AgreeAll, Agrees } from './agrees.js';

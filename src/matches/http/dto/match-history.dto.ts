@@ -1,7 +1,7 @@
 /** OpenAPI schemas of the read-side shapes (events, positions, fairness, lists, legal plays). */
 import { ApiProperty } from '@nestjs/swagger';
 import { VARIANTS } from '../../../engine/index.js';
-import { PlayDto } from '../../../positions/dto/legal-plays-response.dto.js';
+import { PlayDto } from '../../../positions/index.js';
 import { MATCH_STATUS_NAMES } from '../../model/match-record.js';
 import type {
   EventsPage,

@@ -4,8 +4,7 @@
  */
 import { ApiProperty, type ApiPropertyOptions, ApiPropertyOptional, DECORATORS } from '@nestjs/swagger';
 import { COLOURS, VARIANTS } from '../../../engine/index.js';
-import { SideBoardDto } from '../../../positions/dto/board.dto.js';
-import { MoveDto } from '../../../positions/dto/legal-plays-response.dto.js';
+import { SideBoardDto, MoveDto } from '../../../positions/index.js';
 import { ACTION_NAMES } from '../../model/action-names.js';
 import { AWAITING, MATCH_STATUS_NAMES } from '../../model/match-record.js';
 import type { GameView, MatchView, ResultView, SideView, TurnView } from '../../view/match-view.js';

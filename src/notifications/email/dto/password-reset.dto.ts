@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { IsPlainMailAddress } from '../mail-address.js';
-import { PASSWORD_RULE } from '../../../security/password-policy.js';
+import { NewPassword } from '../../../security/index.js';
 
 /** Whose password to reset: a username, or a verified address. */
 export class PasswordResetRequestDto {
@@ -34,14 +34,6 @@ export class PasswordResetConfirmDto {
   @Length(1, 128)
   token!: string;
 
-  @ApiProperty({
-    example: 'staple battery horse correct',
-    minLength: 8,
-    maxLength: 128,
-    format: 'password',
-    description: PASSWORD_RULE,
-  })
-  @IsString()
-  @Length(8, 128, { message: 'newPassword must be 8-128 characters' })
+  @NewPassword('staple battery horse correct')
   newPassword!: string;
 }

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto.js';
 import { TOURNAMENT_FORMATS, VARIANTS } from '../../../engine/index.js';
 import { MatchRulesDto } from '../../../matches/index.js';
+import { OptionalInt } from '../../../common/optional-int.decorator.js';
 
 const STATUSES = ['open', 'running', 'finished', 'cancelled'] as const;
 
@@ -150,11 +150,6 @@ export class TournamentEventListDto {
 }
 
 export class TournamentQueryDto {
-  @ApiPropertyOptional({ minimum: 1, description: 'The tournament as it stood after this event of its log.' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @OptionalInt(1, 2_147_483_647, { minimum: 1, description: 'The tournament as it stood after this event of its log.' })
   version?: number;
 }
