@@ -447,10 +447,7 @@ describe('table ownership', () => {
   const KNOWN_CROSSINGS: readonly string[] = [
     // The matches' write changes the players' ratings and records (users' table) in its statement, and
     // reads their ratings under lock first: to become users' effect, applied by users (issue 36, the writer).
-    'matches/core/match-write-statements.ts writes users',
-    'matches/core/rated-end.repository.ts reads users',
     // Whether a joiner became a bot, read after a join wrote nothing: a fact to take from users' face.
-    'matches/core/matches.repository.ts reads users',
     // The seats' names and bot marks are display names, but a seat's auto_play_forced is an account setting.
     'matches/core/match-rows.ts reads users',
     // The bearer checks read the account's token version (users.token_version, which users raises on a

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../database/sql-client.js';
+import type { SqlParams } from '../database/versioned-log/sql-params.js';
 import type { IdempotentAnswer } from './idempotency-context.js';
 
 /**
@@ -63,7 +64,16 @@ SELECT false, request_hash, status_code, response
   FROM idempotency_keys
  WHERE user_id = $1::uuid AND key = $2::varchar AND NOT EXISTS (SELECT 1 FROM claimed)`;
 
-/** The parameters `heldKeySql` and `storeAnswerSql` read, in order from their `first`. */
+/** The placeholders of an answer's parameters, as `heldKeySql` and `storeAnswerSql` read them. */
+export interface AnswerPlaceholders {
+  readonly user: string;
+  readonly key: string;
+  readonly reservedAt: string;
+  readonly status: string;
+  readonly response: string;
+}
+
+/** The parameters `heldKeySql` and `storeAnswerSql` read, in the order `numberedAnswer` numbers them. */
 export function answerParams(answer: IdempotentAnswer): unknown[] {
   return [
     answer.userId,
@@ -74,6 +84,26 @@ export function answerParams(answer: IdempotentAnswer): unknown[] {
   ];
 }
 
+/** The placeholders of answerParams' values when they are parameters `first` onwards. */
+export function numberedAnswer(first: number): AnswerPlaceholders {
+  const [user, key, reservedAt, status, response] = ['uuid', 'varchar', 'timestamptz', 'int', 'jsonb'].map(
+    (type, i) => `$${first + i}::${type}`,
+  );
+  return { user, key, reservedAt, status, response };
+}
+
+/** The answer's values added to a composed statement's parameters (src/database/versioned-log/sql-params.ts). */
+export function addedAnswer(params: SqlParams, answer: IdempotentAnswer): AnswerPlaceholders {
+  const [user, key, reservedAt, status, response] = answerParams(answer);
+  return {
+    user: params.add(user, 'uuid'),
+    key: params.add(key, 'varchar'),
+    reservedAt: params.add(reservedAt, 'timestamptz'),
+    status: params.add(status, 'int'),
+    response: params.add(response, 'jsonb'),
+  };
+}
+
 /**
  * For a statement that writes an effect together with its key's answer
  * (docs/architecture.md, "API conventions"): the CTE `held`, one row when the
@@ -81,13 +111,12 @@ export function answerParams(answer: IdempotentAnswer): unknown[] {
  * yet), locked until the statement commits. The effect's own CTEs write only
  * when `held` has its row, so a reservation taken over by a retry, after this
  * request was deemed abandoned, lets nothing be written twice.
- * Parameters from `first`: user, key, reservation time (answerParams).
  */
-export function heldKeySql(first: number): string {
+export function heldKeySql(p: AnswerPlaceholders): string {
   return `held AS (
   SELECT 1 FROM idempotency_keys
-   WHERE user_id = $${first}::uuid AND key = $${first + 1}::varchar
-     AND created_at = $${first + 2}::timestamptz AND status_code IS NULL
+   WHERE user_id = ${p.user} AND key = ${p.key}
+     AND created_at = ${p.reservedAt} AND status_code IS NULL
      FOR UPDATE
 )`;
 }
@@ -95,16 +124,15 @@ export function heldKeySql(first: number): string {
 /**
  * The CTE `answered` storing the key's answer when the CTE named `effect`
  * wrote a row: in the same statement, so both commit or neither.
- * Parameters from `first`: as heldKeySql, then status and response (answerParams).
  * With `overwrite`, a jsonb expression whose members replace the response's
  * (what the statement itself decided, which the answer computed before it could not know).
  */
-export function storeAnswerSql(first: number, effect: string, overwrite: string | null = null): string {
-  const response = overwrite === null ? `$${first + 4}::jsonb` : `$${first + 4}::jsonb || ${overwrite}`;
+export function storeAnswerSql(p: AnswerPlaceholders, effect: string, overwrite: string | null = null): string {
+  const response = overwrite === null ? p.response : `${p.response} || ${overwrite}`;
   return `answered AS (
-  UPDATE idempotency_keys SET status_code = $${first + 3}::int, response = ${response}
-   WHERE user_id = $${first}::uuid AND key = $${first + 1}::varchar
-     AND created_at = $${first + 2}::timestamptz AND status_code IS NULL
+  UPDATE idempotency_keys SET status_code = ${p.status}, response = ${response}
+   WHERE user_id = ${p.user} AND key = ${p.key}
+     AND created_at = ${p.reservedAt} AND status_code IS NULL
      AND EXISTS (SELECT 1 FROM ${effect})
   RETURNING 1
 )`;

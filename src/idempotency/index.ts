@@ -8,4 +8,5 @@ export { IdempotencyModule } from './idempotency.module.js';
 export { IdempotencyInterceptor } from './idempotency.interceptor.js';
 export { IdempotencyContext, type IdempotentAnswer } from './idempotency-context.js';
 export { IdempotencyKeyInUseError } from './idempotency.errors.js';
-export { answerParams, heldKeySql, storeAnswerSql } from './idempotency.repository.js';
+export { answerParams, heldKeySql, numberedAnswer, storeAnswerSql } from './idempotency.repository.js';
+export { idempotentAnswerApplier, type IdempotentAnswerEffect } from './idempotent-answer.effect.js';

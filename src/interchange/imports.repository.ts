@@ -20,7 +20,7 @@ export class ImportsRepository {
    * Counts the user's attempts since `from` and, below `limit`, records one more at `at`; older
    * ones are deleted. The user's row is locked first, so that attempts made at once are counted one
    * after the other (the count runs after the lock, on a fresh snapshot) and no more than `limit`
-   * get in. FOR NO KEY UPDATE, as an UPDATE of the row takes (rated-end.repository.ts): it excludes
+   * get in. FOR NO KEY UPDATE, as an UPDATE of the row takes (src/users/rating.effects.ts): it excludes
    * another admission, not the KEY SHARE lock that an insert referring to the user takes for its
    * foreign key (a move's events, a new match), which would otherwise wait for the admission.
    */

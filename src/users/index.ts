@@ -25,3 +25,13 @@ export {
   joinAccountSql,
   lockAccountSql,
 } from './account-statements.js';
+
+// Effects of a match's append on its players (docs/architecture.md, "The versioned-log writer").
+export { seatApplier, seatSql, type RatedPairSlot, type SeatEffect } from './seat.effect.js';
+export { SeatChangedError } from './seat-changed.error.js';
+export {
+  abortedByLeaveApplier,
+  ratedEndApplier,
+  type AbortedByLeaveEffect,
+  type RatedEndEffect,
+} from './rating.effects.js';

@@ -4,7 +4,7 @@ import type { MatchEvent } from '../../src/engine/index.js';
 import type { IdempotentAnswer } from '../../src/idempotency/idempotency-context.js';
 import { IdempotencyKeyInUseError } from '../../src/idempotency/idempotency.errors.js';
 import { ABANDONED_RESERVATION_MS, IdempotencyRepository } from '../../src/idempotency/idempotency.repository.js';
-import { MatchesRepository } from '../../src/matches/core/matches.repository.js';
+import { MatchesRepository, type MatchAppend } from '../../src/matches/core/matches.repository.js';
 import type { User } from '../../src/users/user.js';
 import { UsersModule } from '../../src/users/users.module.js';
 import { matchTerms, minute, projection, stored } from './match-fixtures.js';
@@ -73,11 +73,20 @@ describe('MatchesRepository.create with an Idempotency-Key answer', () => {
 
 describe('MatchesRepository.append with an Idempotency-Key answer', () => {
   const roll: MatchEvent = { type: 'opening-roll', white: 3, black: 1 };
+  /** The opening roll appended after `expectedVersion`, with `answer`. */
+  const rollOn = (id: string, expectedVersion: number, answer: IdempotentAnswer): MatchAppend => ({
+    id,
+    expectedVersion,
+    events: [stored(roll)],
+    projection: projection(),
+    at: minute(9),
+    answer,
+  });
 
   it('writes the events and the answer together', async () => {
     const id = await seatedMatch();
     const answer = await heldKey();
-    expect(await matches.append(id, 2, [stored(roll)], projection(), minute(9), null, answer)).toBe(true);
+    expect(await matches.append(rollOn(id, 2, answer))).toBe(true);
     expect(await eventCount(id)).toBe(3);
     expect(await replayOf(answer)).toEqual({ kind: 'replay', statusCode: 201, response: answer.response });
   });
@@ -85,10 +94,10 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
   it('at a stale version writes neither, and the key stays held for the attempt on the fresh version', async () => {
     const id = await seatedMatch();
     const answer = await heldKey();
-    expect(await matches.append(id, 1, [stored(roll)], projection(), minute(9), null, answer)).toBe(false);
+    expect(await matches.append(rollOn(id, 1, answer))).toBe(false);
     expect(await eventCount(id)).toBe(2);
     expect(await replayOf(answer)).toEqual({ kind: 'in-progress' });
-    expect(await matches.append(id, 2, [stored(roll)], projection(), minute(9), null, answer)).toBe(true);
+    expect(await matches.append(rollOn(id, 2, answer))).toBe(true);
     expect(await replayOf(answer)).toEqual({ kind: 'replay', statusCode: 201, response: answer.response });
   });
 
@@ -96,9 +105,7 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
     const id = await seatedMatch();
     const answer = await heldKey();
     await keys.complete(answer);
-    await expect(matches.append(id, 2, [stored(roll)], projection(), minute(9), null, answer)).rejects.toThrow(
-      IdempotencyKeyInUseError,
-    );
+    await expect(matches.append(rollOn(id, 2, answer))).rejects.toThrow(IdempotencyKeyInUseError);
     expect(await eventCount(id)).toBe(2);
   });
 
@@ -119,7 +126,17 @@ describe('MatchesRepository.append with an Idempotency-Key answer', () => {
     };
     const ended = projection({ whiteId: alice.id, blackId: bob.id, status: 'finished', finishedAt: minute(9) });
     const resign: MatchEvent = { type: 'resign', by: 'black', value: 1 };
-    expect(await matches.append(id, 2, [stored(resign, bob.id)], ended, minute(9), rated, answer)).toBe(true);
+    expect(
+      await matches.append({
+        id,
+        expectedVersion: 2,
+        events: [stored(resign, bob.id)],
+        projection: ended,
+        at: minute(9),
+        rated,
+        answer,
+      }),
+    ).toBe(true);
     expect((await m.get(SqlClient).query<{ rating: number }>(rating, [alice.id]))[0].rating).toBeGreaterThan(before);
     expect(await replayOf(answer)).toEqual({ kind: 'replay', statusCode: 201, response: answer.response });
   });

@@ -228,7 +228,13 @@ describe('the lists’ query plans', () => {
     await watched.inbox(ann.id, { limit: 1 });
     await store.findById(ann.id);
     await store.eventsAfter(ann.id, 0, 10);
-    await store.append(ann.id, 1, [stored({ type: 'abort', by: 'white' })], projection(), minute(0)); // no such match
+    await store.append({
+      id: ann.id,
+      expectedVersion: 1,
+      events: [stored({ type: 'abort', by: 'white' })],
+      projection: projection(),
+      at: minute(0),
+    }); // no such match
     const seat = [
       'matches_black_id_created_at_idx',
       'matches_invited_id_created_at_idx',

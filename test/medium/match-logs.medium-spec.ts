@@ -47,7 +47,13 @@ async function storeMatch(events: readonly MatchEvent[], split: number, last = p
     at: minute(1),
   });
   const rest = events.slice(split).map((event) => stored(event));
-  const written = await repository.append(match.id, split, rest, { ...last, finishedAt: minute(9) }, minute(9));
+  const written = await repository.append({
+    id: match.id,
+    expectedVersion: split,
+    events: rest,
+    projection: { ...last, finishedAt: minute(9) },
+    at: minute(9),
+  });
   expect(written).toBe(true);
   return match;
 }
@@ -58,7 +64,15 @@ describe('finished match logs', () => {
     const match = await storeMatch(events, 10, projection({ status: 'playing' }));
     expect(await repository.finishedLog(match.id)).toBeNull();
     const more = [stored({ type: 'resign', by: 'white', value: 1 })];
-    expect(await repository.append(match.id, events.length, more, projection(finished), minute(10))).toBe(true);
+    expect(
+      await repository.append({
+        id: match.id,
+        expectedVersion: events.length,
+        events: more,
+        projection: projection(finished),
+        at: minute(10),
+      }),
+    ).toBe(true);
     const log = await repository.finishedLog(match.id);
     expect(log).toHaveLength(events.length + 1);
     expect(log).toEqual(await rowsOf(match.id));

@@ -241,9 +241,15 @@ describe('MatchStreamsRepository for a player stream', () => {
     const seated = projection({ status: 'playing', whiteId: carol.id, blackId: dave.id });
     const playing = matchTerms(carol.id);
     await repo.create(playing, [stored(join('white'), carol.id), stored(join('black'), dave.id)], seated, minute(0));
-    expect(await repo.append(playing.id, 2, [stored(openingRoll), stored(play, carol.id)], seated, minute(10))).toBe(
-      true,
-    );
+    expect(
+      await repo.append({
+        id: playing.id,
+        expectedVersion: 2,
+        events: [stored(openingRoll), stored(play, carol.id)],
+        projection: seated,
+        at: minute(10),
+      }),
+    ).toBe(true);
     const invited = matchTerms(dave.id, { invitedId: carol.id });
     await repo.create(invited, [stored(join('white'), dave.id)], projection({ whiteId: dave.id }), minute(5));
     const over = matchTerms(carol.id);
@@ -280,9 +286,15 @@ describe('MatchesRepository.append', () => {
   it('at the current version writes the events as the next seqs, the projection, the version and the time', async () => {
     const id = await seatedMatch();
     const after = whiteToPlay();
-    expect(await repo.append(id, 2, [stored(openingRoll, null, START), stored(play, alice.id)], after, minute(9))).toBe(
-      true,
-    );
+    expect(
+      await repo.append({
+        id,
+        expectedVersion: 2,
+        events: [stored(openingRoll, null, START), stored(play, alice.id)],
+        projection: after,
+        at: minute(9),
+      }),
+    ).toBe(true);
     const match = await repo.findById(id);
     expect(match).toMatchObject({ version: 4, projection: after, createdAt: minute(0), updatedAt: minute(9) });
     expect(await replay.readProjection(id)).toEqual(after);
@@ -299,30 +311,53 @@ describe('MatchesRepository.append', () => {
   ])('at a version %s the current one returns false and changes nothing', async (_, stale) => {
     const id = await seatedMatch();
     const before = await repo.findById(id);
-    expect(await repo.append(id, stale, [stored(openingRoll)], whiteToPlay(), minute(9))).toBe(false);
+    expect(
+      await repo.append({
+        id,
+        expectedVersion: stale,
+        events: [stored(openingRoll)],
+        projection: whiteToPlay(),
+        at: minute(9),
+      }),
+    ).toBe(false);
     expect(await repo.findById(id)).toEqual(before);
     expect(await eventCount(id)).toBe(2);
   });
 
   it('returns false for a match that does not exist', async () => {
-    expect(await repo.append('00000000-0000-4000-8000-000000000000', 0, [stored(play)], whiteToPlay(), minute(9))).toBe(
-      false,
-    );
-    expect(await repo.append('not-a-uuid', 0, [stored(play)], whiteToPlay(), minute(9))).toBe(false);
+    const playOn = (id: string) => ({
+      id,
+      expectedVersion: 0,
+      events: [stored(play)],
+      projection: whiteToPlay(),
+      at: minute(9),
+    });
+    expect(await repo.append(playOn('00000000-0000-4000-8000-000000000000'))).toBe(false);
+    expect(await repo.append(playOn('not-a-uuid'))).toBe(false);
   });
 
   it('returns false, and undoes the projection too, when an event’s seq is taken although the version matched', async () => {
     const id = await seatedMatch();
     await m.get(SqlClient).query('UPDATE matches SET version = 1 WHERE id = $1', [id]);
     const before = await repo.findById(id);
-    expect(await repo.append(id, 1, [stored(openingRoll)], whiteToPlay(), minute(9))).toBe(false);
+    expect(
+      await repo.append({
+        id,
+        expectedVersion: 1,
+        events: [stored(openingRoll)],
+        projection: whiteToPlay(),
+        at: minute(9),
+      }),
+    ).toBe(false);
     expect(await repo.findById(id)).toEqual(before);
     expect((await repo.eventsAfter(id, 0, 10)).map((e) => e.event)).toEqual([join('white'), join('black')]);
   });
 
   it('refuses to append no events', async () => {
     const id = await seatedMatch();
-    await expect(repo.append(id, 2, [], whiteToPlay(), minute(9))).rejects.toThrow(RangeError);
+    await expect(
+      repo.append({ id, expectedVersion: 2, events: [], projection: whiteToPlay(), at: minute(9) }),
+    ).rejects.toThrow(RangeError);
   });
 
   it('refuses an append that is both a rated end and a join, writing nothing', async () => {
@@ -330,7 +365,15 @@ describe('MatchesRepository.append', () => {
     const before = await repo.findById(id);
     const joinCheck = { joinerId: bob.id, asBot: false, ratedPair: null };
     await expect(
-      repo.append(id, 2, [stored(openingRoll)], whiteToPlay(), minute(9), { abortedBy: alice.id }, null, joinCheck),
+      repo.append({
+        id,
+        expectedVersion: 2,
+        events: [stored(openingRoll)],
+        projection: whiteToPlay(),
+        at: minute(9),
+        rated: { abortedBy: alice.id },
+        join: joinCheck,
+      }),
     ).rejects.toThrow(RangeError);
     expect(await repo.findById(id)).toEqual(before);
   });
@@ -348,8 +391,20 @@ describe('MatchesRepository.append', () => {
         await locker.query('BEGIN');
         await locker.query('SELECT 1 FROM matches WHERE id = $1 FOR UPDATE', [id]);
         const race = Promise.all([
-          racerA.append(id, 2, [stored(openingRoll), stored(play, alice.id)], whiteToPlay(), minute(9)),
-          racerB.append(id, 2, [stored({ type: 'abort', by: 'black' }, bob.id)], projection(), minute(9)),
+          racerA.append({
+            id,
+            expectedVersion: 2,
+            events: [stored(openingRoll), stored(play, alice.id)],
+            projection: whiteToPlay(),
+            at: minute(9),
+          }),
+          racerB.append({
+            id,
+            expectedVersion: 2,
+            events: [stored({ type: 'abort', by: 'black' }, bob.id)],
+            projection: projection(),
+            at: minute(9),
+          }),
         ]);
         await waitForLockWaiters(m.get(SqlClient), 2);
         await locker.query('COMMIT');

@@ -95,7 +95,15 @@ function endAs(
     status: 'finished',
     finishedAt: minute(9),
   });
-  return repo.append(id, version, [stored(resign, seats.blackId)], ended, minute(9), rated, answer);
+  return repo.append({
+    id,
+    expectedVersion: version,
+    events: [stored(resign, seats.blackId)],
+    projection: ended,
+    at: minute(9),
+    rated,
+    answer,
+  });
 }
 
 /** A rated match of two new players at 1500 (`w` white, `l` black), under way at version 2. */

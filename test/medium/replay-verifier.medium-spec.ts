@@ -271,7 +271,7 @@ describe('ReplayVerifier on a log stored under an earlier rule', () => {
     const projection = projectionOf(record, seats, aborted.state, record.projection.clock, now);
     const written = await m
       .get(MatchesRepository)
-      .append(view.id, record.version, [stored(abort, ann.id)], projection, now);
+      .append({ id: view.id, expectedVersion: record.version, events: [stored(abort, ann.id)], projection, at: now });
     expect(written).toBe(true);
     expect(await verifier.verify(view.id)).toEqual({ events: record.version + 1, differences: [] });
     expect((await m.get(MatchReadsService).view(view.id, ann.id)).status).toBe('aborted');

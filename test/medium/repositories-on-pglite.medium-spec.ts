@@ -42,6 +42,14 @@ describe('MatchesRepository on PGlite through Prisma', () => {
     const replay = new ReplayCheckRepository(sql);
     const terms = matchTerms(ids.ann, { invitedId: ids.ben });
     const seated = projection({ status: 'playing', whiteId: ids.ann, blackId: ids.ben });
+    // The white player's abort on the seated match, at version 2.
+    const abort = {
+      id: terms.id,
+      expectedVersion: 2,
+      events: [stored({ type: 'abort', by: 'white' }, ids.ann)],
+      projection: seated,
+      at: minute(8),
+    };
     await repo.create(
       terms,
       [stored({ type: 'join', colour: 'white' }, ids.ann), stored({ type: 'join', colour: 'black' }, ids.ben)],
@@ -57,11 +65,15 @@ describe('MatchesRepository on PGlite through Prisma', () => {
     };
 
     expect(
-      await repo.append(terms.id, 2, [stored({ type: 'opening-roll', white: 6, black: 1 })], afterPlay, minute(7)),
+      await repo.append({
+        id: terms.id,
+        expectedVersion: 2,
+        events: [stored({ type: 'opening-roll', white: 6, black: 1 })],
+        projection: afterPlay,
+        at: minute(7),
+      }),
     ).toBe(true);
-    expect(await repo.append(terms.id, 2, [stored({ type: 'abort', by: 'white' }, ids.ann)], seated, minute(8))).toBe(
-      false,
-    );
+    expect(await repo.append(abort)).toBe(false);
 
     expect(await repo.findById(terms.id)).toEqual({
       id: terms.id,
@@ -94,9 +106,7 @@ describe('MatchesRepository on PGlite through Prisma', () => {
 
     // A version that disagrees with the log: the taken seq refuses the append, projection included.
     await sql.query('UPDATE matches SET version = 2 WHERE id = $1::uuid', [terms.id]);
-    expect(await repo.append(terms.id, 2, [stored({ type: 'abort', by: 'white' }, ids.ann)], seated, minute(8))).toBe(
-      false,
-    );
+    expect(await repo.append(abort)).toBe(false);
     expect(await replay.readProjection(terms.id)).toEqual(afterPlay);
     await expect(sql.query('DELETE FROM match_events WHERE match_id = $1::uuid', [terms.id])).rejects.toThrow(
       'match_events is append-only',

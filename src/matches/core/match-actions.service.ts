@@ -9,6 +9,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/domain-error.js';
+import { retryOnConflict } from '../../database/versioned-log/retry-on-conflict.js';
 import {
   applyCommand,
   betweenMoneyGames,
@@ -42,7 +43,7 @@ import { ratedEndOf } from './match-rating.js';
 import type { MatchRecord, NewMatchEvent, SeatedPlayer } from '../model/match-record.js';
 import { MatchLimitsPolicy } from './match-limits.js';
 import { MatchStore, type LoadedMatch } from './match-store.js';
-import { SeatChangedError } from './seat-changed.error.js';
+import { SeatChangedError } from '../../users/index.js';
 import type { MatchView } from '../view/match-view.js';
 
 /** Attempts of an action sent without a version, when another action got in first. */
@@ -85,18 +86,20 @@ export class MatchActionsService {
         if (!(err instanceof DomainError)) throw err;
       }
     }
-    for (let attempt = 1; ; attempt++) {
-      const loaded = await this.store.load(id);
-      if (expectedVersion !== null && expectedVersion !== loaded.record.version) {
-        throw new VersionConflictError(loaded.record.version, expectedVersion);
-      }
-      const done = await this.attempt(loaded, userId, action);
-      if (done !== null) return done;
-      if (expectedVersion !== null || attempt >= ATTEMPTS) {
+    return retryOnConflict(
+      expectedVersion === null ? ATTEMPTS : 1,
+      async () => {
+        const loaded = await this.store.load(id);
+        if (expectedVersion !== null && expectedVersion !== loaded.record.version) {
+          throw new VersionConflictError(loaded.record.version, expectedVersion);
+        }
+        return this.attempt(loaded, userId, action);
+      },
+      async () => {
         const current = await this.store.load(id);
         throw new VersionConflictError(current.record.version, expectedVersion);
-      }
-    }
+      },
+    );
   }
 
   /**
@@ -133,7 +136,8 @@ export class MatchActionsService {
     const view = presentMatch(next, after, userId, now);
     const answer = this.idempotency.answer(view);
     try {
-      if (!(await this.store.append(next, record.version, events, after, now, rated, answer, join))) return null;
+      const write = { expectedVersion: record.version, events, at: now, rated, answer, join };
+      if (!(await this.store.append(next, after, write))) return null;
     } catch (err: unknown) {
       // The joiner became a bot meanwhile (an account does so once): decided again, seated as a bot.
       if (err instanceof SeatChangedError && !seatChecked) return this.attempt(loaded, userId, action, true);

@@ -5,7 +5,7 @@
  * out before both players made CHOICES_TO_RATE real decisions, nothing but
  * the leave on the leaver's record. The ratings themselves move by the FIBS
  * formula (src/users/fibs-rating.ts, weighted for provisional opponents by
- * provisional-rating.ts), written with the match's end (rated-end.repository.ts).
+ * provisional-rating.ts), written with the match's end (the rated-end effect, src/users/rating.effects.ts).
  */
 import { opponentOf, type Colour, type MatchState } from '../../engine/index.js';
 import type { RatedEnd } from '../model/match-record.js';

@@ -1,3 +1,4 @@
+import type { SqlParams } from '../../database/versioned-log/sql-params.js';
 import type { Colour, MatchEvent, RulesOptions, Variant } from '../../engine/index.js';
 import type {
   MatchSource,
@@ -61,9 +62,9 @@ export function projectionPlaceholders(first: number): string {
   return PROJECTION_COLUMNS.map((c, i) => `$${first + i}::${c.type}`).join(', ');
 }
 
-/** `column = $n::type, ...` from parameter `first` on (for an UPDATE's SET). */
-export function projectionAssignments(first: number): string {
-  return PROJECTION_COLUMNS.map((c, i) => `${c.name} = $${first + i}::${c.type}`).join(', ');
+/** `column = $k::type, ...` of `projection`, its values added to `params` (for an UPDATE's SET). */
+export function projectionAssignments(projection: MatchProjection, params: SqlParams): string {
+  return PROJECTION_COLUMNS.map((c) => `${c.name} = ${params.add(c.value(projection), c.type)}`).join(', ');
 }
 
 /** The projection's parameter values, in PROJECTION_COLUMNS' order. */

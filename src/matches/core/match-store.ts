@@ -20,11 +20,16 @@ import { LRUCache } from 'lru-cache';
 import { foldEvents, newMatch, type MatchState } from '../../engine/index.js';
 import type { IdempotentAnswer } from '../../idempotency/index.js';
 import { EventNotFoundError, MatchNotFoundError } from '../model/match.errors.js';
-import type { MatchRecord, NewMatchEvent, RatedEnd, StoredMatchEvent } from '../model/match-record.js';
+import type { MatchRecord, StoredMatchEvent } from '../model/match-record.js';
 import type { MatchDraft } from './match-draft.js';
 import { MatchFeed } from './match-feed.js';
 import { MatchLogError } from './match-rows.js';
-import { MatchesRepository, type CreatedWithinLimits, type JoinCheck, type MatchLimits } from './matches.repository.js';
+import {
+  MatchesRepository,
+  type CreatedWithinLimits,
+  type MatchAppend,
+  type MatchLimits,
+} from './matches.repository.js';
 
 /** A match loaded for a use case. */
 export interface LoadedMatch {
@@ -167,26 +172,15 @@ export class MatchStore {
   }
 
   /**
-   * Appends `events` after `version`, leading to `next` (the record after them,
-   * with its projection) and `state`; false when the match had moved on
-   * (nothing written). Remembers both on success. With `answer`, the
-   * request's Idempotency-Key answer is written with the events; with
-   * `join`, the join's checks (MatchesRepository.append: SeatChangedError when
-   * the joiner became a bot since it was seated).
+   * Appends the events of `write` after its `expectedVersion`, leading to `next` (the record after
+   * them, with its projection) and `state`; false when the match had moved on (nothing written).
+   * Remembers both on success. Its answer, rated end and join are MatchesRepository.append's
+   * (SeatChangedError when the joiner became a bot since it was seated).
    */
-  async append(
-    next: MatchRecord,
-    version: number,
-    events: readonly NewMatchEvent[],
-    state: MatchState,
-    at: Date,
-    rated: RatedEnd | null = null,
-    answer: IdempotentAnswer | null = null,
-    join: JoinCheck | null = null,
-  ): Promise<boolean> {
-    const written = await this.matches.append(next.id, version, events, next.projection, at, rated, answer, join);
+  async append(next: MatchRecord, state: MatchState, write: Omit<MatchAppend, 'id' | 'projection'>): Promise<boolean> {
+    const written = await this.matches.append({ ...write, id: next.id, projection: next.projection });
     // The end of a rated match writes the ratings' changes in its statement: read again, not remembered.
-    const ratedEnd = rated !== null && !('abortedBy' in rated);
+    const ratedEnd = write.rated != null && !('abortedBy' in write.rated);
     if (written) {
       if (ratedEnd) this.known.delete(next.id);
       else this.remember(next, state);

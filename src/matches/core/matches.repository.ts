@@ -8,23 +8,13 @@ import type {
   MatchRecord,
   NewMatchEvent,
   NewMatchRecord,
-  RatedEnd,
   StoredMatchEvent,
   UnratedReason,
 } from '../model/match-record.js';
-import {
-  APPEND,
-  APPEND_ABORTED_BY_LEAVE,
-  APPEND_RATED,
-  APPEND_RATED_JOIN,
-  APPEND_SEAT,
-  CREATE,
-  CREATE_WITHIN_LIMITS,
-  SEAT_CHANGED,
-  type WriteStatements,
-} from './match-write-statements.js';
-import { SeatChangedError } from './seat-changed.error.js';
-import { appendRatedEnd } from './rated-end.repository.js';
+import { CREATE, CREATE_WITHIN_LIMITS, SEAT_CHANGED } from './match-write-statements.js';
+import { SeatChangedError } from '../../users/index.js';
+import { commit } from '../../database/versioned-log/log-writer.js';
+import { matchCommit, type MatchAppend } from './match-log.js';
 import type { MatchLimitCode } from '../model/match.errors.js';
 import {
   MATCH_BY_ID,
@@ -54,26 +44,9 @@ export type CreatedWithinLimits =
   | { readonly refusal: MatchLimitCode }
   | { readonly refusal: null; readonly rated: boolean; readonly unratedReason: UnratedReason | null };
 
-/**
- * For the join of an open challenge asked rated: its creator, the joiner, the cap on the pair's
- * rated matches, and the start of the day counted.
- */
-export interface RatedPairCheck {
-  readonly creatorId: string;
-  readonly joinerId: string;
-  readonly perDay: number;
-  readonly since: Date;
-}
-
-/**
- * A join: the account taking the seat and whether the service seated it as a bot (the join is
- * written only while the account is still so), and for an open challenge asked rated, the pair's cap.
- */
-export interface JoinCheck {
-  readonly joinerId: string;
-  readonly asBot: boolean;
-  readonly ratedPair: RatedPairCheck | null;
-}
+/** For the join of an open challenge asked rated: its creator, the joiner, the pair's cap, and the start of the day counted. */
+export type { RatedPairSlot as RatedPairCheck } from '../../users/index.js';
+export type { JoinCheck, MatchAppend } from './match-log.js';
 
 /** The parameters $1-$17 of CREATE and CREATE_WITHIN_LIMITS: the terms and the first events. */
 function termsParams(record: NewMatchRecord, events: readonly NewMatchEvent[], at: Date): unknown[] {
@@ -233,94 +206,27 @@ export class MatchesRepository {
   }
 
   /**
-   * Appends `events` as seqs expectedVersion+1 .. +n and writes the projection
-   * after them, if and only if the match is still at `expectedVersion`: true
-   * when written, false (nothing written) when another append got there first.
-   * Should the version and the log ever disagree, the (match_id, seq) key
-   * refuses the events and the whole statement, and the answer is false too.
-   * With `rated` (the events end a rated match), the players' ratings and
-   * records move with it, in one transaction (rated-end.repository.ts), or,
-   * for a match aborted by a leave, the match is written unrated and the
-   * leaver's record counts it; with
-   * `answer` the request's Idempotency-Key answer too, and
-   * IdempotencyKeyInUseError (nothing written) when the request no longer
-   * holds its key; with `join` (the event seats a player), the joiner is
-   * locked and must still be what the service seated, a person or a bot
-   * (SeatChangedError, nothing written, when it became a bot meanwhile), and
-   * for the join of an open challenge asked rated, the match is played unrated,
-   * with its reason, when the pair's rated matches of the day are used up
-   * (RangeError for both `rated` and `join`).
-   * False, with nothing asked of the database, for an id that is not a UUID.
+   * Appends `events` as seqs expectedVersion+1 .. +n and writes the projection after them, if and
+   * only if the match is still at `expectedVersion`, through the versioned-log writer with the
+   * append's effects (match-log.ts): true when written, false (nothing written) when another append
+   * got there first. Should the version and the log ever disagree, the (match_id, seq) key refuses
+   * the events and the whole statement, and the answer is false too. With `rated` (the events end a
+   * rated match), the players' ratings and records move with it, in one transaction, or, for a match
+   * aborted by a leave, the match is written unrated and the leaver's record counts it; with `answer`
+   * the request's Idempotency-Key answer too, and IdempotencyKeyInUseError (nothing written) when
+   * the request no longer holds its key; with `join` (the event seats a player), the joiner is locked
+   * and must still be what the service seated, a person or a bot (SeatChangedError, nothing written,
+   * when it became a bot meanwhile), and for the join of an open challenge asked rated, the match is
+   * played unrated, with its reason, when the pair's rated matches of the day are used up (RangeError
+   * for both `rated` and `join`, and for no events). False, with nothing asked of the database, for
+   * an id that is not a UUID.
    */
-  async append(
-    id: string,
-    expectedVersion: number,
-    events: readonly NewMatchEvent[],
-    projection: MatchProjection,
-    at: Date,
-    rated: RatedEnd | null = null,
-    answer: IdempotentAnswer | null = null,
-    join: JoinCheck | null = null,
-  ): Promise<boolean> {
-    if (events.length === 0) throw new RangeError('An append writes at least one event.');
-    // A join seats a player and an end ends the match: no append does both, and neither is dropped.
-    if (rated !== null && join !== null) throw new RangeError('An append is a rated end or a join, not both.');
-    if (!isUuid(id)) return false;
-    try {
-      const params: unknown[] = [
-        id,
-        expectedVersion,
-        events.length,
-        at.toISOString(),
-        eventRecordset(events, expectedVersion + 1),
-        ...projectionValues(projection),
-      ];
-      const write = async (sql: SqlClient, statements: WriteStatements, own: readonly unknown[]): Promise<boolean> => {
-        if (answer === null) return (await sql.query(statements[0], [...params, ...own])).length === events.length;
-        const [row] = await sql.query<{ written: number; held: boolean }>(statements[1], [
-          ...params,
-          ...own,
-          ...answerParams(answer),
-        ]);
-        if (!row?.held) throw new IdempotencyKeyInUseError();
-        return row.written === events.length;
-      };
-      if (rated !== null && 'abortedBy' in rated)
-        return await write(this.sql, APPEND_ABORTED_BY_LEAVE, [rated.abortedBy]);
-      if (rated !== null)
-        return await appendRatedEnd(this.sql, id, expectedVersion, rated, (tx, own) => write(tx, APPEND_RATED, own));
-      if (join !== null) return await this.appendJoin(join, write);
-      return await write(this.sql, APPEND, []);
-    } catch (err) {
-      if (isUniqueViolation(err)) return false;
-      throw err;
-    }
-  }
-
-  /** A join's append (see `append`): false when the match moved on, SeatChangedError when the joiner did. */
-  private async appendJoin(
-    join: JoinCheck,
-    write: (sql: SqlClient, statements: WriteStatements, own: readonly unknown[]) => Promise<boolean>,
-  ): Promise<boolean> {
-    const seat = [join.joinerId, join.asBot];
-    const pair = join.ratedPair;
-    const written =
-      pair === null
-        ? await write(this.sql, APPEND_SEAT, seat)
-        : await write(this.sql, APPEND_RATED_JOIN, [
-            ...seat,
-            pair.creatorId,
-            pair.joinerId,
-            pair.perDay,
-            pair.since.toISOString(),
-          ]);
-    if (written) return true;
-    // Nothing written: the match moved on, or the joiner became a bot (which no account undoes).
-    const [joiner] = await this.sql.query<{ bot: boolean }>(
-      `SELECT kind = 'bot' AS bot FROM users WHERE id = $1::uuid`,
-      [join.joinerId],
-    );
-    if (joiner !== undefined && joiner.bot !== join.asBot) throw new SeatChangedError();
-    return false;
+  async append(append: MatchAppend): Promise<boolean> {
+    const request = matchCommit(append);
+    if (append.events.length === 0) throw new RangeError('An append writes at least one event.');
+    if (!isUuid(append.id)) return false;
+    const committed = await commit(this.sql, request);
+    if (committed.kind === 'refused') throw committed.error;
+    return committed.kind === 'written';
   }
 }

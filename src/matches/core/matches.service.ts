@@ -24,7 +24,7 @@ import {
 import { IdempotencyContext } from '../../idempotency/index.js';
 import { UserNotFoundError, UsersRepository, type User } from '../../users/index.js';
 import { HouseBotPolicy } from '../../house-bots/index.js';
-import { SeatChangedError } from './seat-changed.error.js';
+import { SeatChangedError } from '../../users/index.js';
 import { BotCannotPlayError, InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
 import type { MatchRecord, NewMatchEvent } from '../model/match-record.js';
 import { presentMatch } from '../view/match-presenter.js';

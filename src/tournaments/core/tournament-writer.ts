@@ -6,6 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
+import { retryOnConflict } from '../../database/versioned-log/retry-on-conflict.js';
 import {
   applyTournament,
   dueForfeits,
@@ -57,19 +58,23 @@ export class TournamentWriter {
     decide: (record: TournamentRecord) => TournamentChange,
     loaded?: TournamentRecord,
   ): Promise<TournamentRecord> {
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      // The caller's fresh read serves the first attempt (a lost race reads again).
-      const record = attempt === 1 && loaded !== undefined ? loaded : await this.load(id);
-      const change = decide(record);
-      if (change.events.length === 0) return record;
-      const now = this.clock.now();
-      const { state, events } = judgeChange(record.state, change);
-      const step = dueMatches(state).length > 0 || dueForfeits(state).length > 0;
-      if (await this.repository.append(id, record.version, events, state, now, change.entries, step)) {
-        return { ...record, version: state.version, state, updatedAt: now };
-      }
-    }
-    throw new TournamentBusyError();
+    return retryOnConflict(
+      ATTEMPTS,
+      async (attempt) => {
+        // The caller's fresh read serves the first attempt (a lost race reads again).
+        const record = attempt === 1 && loaded !== undefined ? loaded : await this.load(id);
+        const change = decide(record);
+        if (change.events.length === 0) return record;
+        const at = this.clock.now();
+        const { state, events } = judgeChange(record.state, change);
+        const step = dueMatches(state).length > 0 || dueForfeits(state).length > 0;
+        const append = { id, expectedVersion: record.version, events, state, at, entries: change.entries, step };
+        return (await this.repository.append(append))
+          ? { ...record, version: state.version, state, updatedAt: at }
+          : null;
+      },
+      () => Promise.reject(new TournamentBusyError()),
+    );
   }
 }
 

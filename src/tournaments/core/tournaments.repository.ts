@@ -2,15 +2,22 @@
  * The tournaments' rows (docs/tournaments.md): the only code that reads or
  * writes tournaments, tournament_events, tournament_players and
  * tournament_matches (a step due is published to the outbox). Plain SQL on the
- * service's pool, as the match store's: an append is a versioned write of the
- * projection and the events in one transaction, refused when another got in
- * first.
+ * service's pool, as the match store's: an append is the versioned-log writer's
+ * (tournament-log.ts), refused when another got in first.
  */
 import { Injectable } from '@nestjs/common';
 import { Outbox } from '../../database/outbox/outbox.js';
 import { SqlClient } from '../../database/sql-client.js';
+import { commit } from '../../database/versioned-log/log-writer.js';
 import type { TournamentEvent, TournamentState, TournamentStatus } from '../../engine/index.js';
-import type { NewTournamentEvent, StoredTournamentEvent, TournamentRecord } from '../model/tournament-record.js';
+import type {
+  StoredTournamentEvent,
+  TournamentCursor,
+  TournamentPage,
+  TournamentRecord,
+} from '../model/tournament-record.js';
+import { tournamentCommit, type TournamentAppend } from './tournament-log.js';
+import { STEP_DUE } from './tournament-step.effect.js';
 
 interface TournamentRow {
   id: string;
@@ -26,14 +33,7 @@ function toRecord(row: TournamentRow): TournamentRecord {
   return { id: row.id, version: row.version, state: row.state, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
-/** Who entered and who left the entries, so that a player's tournaments can be listed. */
-export interface EntryChanges {
-  readonly entered?: readonly string[];
-  readonly left?: readonly string[];
-}
-
-/** The message that marks a tournament for a step (docs/tournaments.md, "Progress"). */
-export const STEP_DUE = 'tournament.step-due';
+export type { EntryChanges } from './tournament-log.js';
 
 /**
  * The caps a new tournament is held to (docs/tournaments.md, "Limits"): its organiser's open ones,
@@ -47,18 +47,6 @@ export interface CreationLimits {
 
 /** A creation refused at a cap: too many open; or too many in a day, one place freed 24 hours after `freeFrom`. */
 export type CreationRefusal = { readonly cap: 'open' } | { readonly cap: 'per-day'; readonly freeFrom: Date };
-
-/** A page of a list: the rows, newest first, and whether more follow. */
-export interface TournamentPage {
-  readonly records: readonly TournamentRecord[];
-  readonly more: boolean;
-}
-
-/** Where a list page starts: after this row (newest first). */
-export interface TournamentCursor {
-  readonly createdAt: Date;
-  readonly id: string;
-}
 
 @Injectable()
 export class TournamentsRepository {
@@ -128,46 +116,13 @@ export class TournamentsRepository {
   }
 
   /**
-   * Appends `events` after `version`, leading to `state`; false when the tournament had moved on
-   * (nothing written). `entries` keeps the players' list; `step` marks the tournament for the relay
-   * (a `tournament.step-due` message to the outbox), in the same transaction.
+   * Appends the events after `expectedVersion`, leading to `state`, through the versioned-log
+   * writer, in one statement with its entries and its step mark (tournament-log.ts); false when
+   * the tournament had moved on (nothing written).
    */
-  async append(
-    id: string,
-    version: number,
-    events: readonly NewTournamentEvent[],
-    state: TournamentState,
-    at: Date,
-    entries: EntryChanges = {},
-    step = false,
-  ): Promise<boolean> {
-    if (events.length === 0) return true;
-    return this.sql.transaction(async (tx) => {
-      const updated = await tx.query<{ id: string }>(
-        `UPDATE tournaments SET version = $3, state = $4, status = $5, updated_at = $6
-          WHERE id = $1 AND version = $2 RETURNING id`,
-        [id, version, state.version, JSON.stringify(state), state.status, at],
-      );
-      if (updated.length === 0) return false;
-      await tx.query(
-        `INSERT INTO tournament_events (tournament_id, version, type, data, actor_id, created_at)
-         SELECT $1, $2 + e.ord, e.data->>'type', e.data, e.actor_id, $4
-           FROM jsonb_to_recordset($3::jsonb) AS e(ord int, data jsonb, actor_id uuid)`,
-        [id, version, JSON.stringify(events.map((e, i) => ({ ord: i + 1, data: e.event, actor_id: e.actorId }))), at],
-      );
-      for (const userId of entries.entered ?? []) {
-        await tx.query(
-          `INSERT INTO tournament_players (tournament_id, user_id, entered_at) VALUES ($1, $2, $3)
-           ON CONFLICT DO NOTHING`,
-          [id, userId, at],
-        );
-      }
-      for (const userId of entries.left ?? []) {
-        await tx.query(`DELETE FROM tournament_players WHERE tournament_id = $1 AND user_id = $2`, [id, userId]);
-      }
-      if (step) await this.outbox.publish(tx, STEP_DUE, [id]);
-      return true;
-    });
+  async append(append: TournamentAppend): Promise<boolean> {
+    if (append.events.length === 0) return true;
+    return (await commit(this.sql, tournamentCommit(append))).kind === 'written';
   }
 
   /** The tournament's last version, or null when there is no such tournament (without reading its state). */

@@ -36,10 +36,10 @@ import {
   TournamentEventNotFoundError,
   TournamentNotFoundError,
 } from '../model/tournament.errors.js';
-import type { StoredTournamentEvent } from '../model/tournament-record.js';
+import type { StoredTournamentEvent, TournamentCursor } from '../model/tournament-record.js';
 import { presentTournament, type TournamentView } from '../view/tournament-view.js';
 import { TournamentWriter } from './tournament-writer.js';
-import { TournamentsRepository, type TournamentCursor } from './tournaments.repository.js';
+import { TournamentsRepository } from './tournaments.repository.js';
 
 /** What the organiser asks for (validated in shape by the DTO); omitted terms take their defaults. */
 export type TournamentRequest = Omit<

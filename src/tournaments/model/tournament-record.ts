@@ -21,3 +21,15 @@ export interface NewTournamentEvent {
   readonly event: TournamentEvent;
   readonly actorId: string | null;
 }
+
+/** A page of a list: the rows, newest first, and whether more follow. */
+export interface TournamentPage {
+  readonly records: readonly TournamentRecord[];
+  readonly more: boolean;
+}
+
+/** Where a list page starts: after this row (newest first). */
+export interface TournamentCursor {
+  readonly createdAt: Date;
+  readonly id: string;
+}
