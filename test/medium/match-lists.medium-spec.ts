@@ -111,10 +111,13 @@ describe('MatchListsRepository.listForUser', () => {
     expect(await allPages((page) => repo.listForUser(dan.id, page), 4)).toEqual([[14, 13, 12, 11]]);
   });
 
-  it('lists nothing for a user with no matches, or an id that is not a UUID', async () => {
+  it('lists nothing for a user with no matches, or an unknown id (an id that is no UUID is refused at the HTTP edge)', async () => {
     const eve = (await m.driver.newUser({ username: 'eve' })).user;
     expect(await repo.listForUser(eve.id, { limit: 10 })).toEqual({ items: [], next: null });
-    expect(await repo.listForUser('nobody', { limit: 10 })).toEqual({ items: [], next: null });
+    expect(await repo.listForUser('00000000-0000-4000-8000-000000000000', { limit: 10 })).toEqual({
+      items: [],
+      next: null,
+    });
   });
 });
 

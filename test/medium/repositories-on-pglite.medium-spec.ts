@@ -140,7 +140,7 @@ describe('TokenVersionsRepository on PGlite through Prisma', () => {
   it('reads many accounts’ token versions in one query, leaving out the accounts that do not exist', async () => {
     const repo = new TokenVersionsRepository(sql);
     const nobody = '00000000-0000-4000-8000-00000000dead';
-    expect(await repo.currentOf([ids.ann, ids.ben, nobody, 'not a uuid'])).toEqual(
+    expect(await repo.currentOf([ids.ann, ids.ben, nobody])).toEqual(
       new Map([
         [ids.ann, 0],
         [ids.ben, 0],
