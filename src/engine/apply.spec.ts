@@ -52,6 +52,11 @@ function seated(variant: Variant, length: number, rules: Partial<RulesOptions> =
   );
 }
 
+/** Backgammon to `length` with `rules`, after white won the opening with 3-1 and played it: black is on roll. */
+function blackOnRoll(length: number, rules: Partial<RulesOptions>): MatchState {
+  return run(seated('backgammon', length, rules), { type: 'opening-roll', white: 3, black: 1 }, anyPlayOf('white'));
+}
+
 /** A game ended at once by `loser` resigning `value` after the opening roll (white opens with 3-1). */
 function resignedGame(state: MatchState, loser: Colour, value: 1 | 2 | 3): MatchState {
   let s = state.phase.kind === 'opening-roll' ? run(state, { type: 'opening-roll', white: 3, black: 1 }) : state;
@@ -240,11 +245,7 @@ describe('cube in a match (M1, M3)', () => {
   });
 
   it('applies the cube limit', () => {
-    let s = run(
-      seated('backgammon', 0, { cubeLimit: 2 }),
-      { type: 'opening-roll', white: 3, black: 1 },
-      anyPlayOf('white'),
-    );
+    let s = blackOnRoll(0, { cubeLimit: 2 });
     s = run(
       s,
       { type: 'double', by: 'black' },
@@ -259,11 +260,7 @@ describe('cube in a match (M1, M3)', () => {
 
 describe('money sessions (M4)', () => {
   it('beaver: the doubled player takes and redoubles keeping the cube; the doubler answers at the new value', () => {
-    let s = run(
-      seated('backgammon', 0, { beavers: true }),
-      { type: 'opening-roll', white: 3, black: 1 },
-      anyPlayOf('white'),
-    );
+    let s = blackOnRoll(0, { beavers: true });
     s = run(s, { type: 'double', by: 'black' });
     expect(s.phase).toMatchObject({ kind: 'cube-response', player: 'white', mayBeaver: true });
     expect(legalActions(s, 'white')).toEqual(['take', 'drop', 'beaver', 'leave']);
@@ -284,11 +281,7 @@ describe('money sessions (M4)', () => {
   });
 
   it('refuses beavers in a match even when asked for', () => {
-    let s = run(
-      seated('backgammon', 5, { beavers: true }),
-      { type: 'opening-roll', white: 3, black: 1 },
-      anyPlayOf('white'),
-    );
+    let s = blackOnRoll(5, { beavers: true });
     s = run(s, { type: 'double', by: 'black' });
     expect(s.phase).toMatchObject({ mayBeaver: false });
     expect(apply(s, { type: 'beaver', by: 'white' })).toMatchObject({ ok: false, reason: 'beaver-not-allowed' });
