@@ -8,7 +8,7 @@ import {
   type FoldStep,
   type NewMatchOptions,
 } from './index.js';
-import { openingPlayed } from './testing/openings.js';
+import { openingPlayed } from './testing/known-events.js';
 import { playRandomMatch } from './testing/random-match.js';
 
 const OPTIONS: NewMatchOptions = { variant: 'backgammon', length: 3 };
