@@ -1,7 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiProblems } from '../common/api-problems.decorator.js';
 import { ApiPublic } from '../common/api-public.decorator.js';
 import { eventStreamAnswer } from '../common/server-sent-events.js';
 import { MatchIdPipe } from '../matches/index.js';
@@ -9,6 +8,7 @@ import { RequiresScope, BearerAuthGuard, CurrentPrincipal, type Principal } from
 import { AnalysisService } from './analysis.service.js';
 import type { AnalysisSummaryView, AnalysisView } from './analysis-view.js';
 import { AnalysisDto, AnalysisListDto } from './dto/analysis.dto.js';
+import { ApiRoute } from '../common/api-route.decorator.js';
 
 const NOT_FOUND: [number, string] = [
   404,
@@ -30,7 +30,7 @@ export class AnalysisController {
   @RequiresScope('read')
   @ApiBearerAuth()
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Ask for the analysis of a finished match',
     description:
       'Queues the match’s analysis by its variant’s engine: GNU Backgammon for backgammon matches (at ' +
@@ -39,19 +39,22 @@ export class AnalysisController {
       'again). The queue is served round-robin between the accounts that asked. Follow it with GET ' +
       '…/analysis/stream, or read it with GET …/analysis.',
     operationId: 'requestMatchAnalysis',
-  })
-  @ApiAcceptedResponse({ type: AnalysisDto, description: 'The analysis, queued (or as it stands, if asked before).' })
-  @ApiProblems(
-    401,
-    NOT_FOUND,
-    [409, 'The match is not finished (`match-not-finished`).'],
-    [422, 'The match ended by a leave or a timeout before either player made a real decision (`nothing-to-analyse`).'],
-    [
-      429,
-      'As many analyses wait as the service takes (`analysis-queue-full`), or as the asking account may have ' +
-        'waiting (`analysis-queue-share`); see Retry-After.',
+    accepted: { type: AnalysisDto, description: 'The analysis, queued (or as it stands, if asked before).' },
+    problems: [
+      401,
+      NOT_FOUND,
+      [409, 'The match is not finished (`match-not-finished`).'],
+      [
+        422,
+        'The match ended by a leave or a timeout before either player made a real decision (`nothing-to-analyse`).',
+      ],
+      [
+        429,
+        'As many analyses wait as the service takes (`analysis-queue-full`), or as the asking account may have ' +
+          'waiting (`analysis-queue-share`); see Retry-After.',
+      ],
     ],
-  )
+  })
   request(@Param('id', MatchIdPipe) id: string, @CurrentPrincipal() principal: Principal): Promise<AnalysisView> {
     return this.analysis.request(id, principal.userId);
   }
@@ -59,15 +62,15 @@ export class AnalysisController {
   @Get(':id/analyses')
   @ApiPublic()
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Every analysis asked of the match (one per engine and look-ahead), without their decisions',
     description:
       'The newest first, each with its status, progress and engine; an empty list when none was asked for (so a ' +
       'client learns whether a match has an analysis without a 404). GET …/analysis answers the one to show in full.',
     operationId: 'listMatchAnalyses',
+    ok: AnalysisListDto,
+    problems: [NOT_FOUND],
   })
-  @ApiOkResponse({ type: AnalysisListDto })
-  @ApiProblems(NOT_FOUND)
   async list(@Param('id', MatchIdPipe) id: string): Promise<{ analyses: AnalysisSummaryView[] }> {
     return { analyses: await this.analysis.list(id) };
   }
@@ -75,7 +78,7 @@ export class AnalysisController {
   @Get(':id/analysis')
   @ApiPublic()
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'The match’s analysis: status, progress, each player’s figures and every decision',
     description:
       'The newest finished analysis of the match, else the newest asked for. Per decision: the choice made, the ' +
@@ -83,9 +86,9 @@ export class AnalysisController {
       'PR (500 × the mean normalised error per unforced decision), the chequer and cube error rates, luck and the ' +
       'luck-adjusted result.',
     operationId: 'getMatchAnalysis',
+    ok: AnalysisDto,
+    problems: [NOT_FOUND],
   })
-  @ApiOkResponse({ type: AnalysisDto })
-  @ApiProblems(NOT_FOUND)
   read(@Param('id', MatchIdPipe) id: string): Promise<AnalysisView> {
     return this.analysis.read(id);
   }
@@ -93,15 +96,15 @@ export class AnalysisController {
   @Get(':id/analysis/stream')
   @ApiPublic()
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Server-sent events while the analysis runs',
     description:
       'Events `analysis`: `{status, progress}` each time they change, and at the end the whole analysis (as GET ' +
       '…/analysis answers) once it is `done` or `failed`; then the stream ends. Works across server instances.',
     operationId: 'streamMatchAnalysis',
+    ok: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    problems: [NOT_FOUND],
   })
-  @ApiOkResponse({ description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
-  @ApiProblems(NOT_FOUND)
   stream(
     @Param('id', MatchIdPipe) id: string,
     @Req() request: FastifyRequest,

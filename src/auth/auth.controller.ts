@@ -11,7 +11,7 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
 import { SignInTokenOnly, BearerAuthGuard, CurrentPrincipal, type Principal, RateLimited } from '../security/index.js';
@@ -23,6 +23,7 @@ import { TokenRequestDto } from './dto/token-request.dto.js';
 import { TokenResponseDto } from './dto/token-response.dto.js';
 import { ApiPublic } from '../common/api-public.decorator.js';
 import { PRIVATE_NO_STORE } from '../common/response-conventions.js';
+import { ApiRoute } from '../common/api-route.decorator.js';
 
 const REFRESH_COOKIE_HEADER =
   '`nardy_refresh=<refresh token>; Path=/api/auth/refresh; Max-Age=2592000; HttpOnly; Secure; SameSite=Strict`.';
@@ -111,7 +112,7 @@ export class AuthController {
   @Delete('refresh')
   @HttpCode(HttpStatus.NO_CONTENT)
   @RateLimited('token')
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Sign out of this browser: end the sign-in of the refresh token cookie, and clear the cookie',
     operationId: 'endSignIn',
     description:
@@ -119,17 +120,17 @@ export class AuthController {
       'a spent one’s too) and clears the cookie. Its access tokens work until they expire; ' +
       'POST /api/auth/logout-all ends those too. Without the cookie, or with one that ends nothing, the answer is ' +
       'the same: the sign-in is over either way. Rate-limited like POST /api/auth/token.',
-  })
-  @ApiNoContentResponse({
-    description: 'The sign-in is ended.',
-    headers: {
-      'Set-Cookie': {
-        description: '`nardy_refresh=; Path=/api/auth/refresh; Max-Age=0; HttpOnly; Secure; SameSite=Strict`.',
-        schema: { type: 'string' },
+    noContent: {
+      description: 'The sign-in is ended.',
+      headers: {
+        'Set-Cookie': {
+          description: '`nardy_refresh=; Path=/api/auth/refresh; Max-Age=0; HttpOnly; Secure; SameSite=Strict`.',
+          schema: { type: 'string' },
+        },
       },
     },
+    problems: [429],
   })
-  @ApiProblems(429)
   async endSignIn(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.auth.endSignIn(refreshTokenOfCookies(req.headers.cookie));
     void reply.header('Set-Cookie', clearedRefreshCookie());
@@ -140,15 +141,15 @@ export class AuthController {
   @UseGuards(BearerAuthGuard)
   @SignInTokenOnly()
   @ApiBearerAuth()
-  @ApiOperation({
+  @ApiRoute({
     summary: 'End every token of the caller’s account issued so far, this one too',
     description:
       'Every bearer token of the account issued up to now is refused from then on (401), on every instance of ' +
       'the service; tokens from later logins work.',
     operationId: 'logoutEverywhere',
+    noContent: { description: 'Every earlier token is ended.' },
+    problems: [401],
   })
-  @ApiNoContentResponse({ description: 'Every earlier token is ended.' })
-  @ApiProblems(401)
   logoutEverywhere(@CurrentPrincipal() principal: Principal): Promise<void> {
     return this.auth.logoutEverywhere(principal.userId);
   }

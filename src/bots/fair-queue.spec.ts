@@ -47,6 +47,9 @@ function heldFirst(name: string) {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('FairQueue', () => {
+  // The tests of deadlines run on fake timers; each ends back on real ones, whatever it did.
+  afterEach(() => jest.useRealTimers());
+
   it('serves the keys in turn, not in arrival order: B’s first question comes before A’s second', async () => {
     const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
     const served: string[] = [];
@@ -112,83 +115,67 @@ describe('FairQueue', () => {
 
   it('drops a waiting task whose deadline passes, and never runs it', async () => {
     jest.useFakeTimers();
-    try {
-      const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
-      const served: string[] = [];
-      const running = held(served, 'A1');
-      const first = queue.run('A', running.task);
-      const late = held(served, 'B1');
-      const lateAnswer = queue.run('B', late.task, 500);
-      const expectation = expect(lateAnswer).rejects.toBeInstanceOf(DeadlineError);
-      jest.advanceTimersByTime(500);
-      await expectation;
-      expect(queue.waiting).toBe(0);
-      running.finish();
-      await first;
-      expect(late.state.started).toBe(false);
-      expect(served).toEqual(['A1']);
-    } finally {
-      jest.useRealTimers();
-    }
+    const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
+    const served: string[] = [];
+    const running = held(served, 'A1');
+    const first = queue.run('A', running.task);
+    const late = held(served, 'B1');
+    const lateAnswer = queue.run('B', late.task, 500);
+    const expectation = expect(lateAnswer).rejects.toBeInstanceOf(DeadlineError);
+    jest.advanceTimersByTime(500);
+    await expectation;
+    expect(queue.waiting).toBe(0);
+    running.finish();
+    await first;
+    expect(late.state.started).toBe(false);
+    expect(served).toEqual(['A1']);
   });
 
   it('serves a key whose waiting tasks all passed their deadline in the round under way again, not behind others', async () => {
     const scene = heldFirst('X1');
-    try {
-      // A's two questions (rounds 0 and 1) wait behind X1 and time out; B's three wait on.
-      const expired = scene.expiring(['A1', 'A2'], 500);
-      ['B1', 'B2', 'B3'].forEach(scene.run);
-      jest.advanceTimersByTime(500);
-      await expired;
-      // Nothing of A's waits: its next question is a first one, in the round under way.
-      scene.run('A3');
-      expect(await scene.release()).toEqual(['X1', 'B1', 'A3', 'B2', 'B3']);
-    } finally {
-      jest.useRealTimers();
-    }
+    // A's two questions (rounds 0 and 1) wait behind X1 and time out; B's three wait on.
+    const expired = scene.expiring(['A1', 'A2'], 500);
+    ['B1', 'B2', 'B3'].forEach(scene.run);
+    jest.advanceTimersByTime(500);
+    await expired;
+    // Nothing of A's waits: its next question is a first one, in the round under way.
+    scene.run('A3');
+    expect(await scene.release()).toEqual(['X1', 'B1', 'A3', 'B2', 'B3']);
   });
 
   it('keeps a key whose task started in the round under way to the next round after its later one expires', async () => {
     const scene = heldFirst('A1');
-    try {
-      const expired = scene.expiring(['A2'], 500);
-      scene.run('B1');
-      jest.advanceTimersByTime(500);
-      await expired;
-      // A1 was served in the round under way, so A3 is in the next one, after C1 come later.
-      scene.run('A3');
-      scene.run('C1');
-      expect(await scene.release()).toEqual(['A1', 'B1', 'C1', 'A3']);
-    } finally {
-      jest.useRealTimers();
-    }
+    const expired = scene.expiring(['A2'], 500);
+    scene.run('B1');
+    jest.advanceTimersByTime(500);
+    await expired;
+    // A1 was served in the round under way, so A3 is in the next one, after C1 come later.
+    scene.run('A3');
+    scene.run('C1');
+    expect(await scene.release()).toEqual(['A1', 'B1', 'C1', 'A3']);
   });
 
   it('answers a running task’s caller at its deadline, aborts its signal, and starts the next only when it ends', async () => {
     jest.useFakeTimers();
-    try {
-      const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
-      const served: string[] = [];
-      const slow = held(served, 'A1');
-      const slowAnswer = queue.run('A', slow.task, 500);
-      const next = held(served, 'B1');
-      const nextAnswer = queue.run('B', next.task);
-      await Promise.resolve();
-      await Promise.resolve();
-      const expectation = expect(slowAnswer).rejects.toBeInstanceOf(DeadlineError);
-      jest.advanceTimersByTime(500);
-      await expectation;
-      expect(slow.state.signal?.aborted).toBe(true);
-      expect(next.state.started).toBe(false);
-      slow.finish();
-      jest.useRealTimers();
-      await settle();
-      expect(next.state.started).toBe(true);
-      next.finish();
-      await expect(nextAnswer).resolves.toBe('B1');
-    } finally {
-      jest.useRealTimers();
-    }
+    const queue = new FairQueue({ concurrency: 1, maxWaiting: 100 });
+    const served: string[] = [];
+    const slow = held(served, 'A1');
+    const slowAnswer = queue.run('A', slow.task, 500);
+    const next = held(served, 'B1');
+    const nextAnswer = queue.run('B', next.task);
+    await Promise.resolve();
+    await Promise.resolve();
+    const expectation = expect(slowAnswer).rejects.toBeInstanceOf(DeadlineError);
+    jest.advanceTimersByTime(500);
+    await expectation;
+    expect(slow.state.signal?.aborted).toBe(true);
+    expect(next.state.started).toBe(false);
+    slow.finish();
+    jest.useRealTimers();
+    await settle();
+    expect(next.state.started).toBe(true);
+    next.finish();
+    await expect(nextAnswer).resolves.toBe('B1');
   });
 
   it('refuses what waits when closed, and waits for what runs', async () => {

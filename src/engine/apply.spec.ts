@@ -16,6 +16,7 @@ import {
   type Phase,
 } from './index.js';
 import type { RulesOptions } from './rules-options.js';
+import { playOf } from './testing/known-events.js';
 import type { Colour, SideBoard, Variant } from './types.js';
 
 function must(result: ApplyResult): MatchState {
@@ -50,6 +51,11 @@ function seated(variant: Variant, length: number, rules: Partial<RulesOptions> =
     { type: 'join', colour: 'white' },
     { type: 'join', colour: 'black' },
   );
+}
+
+/** Backgammon to `length` with `rules`, after white won the opening with 3-1 and played it: black is on roll. */
+function blackOnRoll(length: number, rules: Partial<RulesOptions>): MatchState {
+  return run(seated('backgammon', length, rules), { type: 'opening-roll', white: 3, black: 1 }, anyPlayOf('white'));
 }
 
 /** A game ended at once by `loser` resigning `value` after the opening roll (white opens with 3-1). */
@@ -104,31 +110,13 @@ describe('match lifecycle', () => {
 
   it('validates plays: refuses an illegal one with the validator reason, accepts any legal order and text', () => {
     const s = run(seated('backgammon', 3), { type: 'opening-roll', white: 3, black: 1 });
-    const illegal = apply(s, { type: 'play', by: 'white', moves: [{ from: 24, to: 21 }] });
+    const illegal = apply(s, playOf('white', [24, 21]));
     expect(illegal).toMatchObject({ ok: false, reason: 'illegal-play', playReason: 'must-use-both-dice' });
-    expect(
-      apply(s, {
-        type: 'play',
-        by: 'black',
-        moves: [
-          { from: 8, to: 5 },
-          { from: 6, to: 5 },
-        ],
-      }),
-    ).toMatchObject({
+    expect(apply(s, playOf('black', [8, 5], [6, 5]))).toMatchObject({
       ok: false,
       reason: 'not-your-turn',
     });
-    const reversed = must(
-      apply(s, {
-        type: 'play',
-        by: 'white',
-        moves: [
-          { from: 6, to: 5 },
-          { from: 8, to: 5 },
-        ],
-      }),
-    );
+    const reversed = must(apply(s, playOf('white', [6, 5], [8, 5])));
     const fromText = playEventFor(s, 'white', '8/5 6/5');
     if (!fromText.ok) throw new Error(fromText.message);
     expect(fromText.event.moves).toEqual([
@@ -240,11 +228,7 @@ describe('cube in a match (M1, M3)', () => {
   });
 
   it('applies the cube limit', () => {
-    let s = run(
-      seated('backgammon', 0, { cubeLimit: 2 }),
-      { type: 'opening-roll', white: 3, black: 1 },
-      anyPlayOf('white'),
-    );
+    let s = blackOnRoll(0, { cubeLimit: 2 });
     s = run(
       s,
       { type: 'double', by: 'black' },
@@ -259,11 +243,7 @@ describe('cube in a match (M1, M3)', () => {
 
 describe('money sessions (M4)', () => {
   it('beaver: the doubled player takes and redoubles keeping the cube; the doubler answers at the new value', () => {
-    let s = run(
-      seated('backgammon', 0, { beavers: true }),
-      { type: 'opening-roll', white: 3, black: 1 },
-      anyPlayOf('white'),
-    );
+    let s = blackOnRoll(0, { beavers: true });
     s = run(s, { type: 'double', by: 'black' });
     expect(s.phase).toMatchObject({ kind: 'cube-response', player: 'white', mayBeaver: true });
     expect(legalActions(s, 'white')).toEqual(['take', 'drop', 'beaver', 'leave']);
@@ -284,11 +264,7 @@ describe('money sessions (M4)', () => {
   });
 
   it('refuses beavers in a match even when asked for', () => {
-    let s = run(
-      seated('backgammon', 5, { beavers: true }),
-      { type: 'opening-roll', white: 3, black: 1 },
-      anyPlayOf('white'),
-    );
+    let s = blackOnRoll(5, { beavers: true });
     s = run(s, { type: 'double', by: 'black' });
     expect(s.phase).toMatchObject({ mayBeaver: false });
     expect(apply(s, { type: 'beaver', by: 'white' })).toMatchObject({ ok: false, reason: 'beaver-not-allowed' });
@@ -311,18 +287,14 @@ describe('money sessions (M4)', () => {
     const white = sideFromCounts({ 1: 1 });
     const black = sideFromCounts({ 6: 15 });
     const centred = run(atPosition(base, white, black, 'white'), { type: 'roll', by: 'white', dice: [2, 1] });
-    const ended = run(centred, { type: 'play', by: 'white', moves: [{ from: 1, to: 0 }] });
+    const ended = run(centred, playOf('white', [1, 0]));
     expect(ended.phase).toMatchObject({ kind: 'game-over', outcome: { kind: 'gammon', jacoby: true, points: 1 } });
     const doubled = atPosition(base, white, black, 'white');
     const withCube = {
       ...doubled,
       game: { ...doubled.game, cube: { value: 2, owner: 'white' as const, offer: null } },
     };
-    const won = run(
-      withCube,
-      { type: 'roll', by: 'white', dice: [2, 1] },
-      { type: 'play', by: 'white', moves: [{ from: 1, to: 0 }] },
-    );
+    const won = run(withCube, { type: 'roll', by: 'white', dice: [2, 1] }, playOf('white', [1, 0]));
     expect(won.phase).toMatchObject({ kind: 'game-over', outcome: { kind: 'gammon', jacoby: false, points: 4 } });
   });
 
@@ -346,11 +318,7 @@ describe('game results through apply (B6, N7, C3)', () => {
     const base = seated('backgammon', 7);
     const s = atPosition(base, sideFromCounts({ 2: 1 }), sideFromCounts({ 20: 1, 6: 14 }), 'white');
     const withCube = { ...s, game: { ...s.game, cube: { value: 2, owner: 'black' as const, offer: null } } };
-    const ended = run(
-      withCube,
-      { type: 'roll', by: 'white', dice: [2, 1] },
-      { type: 'play', by: 'white', moves: [{ from: 2, to: 0 }] },
-    );
+    const ended = run(withCube, { type: 'roll', by: 'white', dice: [2, 1] }, playOf('white', [2, 0]));
     expect(ended.phase).toMatchObject({
       kind: 'game-over',
       outcome: { winner: 'white', reason: 'bear-off', kind: 'backgammon', points: 6 },
@@ -366,22 +334,14 @@ describe('game results through apply (B6, N7, C3)', () => {
   ] as const)('scores long-nardy %s when the 15th checker is borne off', (_name, loser, expected) => {
     const base = seated('long-nardy', 0);
     const s = atPosition(base, sideFromCounts({ 3: 1 }), sideFromCounts(loser), 'white');
-    const ended = run(
-      s,
-      { type: 'roll', by: 'white', dice: [4, 1] },
-      { type: 'play', by: 'white', moves: [{ from: 3, to: 0 }] },
-    );
+    const ended = run(s, { type: 'roll', by: 'white', dice: [4, 1] }, playOf('white', [3, 0]));
     expect(ended.phase).toMatchObject({ kind: 'game-over', outcome: { winner: 'white', ...expected } });
   });
 
   it('scores koks as mars with the koks option off', () => {
     const base = seated('long-nardy', 0, { koks: false });
     const s = atPosition(base, sideFromCounts({ 3: 1 }), sideFromCounts({ 24: 1, 12: 14 }), 'white');
-    const ended = run(
-      s,
-      { type: 'roll', by: 'white', dice: [4, 1] },
-      { type: 'play', by: 'white', moves: [{ from: 3, to: 0 }] },
-    );
+    const ended = run(s, { type: 'roll', by: 'white', dice: [4, 1] }, playOf('white', [3, 0]));
     expect(ended.phase).toMatchObject({ kind: 'game-over', outcome: { kind: 'mars', points: 2 } });
     expect(apply(s, { type: 'resign', by: 'black', value: 3 })).toMatchObject({
       ok: false,

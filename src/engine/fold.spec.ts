@@ -8,6 +8,7 @@ import {
   type FoldStep,
   type NewMatchOptions,
 } from './index.js';
+import { openingPlayed } from './testing/known-events.js';
 import { playRandomMatch } from './testing/random-match.js';
 
 const OPTIONS: NewMatchOptions = { variant: 'backgammon', length: 3 };
@@ -15,15 +16,7 @@ const OPTIONS: NewMatchOptions = { variant: 'backgammon', length: 3 };
 const OPENING: MatchEvent[] = [
   { type: 'join', colour: 'black', clientSeed: 'b' },
   { type: 'join', colour: 'white' },
-  { type: 'opening-roll', white: 4, black: 2 },
-  {
-    type: 'play',
-    by: 'white',
-    moves: [
-      { from: 8, to: 4 },
-      { from: 6, to: 4 },
-    ],
-  },
+  ...openingPlayed(4, 2, [8, 4], [6, 4]),
 ];
 
 describe('foldEvents', () => {

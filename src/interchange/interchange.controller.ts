@@ -13,7 +13,6 @@ import {
 } from '@nestjs/common';
 import {
   ApiBearerAuth,
-  ApiCreatedResponse,
   ApiExtraModels,
   ApiHeader,
   ApiOkResponse,
@@ -41,6 +40,7 @@ import { MatchFilePipe, type MatchFile } from './match-file.pipe.js';
 import type { MatchLog } from './match-log.js';
 import { MAT_EXAMPLE } from './mat-example.js';
 import { ApiPublic } from '../common/api-public.decorator.js';
+import { ApiRoute } from '../common/api-route.decorator.js';
 
 /** The largest file an import takes: a long match's JSON log (every play with its board) runs to a few hundred KB. */
 export const IMPORT_LIMIT_BYTES = 1024 * 1024;
@@ -95,19 +95,19 @@ export class InterchangeController {
 
   @Get(':id/export.json')
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'The match as a JSON document: its terms, players and whole event log (both variants)',
     description: 'POST /api/matches/import takes the document back as it is.',
     operationId: 'exportMatchJson',
-  })
-  @ApiOkResponse({
-    type: MatchLogDto,
-    description: 'The document, as an attachment named match-<id>.json.',
-    headers: {
-      'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="match-<id>.json"' },
+    ok: {
+      type: MatchLogDto,
+      description: 'The document, as an attachment named match-<id>.json.',
+      headers: {
+        'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="match-<id>.json"' },
+      },
     },
+    problems: [NOT_FOUND],
   })
-  @ApiProblems(NOT_FOUND)
   async exportJson(
     @Param('id', MatchIdPipe) id: string,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -126,7 +126,7 @@ export class InterchangeController {
   @ApiBearerAuth()
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Makes a retry return the first answer.' })
   @ApiExtraModels(MatchLogDto)
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Import a finished match from a .mat file (text/plain) or an export.json document (application/json)',
     description:
       'A .mat file (Jellyfish, as GNU Backgammon and others write it; `; Variant: long-nardy` for long nardy) is ' +
@@ -143,28 +143,28 @@ export class InterchangeController {
         'application/json': { schema: { $ref: getSchemaPath(MatchLogDto) } },
       },
     },
+    created: { type: MatchStateDto, description: 'The imported match: finished, `source` "imported".' },
+    problems: [
+      [
+        400,
+        'The file does not read into a finished match (`invalid-match-file`, with `reason` and where: `game`, and ' +
+          '`turn` and `line` for .mat, `event` for JSON), a JSON document of the wrong shape (`validation-failed`), ' +
+          'or a malformed body (`malformed-json`, `json-too-deep`, `invalid-utf8`, `unstorable-text`: a NUL in the text).',
+      ],
+      401,
+      NEEDS_PLAY_SCOPE,
+      [404, 'The account of the token is gone (`user-not-found`).'],
+      [409, 'The same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).'],
+      [413, `Request body too large (\`payload-too-large\`): at most ${IMPORT_LIMIT_BYTES} bytes.`],
+      [415, 'The body is neither application/json nor text/plain, or not UTF-8 (`unsupported-media-type`).'],
+      [422, 'An Idempotency-Key was reused with another body (`idempotency-key-reused`).'],
+      [
+        429,
+        'The account asked for IMPORT_HOURLY_LIMIT imports in the last hour, refused ones included (`too-many-imports`), ' +
+          'or the service is reading as many files as it can queue (`import-queue-full`); nothing stored. See Retry-After.',
+      ],
+    ],
   })
-  @ApiCreatedResponse({ type: MatchStateDto, description: 'The imported match: finished, `source` "imported".' })
-  @ApiProblems(
-    [
-      400,
-      'The file does not read into a finished match (`invalid-match-file`, with `reason` and where: `game`, and ' +
-        '`turn` and `line` for .mat, `event` for JSON), a JSON document of the wrong shape (`validation-failed`), ' +
-        'or a malformed body (`malformed-json`, `json-too-deep`, `invalid-utf8`, `unstorable-text`: a NUL in the text).',
-    ],
-    401,
-    NEEDS_PLAY_SCOPE,
-    [404, 'The account of the token is gone (`user-not-found`).'],
-    [409, 'The same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).'],
-    [413, `Request body too large (\`payload-too-large\`): at most ${IMPORT_LIMIT_BYTES} bytes.`],
-    [415, 'The body is neither application/json nor text/plain, or not UTF-8 (`unsupported-media-type`).'],
-    [422, 'An Idempotency-Key was reused with another body (`idempotency-key-reused`).'],
-    [
-      429,
-      'The account asked for IMPORT_HOURLY_LIMIT imports in the last hour, refused ones included (`too-many-imports`), ' +
-        'or the service is reading as many files as it can queue (`import-queue-full`); nothing stored. See Retry-After.',
-    ],
-  )
   importMatch(@CurrentPrincipal() principal: Principal, @Body(MatchFilePipe) file: MatchFile): Promise<MatchView> {
     return this.interchange.importMatch(principal.userId, file);
   }

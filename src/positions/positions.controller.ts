@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblems, BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { BODY_PROBLEMS } from '../common/api-problems.decorator.js';
+import { ApiRoute } from '../common/api-route.decorator.js';
 import { LegalPlaysRequestDto } from './dto/legal-plays-request.dto.js';
 import { LegalPlaysResponseDto } from './dto/legal-plays-response.dto.js';
 import { PositionsService } from './positions.service.js';
@@ -14,12 +15,20 @@ export class PositionsController {
 
   @Post('legal-plays')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Every legal play of a position and roll',
     description:
       'Backgammon as GNU Backgammon plays it, long nardy by the project’s rules (docs/rules.md). Plays are deduplicated by resulting position; ' +
       'each has its moves, gnubg-style text and the resulting board. A position with no legal play answers `{"plays": []}`.',
     operationId: 'legalPlays',
+    ok: LegalPlaysResponseDto,
+    problems: [
+      ...BODY_PROBLEMS.filter((s) => s !== 400),
+      [
+        400,
+        'Invalid request (`validation-failed`: bad variant or dice) or position (`invalid-position`, with `reason`: bad-shape, wrong-checker-count, shared-point, bar-in-long-nardy, bad-position-id, bad-xgid, notation-not-for-variant …).',
+      ],
+    ],
   })
   @ApiBody({
     type: LegalPlaysRequestDto,
@@ -48,11 +57,6 @@ export class PositionsController {
       },
     },
   })
-  @ApiOkResponse({ type: LegalPlaysResponseDto })
-  @ApiProblems(...BODY_PROBLEMS.filter((s) => s !== 400), [
-    400,
-    'Invalid request (`validation-failed`: bad variant or dice) or position (`invalid-position`, with `reason`: bad-shape, wrong-checker-count, shared-point, bar-in-long-nardy, bad-position-id, bad-xgid, notation-not-for-variant …).',
-  ])
   legalPlays(@Body() request: LegalPlaysRequestDto): LegalPlaysResponseDto {
     return this.positions.legalPlays(request);
   }

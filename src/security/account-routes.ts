@@ -10,17 +10,8 @@ import {
   UseGuards,
   type Type,
 } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  type ApiOperationOptions,
-} from '@nestjs/swagger';
-import { ApiProblems } from '../common/api-problems.decorator.js';
+import { ApiBearerAuth, ApiParam, ApiTags, type ApiOperationOptions } from '@nestjs/swagger';
+import { ApiRoute } from '../common/api-route.decorator.js';
 import type { DomainError } from '../common/domain-error.js';
 import { IdPipe } from '../common/id-pipe.js';
 import { RequiresScope, SignInTokenOnly, type RouteScope } from './api-token-scopes.js';
@@ -28,6 +19,9 @@ import { BearerAuthGuard } from './bearer-auth.guard.js';
 
 /** A problem a route documents: its status, with what it means on this route. */
 type Problem = [number, string];
+
+/** The `id` of a route of one thing, documented as a UUID. */
+const ID = ApiParam({ name: 'id', format: 'uuid' });
 
 /** What the routes of one kind of the caller's own things share. */
 export interface AccountThings {
@@ -80,25 +74,22 @@ export class AccountRoutes {
     return applyDecorators(
       Post(),
       HttpCode(HttpStatus.CREATED),
-      ApiOperation(operation),
-      ApiCreatedResponse(created),
-      ApiProblems([400, invalid], 413, 415, 401, this.things.refused, [409, tooMany]),
+      ApiRoute({
+        ...operation,
+        created,
+        problems: [[400, invalid], 413, 415, 401, this.things.refused, [409, tooMany]],
+      }),
     );
   }
 
   /** `GET` of the collection (or of the one thing), answered as `type`. */
   read(operation: ApiOperationOptions, type: Type<unknown>): MethodDecorator {
-    return applyDecorators(
-      Get(),
-      ApiOperation(operation),
-      ApiOkResponse({ type }),
-      ApiProblems(401, this.things.refused),
-    );
+    return applyDecorators(Get(), ApiRoute({ ...operation, ok: type, problems: [401, this.things.refused] }));
   }
 
   /** `GET :id/<path>`: of one thing, answered as `type`. */
   readOne(path: string, operation: ApiOperationOptions, type: Type<unknown>): MethodDecorator {
-    return applyDecorators(Get(`:id/${path}`), ApiOperation(operation), ...this.ofOne(), ApiOkResponse({ type }));
+    return applyDecorators(Get(`:id/${path}`), ApiRoute({ ...operation, ok: type, problems: this.ofOne() }), ID);
   }
 
   /** `DELETE :id` (of the one thing when they have no ids: `DELETE`): 204 with `description`. */
@@ -107,9 +98,12 @@ export class AccountRoutes {
     return applyDecorators(
       withIds ? Delete(':id') : Delete(),
       HttpCode(HttpStatus.NO_CONTENT),
-      ApiOperation(operation),
-      ...(withIds ? this.ofOne() : [ApiProblems(401, this.things.refused)]),
-      ApiNoContentResponse({ description }),
+      ApiRoute({
+        ...operation,
+        noContent: { description },
+        problems: withIds ? this.ofOne() : [401, this.things.refused],
+      }),
+      ...(withIds ? [ID] : []),
     );
   }
 
@@ -118,8 +112,9 @@ export class AccountRoutes {
     return Param('id', new IdPipe(this.unknown().error));
   }
 
-  private ofOne(): MethodDecorator[] {
-    return [ApiParam({ name: 'id', format: 'uuid' }), ApiProblems(401, this.things.refused, this.unknown().problem)];
+  /** The problems of a route of one thing: 401, the personal token's 403, and the 404 of an unknown id. */
+  private ofOne(): Array<number | Problem> {
+    return [401, this.things.refused, this.unknown().problem];
   }
 
   private unknown(): NonNullable<AccountThings['unknown']> {

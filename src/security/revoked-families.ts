@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { BACKGROUND_JOBS, NodeTimer } from '../background/index.js';
 import { Notifications } from '../database/notifications.js';
+import { NotifiedRises } from './notified-rises.js';
 import { RevokedFamiliesRepository } from './revoked-families.repository.js';
 
 /** Where a node says it revoked a refresh family: payload `<family id> <ms when its access tokens have all expired>`. */
@@ -29,32 +30,39 @@ export class RevokedFamilies implements OnApplicationBootstrap, OnModuleDestroy 
   /** Each revoked family, with when its access tokens have all expired (ms since the epoch). */
   private readonly revoked = new Map<string, number>();
   private readonly revokeListeners: Array<(familyId: string) => void> = [];
-  private stopListening: (() => Promise<void>) | null = null;
+  /** The revoked families as every node hears of them: a family's expiry only moves later. */
+  private readonly rises: NotifiedRises;
   private readonly reading = new NodeTimer(BACKGROUND_JOBS.revokedFamiliesRead, () => this.readAgain());
   /** A read is under way: the next one is skipped (a slow database does not pile reads up). */
   private readRunning = false;
 
   constructor(
     private readonly repository: RevokedFamiliesRepository,
-    private readonly notifications: Notifications,
-  ) {}
+    notifications: Notifications,
+  ) {
+    this.rises = new NotifiedRises(
+      CHANNEL,
+      this.revoked,
+      (familyId, _, known) => {
+        // Tells the listeners of a family new to this node.
+        if (known === undefined) for (const listener of this.revokeListeners) listener(familyId);
+      },
+      notifications,
+      this.logger,
+    );
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    try {
-      this.stopListening = await this.notifications.listen(CHANNEL, (payload) => this.heard(payload));
-    } catch (err) {
-      this.logger.error(
-        { err },
-        `Not listening for revoked refresh families: this node may take their access tokens for ${REVOKED_FAMILIES_READ_MS} ms`,
-      );
-    }
+    await this.rises.listen(
+      `Not listening for revoked refresh families: this node may take their access tokens for ${REVOKED_FAMILIES_READ_MS} ms`,
+    );
     await this.readAgain();
     this.reading.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.reading.stop();
-    await this.stopListening?.();
+    await this.rises.stop();
   }
 
   /**
@@ -70,13 +78,11 @@ export class RevokedFamilies implements OnApplicationBootstrap, OnModuleDestroy 
    * refuses them from now on, and tells the others.
    */
   async revokedNow(familyId: string, expiresAt: Date): Promise<void> {
-    this.take(familyId, expiresAt.getTime());
-    await this.notifications.notify(CHANNEL, `${familyId} ${expiresAt.getTime()}`).catch((err: unknown) => {
-      this.logger.error(
-        { err },
-        `Could not tell the other nodes of a revoked refresh family; they see it within ${REVOKED_FAMILIES_READ_MS} ms`,
-      );
-    });
+    await this.rises.raise(
+      familyId,
+      expiresAt.getTime(),
+      `Could not tell the other nodes of a revoked refresh family; they see it within ${REVOKED_FAMILIES_READ_MS} ms`,
+    );
   }
 
   /**
@@ -96,7 +102,7 @@ export class RevokedFamilies implements OnApplicationBootstrap, OnModuleDestroy 
     this.readRunning = true;
     try {
       const read = await this.repository.unexpired();
-      for (const [familyId, expiresAt] of read) this.take(familyId, expiresAt.getTime());
+      for (const [familyId, expiresAt] of read) this.rises.take(familyId, expiresAt.getTime());
       const now = Date.now();
       for (const [familyId, expiresAt] of this.revoked) if (expiresAt <= now) this.revoked.delete(familyId);
     } catch (err) {
@@ -104,20 +110,5 @@ export class RevokedFamilies implements OnApplicationBootstrap, OnModuleDestroy 
     } finally {
       this.readRunning = false;
     }
-  }
-
-  private heard(payload: string): void {
-    const [familyId, text] = payload.split(' ');
-    const expiresAt = Number(text);
-    if (familyId && Number.isSafeInteger(expiresAt)) this.take(familyId, expiresAt);
-  }
-
-  /** Keeps the family until its access tokens have all expired; tells the listeners of one new to this node. */
-  private take(familyId: string, expiresAt: number): void {
-    const known = this.revoked.get(familyId);
-    if (known !== undefined && known >= expiresAt) return;
-    this.revoked.set(familyId, expiresAt);
-    if (known !== undefined) return;
-    for (const listener of this.revokeListeners) listener(familyId);
   }
 }

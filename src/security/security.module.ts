@@ -17,6 +17,18 @@ import { TokenVersions } from './token-versions.js';
 import { TokenVersionsRepository } from './token-versions.repository.js';
 import { TokenWatch } from './token-watch.js';
 
+/** What the module offers the others (all it provides but the repositories of its own tables), with JwtModule. */
+const OFFERED = [
+  ApiTokensRepository,
+  PasswordHasher,
+  PasswordPolicy,
+  BearerAuthGuard,
+  OptionalBearerAuthGuard,
+  RevokedFamilies,
+  TokenVersions,
+  TokenWatch,
+];
+
 /**
  * What guards routes and keeps passwords, for every feature module that does:
  * bearer tokens (JwtModule, BearerAuthGuard, and TokenVersions, which ends
@@ -45,28 +57,7 @@ import { TokenWatch } from './token-watch.js';
     }),
     ThrottlerModule.forRootAsync({ inject: [ConfigService], useFactory: rateLimitThrottlers }),
   ],
-  providers: [
-    ApiTokensRepository,
-    PasswordHasher,
-    PasswordPolicy,
-    BearerAuthGuard,
-    OptionalBearerAuthGuard,
-    RevokedFamilies,
-    RevokedFamiliesRepository,
-    TokenVersions,
-    TokenVersionsRepository,
-    TokenWatch,
-  ],
-  exports: [
-    ApiTokensRepository,
-    PasswordHasher,
-    PasswordPolicy,
-    BearerAuthGuard,
-    OptionalBearerAuthGuard,
-    RevokedFamilies,
-    TokenVersions,
-    TokenWatch,
-    JwtModule,
-  ],
+  providers: [...OFFERED, RevokedFamiliesRepository, TokenVersionsRepository],
+  exports: [...OFFERED, JwtModule],
 })
 export class SecurityModule {}

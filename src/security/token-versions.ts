@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { LRUCache } from 'lru-cache';
 import { BACKGROUND_JOBS } from '../background/index.js';
 import { Notifications } from '../database/notifications.js';
+import { NotifiedRises } from './notified-rises.js';
 import { TokenVersionsRepository } from './token-versions.repository.js';
 
 /** Where a node says it raised an account's token version: payload `<user id> <version>`. */
@@ -38,32 +39,37 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TokenVersions.name);
   private readonly versions: LRUCache<string, number>;
   private readonly raiseListeners: Array<(userId: string, version: number) => void> = [];
-  private stopListening: (() => Promise<void>) | null = null;
+  /** The raises as every node hears of them (a raise is never undone). */
+  private readonly rises: NotifiedRises;
 
   constructor(
     private readonly repository: TokenVersionsRepository,
-    private readonly notifications: Notifications,
+    notifications: Notifications,
   ) {
     this.versions = new LRUCache<string, number>({
       max: VERSIONS_KEPT,
       ttl: TOKEN_VERSION_TRUSTED_MS,
       fetchMethod: async (userId) => (await repository.current(userId)) ?? NO_ACCOUNT,
     });
+    this.rises = new NotifiedRises(
+      CHANNEL,
+      this.versions,
+      (userId, version) => {
+        for (const listener of this.raiseListeners) listener(userId, version);
+      },
+      notifications,
+      this.logger,
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    try {
-      this.stopListening = await this.notifications.listen(CHANNEL, (payload) => this.heard(payload));
-    } catch (err) {
-      this.logger.error(
-        { err },
-        `Not listening for token revocations: this node may take a revoked token for ${TOKEN_VERSION_TRUSTED_MS} ms`,
-      );
-    }
+    await this.rises.listen(
+      `Not listening for token revocations: this node may take a revoked token for ${TOKEN_VERSION_TRUSTED_MS} ms`,
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.stopListening?.();
+    await this.rises.stop();
   }
 
   /** The account's current token version; null when there is no such account. */
@@ -98,13 +104,11 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
    * the older tokens from now on, and tells the others.
    */
   async raised(userId: string, version: number): Promise<void> {
-    this.take(userId, version);
-    await this.notifications.notify(CHANNEL, `${userId} ${version}`).catch((err: unknown) => {
-      this.logger.error(
-        { err },
-        `Could not tell the other nodes of a token revocation; they see it within ${TOKEN_VERSION_TRUSTED_MS} ms`,
-      );
-    });
+    await this.rises.raise(
+      userId,
+      version,
+      `Could not tell the other nodes of a token revocation; they see it within ${TOKEN_VERSION_TRUSTED_MS} ms`,
+    );
   }
 
   /**
@@ -117,7 +121,7 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
     const versions = new Map<string, number | null>();
     for (const userId of userIds) {
       const version = read.get(userId);
-      if (version !== undefined) this.take(userId, version);
+      if (version !== undefined) this.rises.take(userId, version);
       versions.set(userId, version ?? null);
     }
     return versions;
@@ -129,20 +133,6 @@ export class TokenVersions implements OnApplicationBootstrap, OnModuleDestroy {
    */
   onRaise(listener: (userId: string, version: number) => void): void {
     this.raiseListeners.push(listener);
-  }
-
-  private heard(payload: string): void {
-    const [userId, text] = payload.split(' ');
-    const version = Number(text);
-    if (userId && Number.isInteger(version)) this.take(userId, version);
-  }
-
-  /** Keeps the higher of the version known and `version` (a raise is never undone). */
-  private take(userId: string, version: number): void {
-    const known = this.versions.get(userId);
-    if (known !== undefined && known >= version) return;
-    this.versions.set(userId, version);
-    for (const listener of this.raiseListeners) listener(userId, version);
   }
 }
 

@@ -1,10 +1,12 @@
 /**
  * writeMat. The reference is GNU Backgammon 1.07. The expected texts of the
  * gnubg-made matches are gnubg's own `export match mat` of them
- * (test/fixtures/*.gnubg-export.mat). Each backgammon text below was
- * imported into gnubg 1.07 by scripts/gnubg/mat-check.py, which found every
- * record read (no warning, every play legal, the same results) and gnubg's
- * export of it identical, except where a test says how it differs. Long
+ * (test/fixtures/*.gnubg-export.mat); the texts this writer is expected to
+ * write are files too (test/fixtures/mat-writer/), as gnubg reads them.
+ * Each backgammon one was imported into gnubg 1.07 by
+ * scripts/gnubg/mat-check.py, which found every record read (no warning,
+ * every play legal, the same results) and gnubg's export of it identical,
+ * except where a test says how it differs. Long
  * nardy, which gnubg does not play, has the same layout and is checked by
  * reading it back. */
 import { readFileSync } from 'node:fs';
@@ -106,26 +108,7 @@ describe('writeMat', () => {
       id: 'c0ffee00-0000-4000-8000-000000000001',
       date: new Date('2026-03-04T05:06:07Z'),
     });
-    expect(text).toBe(
-      [
-        '; [Match ID "c0ffee00-0000-4000-8000-000000000001"]',
-        '; [Player 1 "alice"]',
-        '; [Player 2 "bob"]',
-        '; [EventDate "2026.03.04"]',
-        '; [EventTime "05.06"]',
-        '; [Variation "Backgammon"]',
-        '; [Crawford "On"]',
-        '',
-        ' 1 point match',
-        '',
-        ' Game 1',
-        ' alice : 0                      bob : 0',
-        '  1) 31: 8/5 6/5                 64: ',
-        '      Wins 1 point',
-        '',
-        '',
-      ].join('\n'),
-    );
+    expect(text).toBe(fixture('mat-writer/header-tags.mat'));
   });
 
   it('starts a game black opens with "  1)" and an empty left column; a roll before a resignation shows its dice alone', () => {
@@ -136,18 +119,7 @@ describe('writeMat', () => {
       .resign('white', 2)
       .act('resignation-accept', 'black')
       .text();
-    expect(fromMatchLine(text)).toBe(
-      [
-        ' 1 point match',
-        '',
-        ' Game 1',
-        ' alice : 0                      bob : 0',
-        '  1)                             31: 8/5 6/5 ',
-        '  2) 52:                         Wins 2 points',
-        '',
-        '',
-      ].join('\n'),
-    );
+    expect(fromMatchLine(text)).toBe(fixture('mat-writer/black-opens.mat'));
   });
 
   it('puts the result of a resignation by the player who did not roll on the next line, where gnubg reads it', () => {
@@ -166,24 +138,7 @@ describe('writeMat', () => {
       .resign('white', 2)
       .act('resignation-accept', 'black')
       .text();
-    expect(fromMatchLine(text)).toBe(
-      [
-        ' 3 point match',
-        '',
-        ' Game 1',
-        ' alice : 0                      bob : 0',
-        '  1)                             31: 8/5 6/5 ',
-        '  2) 52: ',
-        '      Wins 1 point',
-        '',
-        ' Game 2',
-        ' alice : 1                      bob : 0',
-        '  1) 31: 8/5 6/5                 64: ',
-        '                                  Wins 2 points',
-        '',
-        '',
-      ].join('\n'),
-    );
+    expect(fromMatchLine(text)).toBe(fixture('mat-writer/resignation-next-line.mat'));
   });
 
   it('writes each step of a play in gnubg order whatever order it was stored in, and marks a hit point once', () => {
@@ -215,20 +170,7 @@ describe('writeMat', () => {
       .act('double', 'white')
       .act('drop', 'black')
       .text();
-    expect(fromMatchLine(text)).toBe(
-      [
-        ' 5 point match',
-        '',
-        ' Game 1',
-        ' alice : 0                      bob : 0',
-        '  1) 42: 8/4 6/4                  Doubles => 2',
-        '  2)  Takes                      31: 8/5 6/5 ',
-        '  3)  Doubles => 4                Drops',
-        '      Wins 2 points',
-        '',
-        '',
-      ].join('\n'),
-    );
+    expect(fromMatchLine(text)).toBe(fixture('mat-writer/doubles-takes-drops.mat'));
   });
 
   it('writes a money session with its own tags, and a beaver as "Beavers => 4" whose take the next roll implies', () => {
@@ -243,25 +185,7 @@ describe('writeMat', () => {
       .resign('white', 1)
       .act('resignation-accept', 'black')
       .text();
-    expect(text).toBe(
-      [
-        '; [Player 1 "alice"]',
-        '; [Player 2 "bob"]',
-        '; [Variation "Backgammon"]',
-        '; [Jacoby "Off"]',
-        '; [Beaver "On"]',
-        '',
-        ' 0 point match',
-        '',
-        ' Game 1',
-        ' alice : 0                      bob : 0',
-        '  1) 42: 8/4 6/4                  Doubles => 2',
-        '  2)  Beavers => 4               31: 8/5 6/5 ',
-        '                                  Wins 4 points',
-        '',
-        '',
-      ].join('\n'),
-    );
+    expect(text).toBe(fixture('mat-writer/money-session-beaver.mat'));
   });
 
   it('writes a money game forfeited by leaving (M6) as the leaver resigning what it scored, which reads back', () => {
@@ -394,16 +318,7 @@ describe('writeMat', () => {
       .play('white', '13/8 13/11')
       .roll('black', 4, 4)
       .text();
-    expect(fromMatchLine(text)).toBe(
-      [
-        ' 3 point match',
-        '',
-        ' Game 1',
-        ' alice : 0                      bob : 0',
-        '  1) 52: 13/11 13/8              44: ',
-        '',
-      ].join('\n'),
-    );
+    expect(fromMatchLine(text)).toBe(fixture('mat-writer/match-under-way.mat'));
   });
 
   it('writes long nardy in the same layout, with "; Variant: long-nardy", its own rules and no hit marks', () => {
@@ -420,28 +335,7 @@ describe('writeMat', () => {
       .act('double', 'black');
     expect(script.state.phase.kind).toBe('cube-response');
     const text = script.text();
-    expect(text).toBe(
-      [
-        '; [Player 1 "alice"]',
-        '; [Player 2 "bob"]',
-        '; Variant: long-nardy',
-        '; [Crawford "On"]',
-        '; [Koks "Off"]',
-        '',
-        ' 3 point match',
-        '',
-        ' Game 1',
-        ' alice : 0                      bob : 0',
-        '  1) 53: 24/19 19/16             66: 24/18 24/18 ',
-        '  2) 21: 24/22 22/21              Doubles => 2',
-        '  3)  Drops                       Wins 1 point ',
-        '',
-        ' Game 2',
-        ' alice : 0                      bob : 1',
-        '  1)                              Doubles => 2',
-        '',
-      ].join('\n'),
-    );
+    expect(text).toBe(fixture('mat-writer/long-nardy.mat'));
   });
 
   it.each([

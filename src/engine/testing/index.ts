@@ -7,6 +7,7 @@
  */
 export { longSession, playRandomMatch, type Limits, type Played } from './random-match.js';
 export { mulberry32 } from '../prng.js';
+export { openingPlayed, playOf } from './known-events.js';
 export { playEngineGame, playSeries, type EngineGame, type PlayChooser, type SeriesResult } from './engine-game.js';
 export { randomPick, randomPlayer } from './random-player.js';
 export { ORGANISER, TournamentRun, terms as tournamentTerms } from './tournament-run.js';

@@ -6,7 +6,6 @@ import {
   ArrayMinSize,
   Equals,
   IsArray,
-  IsIn,
   IsObject,
   IsOptional,
   IsString,
@@ -17,6 +16,7 @@ import {
 } from 'class-validator';
 import { MatchFormatDto, MatchRulesDto, eventSchemaRef } from '../../matches/index.js';
 import { MATCH_LOG_FORMAT, MATCH_LOG_VERSION } from '../match-log.js';
+import { OptionalChoice, OptionalPart } from '../../common/optional-fields.js';
 
 /** A player's name as a file may give it: 1-64 characters, no control character or colon (.mat score lines). */
 // eslint-disable-next-line no-control-regex
@@ -60,21 +60,14 @@ export class MatchLogDto extends MatchFormatDto {
   @IsUUID()
   id?: string;
 
-  @ApiPropertyOptional({
-    enum: ['played', 'imported'],
+  @OptionalChoice(['played', 'imported'], {
     description: 'Where the exported match came from (informative).',
   })
-  @IsOptional()
-  @IsIn(['played', 'imported'])
   source?: string;
 
-  @ApiPropertyOptional({
-    type: MatchRulesDto,
+  @OptionalPart(MatchRulesDto, {
     description: 'The rules (an export gives them all; left out: the defaults).',
   })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => MatchRulesDto)
   rules?: MatchRulesDto;
 
   @ApiProperty({ type: MatchLogPlayersDto, description: 'Usernames, or the names an imported match’s file gives.' })

@@ -14,16 +14,7 @@ import {
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiNoContentResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { ApiEventStream } from './api-event-stream.decorator.js';
 import { IdempotencyInterceptor } from '../../idempotency/index.js';
@@ -67,6 +58,7 @@ import { MatchesService } from '../core/matches.service.js';
 import { MatchReadsService } from '../read/match-reads.service.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 import { ApiPublic } from '../../common/api-public.decorator.js';
+import { ApiRoute } from '../../common/api-route.decorator.js';
 
 const NOT_FOUND: [number, string] = [404, 'No such match (`match-not-found`).'];
 
@@ -89,49 +81,49 @@ export class MatchesController {
   @RequiresScope('play')
   @UseInterceptors(IdempotencyInterceptor)
   @ApiBearerAuth()
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Invite a player to a match or money session, or open a challenge to anyone',
     operationId: 'createMatch',
     description:
       'A match to `length` points (0: a money session) with its rules. With `opponent`, an invitation only that player may join or decline; without, an open challenge anyone may join. The creator is seated at once (`colour`, random when left out). A house bot invited (`bot-easy`, `bot`, `gnubg`) joins by itself and plays its side at once.',
-  })
-  @ApiCreatedResponse({
-    type: MatchStateDto,
-    description:
-      'The invitation; the creator already has a seat. `rated: false` with `unratedReason` when a match asked rated is played unrated (the pair’s rated matches of the day are used up).',
-  })
-  @ApiProblems(
-    ...BODY_PROBLEMS.filter((s) => s !== 400),
-    [400, 'Invalid terms (`validation-failed`, `invalid-match-terms` with `field`).'],
-    401,
-    NEEDS_PLAY_SCOPE,
-    [404, 'No such opponent (`user-not-found`).'],
-    [
-      409,
-      'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, `too-many-bot-matches` past BOT_MATCHES_PER_USER matches under way against one house bot, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).',
+    created: {
+      type: MatchStateDto,
+      description:
+        'The invitation; the creator already has a seat. `rated: false` with `unratedReason` when a match asked rated is played unrated (the pair’s rated matches of the day are used up).',
+    },
+    problems: [
+      ...BODY_PROBLEMS.filter((s) => s !== 400),
+      [400, 'Invalid terms (`validation-failed`, `invalid-match-terms` with `field`).'],
+      401,
+      NEEDS_PLAY_SCOPE,
+      [404, 'No such opponent (`user-not-found`).'],
+      [
+        409,
+        'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, `too-many-bot-matches` past BOT_MATCHES_PER_USER matches under way against one house bot, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).',
+      ],
+      [
+        422,
+        'The invited house bot cannot play these terms (`bot-cannot-play`, with `houseBot`): `gnubg` plays backgammon only, and only while GNU Backgammon answers; nothing is stored.',
+      ],
     ],
-    [
-      422,
-      'The invited house bot cannot play these terms (`bot-cannot-play`, with `houseBot`): `gnubg` plays backgammon only, and only while GNU Backgammon answers; nothing is stored.',
-    ],
-  )
+  })
   create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateMatchDto): Promise<MatchView> {
     return this.matches.create(principal.userId, dto);
   }
 
   @Get()
-  @ApiOperation({
+  @ApiRoute({
     summary:
       'Match history, newest first, filtered by player, opponent, status, variant, result, length, since, until; with open=true, the open challenges anyone may join',
     operationId: 'listMatches',
     description:
       'Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404.',
+    ok: MatchListDto,
+    problems: [
+      [400, 'Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`).'],
+      [404, 'No such player or opponent (`user-not-found`).'],
+    ],
   })
-  @ApiOkResponse({ type: MatchListDto })
-  @ApiProblems(
-    [400, 'Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`).'],
-    [404, 'No such player or opponent (`user-not-found`).'],
-  )
   list(@Query() query: MatchListQueryDto): Promise<MatchListView> {
     const { cursor, limit, ...filters } = query;
     return this.history.list(filters, { cursor, limit: limit ?? 20 });
@@ -140,44 +132,44 @@ export class MatchesController {
   @Get(':id')
   @UseGuards(OptionalBearerAuthGuard)
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'The match state; with a token, `you` and `actions` are the caller’s',
     operationId: 'getMatch',
     description:
       'The whole state: board, dice, cube, score, turn and deadline, the players; `version` is the last event’s seq (send it back as `expectedVersion` or If-Match). With a player’s token, `you` is the caller’s colour and `actions` what the caller may POST now.',
     // The token is optional (OpenAPI: an empty requirement is "no authentication").
     security: [{ bearer: [] }, {}],
+    ok: MatchStateDto,
+    problems: [401, NOT_FOUND],
   })
-  @ApiOkResponse({ type: MatchStateDto })
-  @ApiProblems(401, NOT_FOUND)
   get(@Param('id', MatchIdPipe) id: string, @OptionalPrincipal() principal: Principal | null): Promise<MatchView> {
     return this.reads.view(id, principal?.userId ?? null);
   }
 
   @Get(':id/legal-plays')
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Every legal play of the dice on the board',
     operationId: 'getMatchLegalPlays',
     description:
       'Every legal play of the dice to play, one per distinct resulting position, with its moves, gnubg text and the position after it; POST one of them to /plays.',
+    ok: { type: MatchLegalPlaysDto, description: 'Empty (dice null) when no play is awaited.' },
+    problems: [NOT_FOUND],
   })
-  @ApiOkResponse({ type: MatchLegalPlaysDto, description: 'Empty (dice null) when no play is awaited.' })
-  @ApiProblems(NOT_FOUND)
   legalPlays(@Param('id', MatchIdPipe) id: string): Promise<MatchLegalPlaysView> {
     return this.reads.legalPlays(id);
   }
 
   @Get(':id/events')
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'The event log: every roll, play, cube action and record',
     operationId: 'getMatchEvents',
     description:
       'The match’s events in order after `after`, at most `limit`; each is a MatchEvent, told apart by its `type`. `next` is the `after` of the following page.',
+    ok: EventsPageDto,
+    problems: [400, NOT_FOUND],
   })
-  @ApiOkResponse({ type: EventsPageDto })
-  @ApiProblems(400, NOT_FOUND)
   events(@Param('id', MatchIdPipe) id: string, @Query() query: EventsQueryDto): Promise<EventsPage> {
     return this.reads.events(id, query.after ?? 0, query.limit ?? 200);
   }
@@ -185,14 +177,14 @@ export class MatchesController {
   @Get(':id/positions/:seq')
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiParam({ name: 'seq', type: Number, description: 'An event’s seq, from 1 to the version.' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Score, game and turn after event `seq`, rebuilt by replay',
     operationId: 'getMatchPosition',
     description:
       'Replays the log up to event `seq` and answers what stood then: the score, the game (board, dice, cube) and whose turn it was.',
+    ok: PositionAtDto,
+    problems: [400, [404, 'No such match or event (`match-not-found`, `event-not-found`).']],
   })
-  @ApiOkResponse({ type: PositionAtDto })
-  @ApiProblems(400, [404, 'No such match or event (`match-not-found`, `event-not-found`).'])
   position(@Param('id', MatchIdPipe) id: string, @Param('seq', ParseIntPipe) seq: number): Promise<PositionView> {
     return this.reads.position(id, seq);
   }
@@ -242,14 +234,14 @@ export class MatchesController {
 
   @Get(':id/games')
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Every game: starter, winner, result, points, cube value and number of turns',
     operationId: 'getMatchGames',
     description:
       'One record per game begun: who started, who won and how, the points scored, the final cube value and the number of turns.',
+    ok: GamesDto,
+    problems: [NOT_FOUND],
   })
-  @ApiOkResponse({ type: GamesDto })
-  @ApiProblems(NOT_FOUND)
   games(@Param('id', MatchIdPipe) id: string): Promise<{ games: GameRecordView[] }> {
     return this.matchGames.games(id);
   }
@@ -257,31 +249,30 @@ export class MatchesController {
   @Get(':id/games/:n')
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiParam({ name: 'n', type: Number, description: 'The game’s number, from 1.' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Every turn of one game: dice, play, cube actions, and (backgammon) the Position ID before the turn',
     operationId: 'getMatchGame',
     description:
       'Game `n` turn by turn: who moved, the dice, the play in gnubg text, the cube actions and, in backgammon, the gnubg Position ID before each turn.',
+    ok: GameTurnsDto,
+    problems: [400, [404, 'No such match or game (`match-not-found`, `game-not-found`).']],
   })
-  @ApiOkResponse({ type: GameTurnsDto })
-  @ApiProblems(400, [404, 'No such match or game (`match-not-found`, `game-not-found`).'])
   game(@Param('id', MatchIdPipe) id: string, @Param('n', ParseIntPipe) n: number): Promise<GameWithTurns> {
     return this.matchGames.game(id, n);
   }
 
   @Get(':id/fairness')
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'The dice commitment, client seeds and every throw; the seed once the match is over',
     operationId: 'getMatchFairness',
     description:
       'The sha256 commitment to the dice seed (published from the start), both players’ client seeds and every throw; once the match is over, the seed itself, so that anyone can recompute every throw (docs/dice-fairness.md).',
+    ok: FairnessDto,
+    problems: [
+      [404, 'No such match (`match-not-found`), or an imported one, whose dice came from its file (`imported-match`).'],
+    ],
   })
-  @ApiOkResponse({ type: FairnessDto })
-  @ApiProblems([
-    404,
-    'No such match (`match-not-found`), or an imported one, whose dice came from its file (`imported-match`).',
-  ])
   fairness(@Param('id', MatchIdPipe) id: string): Promise<FairnessView> {
     return this.reads.fairness(id);
   }

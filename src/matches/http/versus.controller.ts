@@ -1,9 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiProblems } from '../../common/api-problems.decorator.js';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { HeadToHeadDto } from './dto/head-to-head.dto.js';
 import { MatchHistoryService, type HeadToHeadView } from '../read/match-history.service.js';
 import { ApiPublic } from '../../common/api-public.decorator.js';
+import { ApiRoute } from '../../common/api-route.decorator.js';
 
 /** Two players' record against each other. */
 @ApiTags('users')
@@ -15,14 +15,14 @@ export class VersusController {
   @Get()
   @ApiParam({ name: 'username' })
   @ApiParam({ name: 'opponent' })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'The head-to-head record of two players',
     operationId: 'getHeadToHead',
     description:
       'How two players have fared against each other, from the first player’s side: their matches with each other and the results.',
+    ok: HeadToHeadDto,
+    problems: [[404, 'No such player (`user-not-found`).']],
   })
-  @ApiOkResponse({ type: HeadToHeadDto })
-  @ApiProblems([404, 'No such player (`user-not-found`).'])
   versus(@Param('username') username: string, @Param('opponent') opponent: string): Promise<HeadToHeadView> {
     return this.history.versus(username, opponent);
   }

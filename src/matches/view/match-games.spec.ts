@@ -1,5 +1,5 @@
 import { newMatch, type MatchEvent } from '../../engine/index.js';
-import { playRandomMatch } from '../../engine/testing/index.js';
+import { openingPlayed, playRandomMatch } from '../../engine/testing/index.js';
 import { gamesOf } from './match-games.js';
 
 /**
@@ -57,15 +57,7 @@ describe('gamesOf on a known opening', () => {
     const events: MatchEvent[] = [
       { type: 'join', colour: 'white' },
       { type: 'join', colour: 'black' },
-      { type: 'opening-roll', white: 3, black: 1 },
-      {
-        type: 'play',
-        by: 'white',
-        moves: [
-          { from: 8, to: 5 },
-          { from: 6, to: 5 },
-        ],
-      },
+      ...openingPlayed(3, 1, [8, 5], [6, 5]),
     ];
     const [first] = gamesOf(newMatch({ variant: 'backgammon', length: 3 }), events);
     expect(first.game).toMatchObject({ number: 1, starter: 'white', winner: null, endedBy: null, turns: 1 });

@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
+import { ApiTags } from '@nestjs/swagger';
+import { BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { ApiPublic } from '../../common/api-public.decorator.js';
 import { RateLimited } from '../../security/index.js';
 import { PasswordResetConfirmDto, PasswordResetRequestDto } from './dto/password-reset.dto.js';
 import { PasswordResetService, RESET_MAILS_PER_HOUR } from './password-reset.service.js';
+import { ApiRoute } from '../../common/api-route.decorator.js';
 
 /** Password reset by mail (docs/email.md, "Password reset"); no sign-in, rate-limited as logins are. */
 @ApiTags('auth')
@@ -16,7 +17,7 @@ export class PasswordResetController {
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
   @RateLimited('token')
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Ask for a password reset mail',
     operationId: 'requestPasswordReset',
     description:
@@ -24,13 +25,13 @@ export class PasswordResetController {
       '(`/reset-password#token=…`: the token in the fragment, which no request carries) good once for an hour. The answer is always 202 and says nothing of whether ' +
       `the account or its address exist. At most ${RESET_MAILS_PER_HOUR} reset mails an hour go to an account or ` +
       'an address; more requests get 202 and no mail. Rate-limited per client address too.',
+    accepted: { description: 'If the account has a verified address, a mail is on its way.' },
+    problems: [
+      [400, 'Neither a username nor an e-mail address, or another invalid request (`validation-failed`, ...).'],
+      ...BODY_PROBLEMS.slice(1),
+      429,
+    ],
   })
-  @ApiAcceptedResponse({ description: 'If the account has a verified address, a mail is on its way.' })
-  @ApiProblems(
-    [400, 'Neither a username nor an e-mail address, or another invalid request (`validation-failed`, ...).'],
-    ...BODY_PROBLEMS.slice(1),
-    429,
-  )
   ask(@Body() dto: PasswordResetRequestDto): Promise<void> {
     return this.resets.ask(dto);
   }
@@ -38,24 +39,24 @@ export class PasswordResetController {
   @Post('confirm')
   @HttpCode(HttpStatus.NO_CONTENT)
   @RateLimited('token')
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Set a new password with the token of a reset mail',
     operationId: 'confirmPasswordReset',
     description:
       'The new password is held to the same rule as at registration. Every token of the account issued before ' +
       'ends, as logging out everywhere does: bearer and refresh tokens (personal API tokens stay); log in with ' +
       'the new password. The token works once.',
-  })
-  @ApiNoContentResponse({ description: 'The password is set.' })
-  @ApiProblems(
-    [
-      400,
-      'A token that is unknown, expired or used (`invalid-token`, with `field`), a weak new password ' +
-        '(`weak-password`, with `field`; the token stays good), or an invalid request (`validation-failed`, ...).',
+    noContent: { description: 'The password is set.' },
+    problems: [
+      [
+        400,
+        'A token that is unknown, expired or used (`invalid-token`, with `field`), a weak new password ' +
+          '(`weak-password`, with `field`; the token stays good), or an invalid request (`validation-failed`, ...).',
+      ],
+      ...BODY_PROBLEMS.slice(1),
+      429,
     ],
-    ...BODY_PROBLEMS.slice(1),
-    429,
-  )
+  })
   confirm(@Body() dto: PasswordResetConfirmDto): Promise<void> {
     return this.resets.confirm(dto.token, dto.newPassword);
   }

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ApiProblems } from '../../common/api-problems.decorator.js';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiRoute } from '../../common/api-route.decorator.js';
 import { ApiPublic } from '../../common/api-public.decorator.js';
 import { AcceptsBodies } from '../../common/json-body.js';
 import { OneClickUnsubscribe } from './one-click-unsubscribe.js';
@@ -16,7 +16,7 @@ export class UnsubscribeController {
   @HttpCode(HttpStatus.NO_CONTENT)
   // Mail clients post the form `List-Unsubscribe=One-Click`; what it says adds nothing to the token.
   @AcceptsBodies({ text: ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'] })
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Stop the mail of one kind (one-click unsubscribe)',
     operationId: 'unsubscribeOneClick',
     description:
@@ -25,18 +25,18 @@ export class UnsubscribeController {
       'of the account becomes `off`. The token names the account and kind and the time it was made, and is ' +
       'signed by the service with a key of the account’s address: it works for UNSUBSCRIBE_LINK_DAYS days ' +
       '(60 by default), and no longer once the account has another address.',
+    noContent: { description: 'That kind’s e-mail is off.' },
+    problems: [
+      [
+        400,
+        'A token the service did not make, or made for an address the account no longer has ' +
+          '(`invalid-unsubscribe-token`); one past its days (`expired-unsubscribe-token`). Nothing changes.',
+      ],
+      413,
+      415,
+    ],
   })
   @ApiQuery({ name: 'token', required: true, description: 'From the mail’s List-Unsubscribe URL.' })
-  @ApiNoContentResponse({ description: 'That kind’s e-mail is off.' })
-  @ApiProblems(
-    [
-      400,
-      'A token the service did not make, or made for an address the account no longer has ' +
-        '(`invalid-unsubscribe-token`); one past its days (`expired-unsubscribe-token`). Nothing changes.',
-    ],
-    413,
-    415,
-  )
   async post(@Query('token') token: unknown): Promise<void> {
     await this.unsubscribe.unsubscribe(typeof token === 'string' ? token : '');
   }

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { SignInTokenOnly, BearerAuthGuard, CurrentPrincipal, type Principal } from '../../security/index.js';
 import { NotificationPreferencesDto, UpdateNotificationPreferencesDto } from './dto/notification-preferences.dto.js';
 import { StoredNotificationPreferences } from './stored-notification-preferences.js';
+import { ApiRoute } from '../../common/api-route.decorator.js';
 
 const SIGN_IN_ONLY: [number, string] = [
   403,
@@ -23,40 +24,40 @@ export class NotificationPreferencesController {
   constructor(private readonly preferences: StoredNotificationPreferences) {}
 
   @Get()
-  @ApiOperation({
+  @ApiRoute({
     summary: 'How each kind of notification reaches the caller',
     operationId: 'getNotificationPreferences',
     description:
       'Per kind (invitation, turn, deadline, finished, tournament): e-mail (`immediately`, `digest` or `off`) and ' +
       'web push (on or off). Kinds never changed show the defaults: invitations, turns and deadlines by e-mail at ' +
       'once and by push; finished matches by push only; tournament news in the daily digest and by push.',
+    ok: NotificationPreferencesDto,
+    problems: [401, [403, 'A personal API token without the `read` scope (`insufficient-scope`).']],
   })
-  @ApiOkResponse({ type: NotificationPreferencesDto })
-  @ApiProblems(401, [403, 'A personal API token without the `read` scope (`insufficient-scope`).'])
   async get(@CurrentPrincipal() principal: Principal): Promise<NotificationPreferencesDto> {
     return NotificationPreferencesDto.of(await this.preferences.of(principal.userId));
   }
 
   @Put()
   @SignInTokenOnly()
-  @ApiOperation({
+  @ApiRoute({
     summary: 'Change how kinds of notification reach the caller',
     operationId: 'updateNotificationPreferences',
     description:
       'The same shape as the GET, in part: only the kinds, and the channels of a kind, that are given change. ' +
       'Answers the whole preferences after the change.',
-  })
-  @ApiOkResponse({ type: NotificationPreferencesDto })
-  @ApiProblems(
-    [
-      400,
-      'Invalid request: an unknown kind or channel (`validation-failed`, `unknown-field`), a value not allowed ' +
-        '(`validation-failed`), `malformed-json`, `json-too-deep`, `invalid-utf8`; nothing changed.',
+    ok: NotificationPreferencesDto,
+    problems: [
+      [
+        400,
+        'Invalid request: an unknown kind or channel (`validation-failed`, `unknown-field`), a value not allowed ' +
+          '(`validation-failed`), `malformed-json`, `json-too-deep`, `invalid-utf8`; nothing changed.',
+      ],
+      ...BODY_PROBLEMS.slice(1),
+      401,
+      SIGN_IN_ONLY,
     ],
-    ...BODY_PROBLEMS.slice(1),
-    401,
-    SIGN_IN_ONLY,
-  )
+  })
   async update(
     @CurrentPrincipal() principal: Principal,
     @Body() dto: UpdateNotificationPreferencesDto,

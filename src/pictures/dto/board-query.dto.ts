@@ -1,8 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { COLOURS, VARIANTS, type Colour, type Variant } from '../../engine/index.js';
 import { POSITION_PERSPECTIVES, type PositionPerspective } from '../../board-drawing/index.js';
 import { OptionalInt } from '../../common/optional-int.decorator.js';
+import { OptionalChoice } from '../../common/optional-fields.js';
 
 /** `GET /api/matches/{id}/board.svg?seq=&perspective=`. */
 export class MatchBoardQueryDto {
@@ -15,14 +16,11 @@ export class MatchBoardQueryDto {
   })
   seq?: number;
 
-  @ApiPropertyOptional({
-    enum: COLOURS,
+  @OptionalChoice(COLOURS, {
     description:
       'The colour drawn at the bottom, whose numbering labels the points. ' +
       'Default: the caller’s colour when the caller plays in the match, else white.',
   })
-  @IsOptional()
-  @IsIn(COLOURS)
   perspective?: Colour;
 }
 
@@ -46,12 +44,9 @@ export class PositionBoardQueryDto {
   @MaxLength(2048)
   position!: string;
 
-  @ApiPropertyOptional({
-    enum: POSITION_PERSPECTIVES,
+  @OptionalChoice(POSITION_PERSPECTIVES, {
     default: 'player',
     description: 'The side drawn at the bottom: the side to move (`player`, drawn white) or the other (black).',
   })
-  @IsOptional()
-  @IsIn(POSITION_PERSPECTIVES)
   perspective?: PositionPerspective;
 }

@@ -1,12 +1,10 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsBoolean,
   IsIn,
   IsInt,
-  IsOptional,
   Max,
   Min,
   ValidateBy,
@@ -14,6 +12,7 @@ import {
 } from 'class-validator';
 import { VARIANTS, type Variant } from '../../engine/index.js';
 import { BoardDto } from './board.dto.js';
+import { OptionalFlag } from '../../common/optional-fields.js';
 
 /** A board JSON object, or a notation string of at most 64 characters (parsed by the service). */
 function IsBoardOrNotation(options?: ValidationOptions): PropertyDecorator {
@@ -60,11 +59,9 @@ export class LegalPlaysRequestDto {
   @Max(6, { each: true })
   dice!: [number, number];
 
-  @ApiPropertyOptional({
+  @OptionalFlag({
     description:
       'Long nardy: this is the player’s first turn of the game (the head-rule exception for 6-6, 4-4, 3-3 …). Default: `false`.',
   })
-  @IsOptional()
-  @IsBoolean()
   firstTurn?: boolean;
 }

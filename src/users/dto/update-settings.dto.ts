@@ -1,15 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { LANGUAGES, type Language } from '../../common/languages.js';
+import { OptionalFlag } from '../../common/optional-fields.js';
 
 /** The settings a player may change on their own account. */
 export class UpdateSettingsDto {
-  @ApiPropertyOptional({
+  @OptionalFlag({
     example: true,
     description: 'Play a roll’s only legal play at once, recorded as your play (default off).',
   })
-  @IsOptional()
-  @IsBoolean()
   autoPlayForced?: boolean;
 
   @ApiPropertyOptional({

@@ -1,41 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  Min,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { COLOURS, MAX_CUBE, MAX_MATCH_LENGTH, VARIANTS, type Colour, type Variant } from '../../../engine/index.js';
 import { USERNAME_PATTERN, USERNAME_RULE } from '../../../users/index.js';
+import { OptionalChoice, OptionalFlag, OptionalPart } from '../../../common/optional-fields.js';
 
 /** The rule options (docs/rules.md M1-M4, N3, N7); each defaults as documented. */
 export class MatchRulesDto {
-  @ApiPropertyOptional({ description: 'Whether the doubling cube is used (M1). Default: `true`.' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalFlag({ description: 'Whether the doubling cube is used (M1). Default: `true`.' })
   cube?: boolean;
 
-  @ApiPropertyOptional({ description: 'Crawford rule (M3); matches only. Default: `true`.' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalFlag({ description: 'Crawford rule (M3); matches only. Default: `true`.' })
   crawford?: boolean;
 
-  @ApiPropertyOptional({ description: 'Jacoby rule (M4); money sessions only. Default: `false`.' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalFlag({ description: 'Jacoby rule (M4); money sessions only. Default: `false`.' })
   jacoby?: boolean;
 
-  @ApiPropertyOptional({ description: 'Beavers (M4); money sessions only. Default: `false`.' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalFlag({ description: 'Beavers (M4); money sessions only. Default: `false`.' })
   beavers?: boolean;
 
   @ApiPropertyOptional({
@@ -63,17 +43,12 @@ export class MatchRulesDto {
   @Max(MAX_CUBE)
   cubeLimit?: number | null;
 
-  @ApiPropertyOptional({ description: 'Long nardy: koks scores 3 (N7); off, it scores as mars. Default: `true`.' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalFlag({ description: 'Long nardy: koks scores 3 (N7); off, it scores as mars. Default: `true`.' })
   koks?: boolean;
 
-  @ApiPropertyOptional({
-    enum: ['winner', 'opening-roll'],
+  @OptionalChoice(['winner', 'opening-roll'], {
     description: 'Long nardy: who starts each game after the first (N3). Default: `winner`.',
   })
-  @IsOptional()
-  @IsIn(['winner', 'opening-roll'])
   nextGameStarter?: 'winner' | 'opening-roll';
 }
 
@@ -106,23 +81,16 @@ export class CreateMatchDto extends MatchFormatDto {
   @Matches(USERNAME_PATTERN, { message: USERNAME_RULE })
   opponent?: string;
 
-  @ApiPropertyOptional({
+  @OptionalFlag({
     description:
       'Whether the result moves both players’ ratings (docs: "Ratings"). Matches to N points are rated unless false; money sessions never are.',
   })
-  @IsOptional()
-  @IsBoolean()
   rated?: boolean;
 
-  @ApiPropertyOptional({ enum: COLOURS, description: 'Your colour; random when left out.' })
-  @IsOptional()
-  @IsIn(COLOURS)
+  @OptionalChoice(COLOURS, { description: 'Your colour; random when left out.' })
   colour?: Colour;
 
-  @ApiPropertyOptional({ type: MatchRulesDto })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => MatchRulesDto)
+  @OptionalPart(MatchRulesDto)
   rules?: MatchRulesDto;
 
   @ApiPropertyOptional({

@@ -1,11 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Equals, IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { Equals, IsISO8601, IsOptional, Matches } from 'class-validator';
 import { VARIANTS, type Variant } from '../../../engine/index.js';
 import { USERNAME_PATTERN } from '../../../users/index.js';
 import type { MatchStatusName } from '../../model/match-record.js';
 import { PageQueryDto } from '../../../common/page-query.dto.js';
 import { OptionalInt } from '../../../common/optional-int.decorator.js';
+import { OptionalChoice } from '../../../common/optional-fields.js';
 
 const STATUSES: readonly MatchStatusName[] = ['invited', 'playing', 'finished', 'aborted', 'declined'];
 const RESULTS = ['won', 'lost'] as const;
@@ -17,19 +18,13 @@ export class PlayerHistoryQueryDto extends PageQueryDto {
   @Matches(USERNAME_PATTERN, { message: 'opponent must be a username' })
   opponent?: string;
 
-  @ApiPropertyOptional({ enum: STATUSES })
-  @IsOptional()
-  @IsIn(STATUSES)
+  @OptionalChoice(STATUSES)
   status?: MatchStatusName;
 
-  @ApiPropertyOptional({ enum: VARIANTS })
-  @IsOptional()
-  @IsIn(VARIANTS)
+  @OptionalChoice(VARIANTS)
   variant?: Variant;
 
-  @ApiPropertyOptional({ enum: RESULTS, description: 'Only the finished matches the player won, or lost.' })
-  @IsOptional()
-  @IsIn(RESULTS)
+  @OptionalChoice(RESULTS, { description: 'Only the finished matches the player won, or lost.' })
   result?: (typeof RESULTS)[number];
 
   @OptionalInt(0, 1000, { minimum: 0, maximum: 1000, description: 'Points to win; 0 for money sessions.' })

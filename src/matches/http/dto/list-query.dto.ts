@@ -1,13 +1,10 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto.js';
 import { OptionalInt } from '../../../common/optional-int.decorator.js';
+import { OptionalChoice } from '../../../common/optional-fields.js';
 
 /** `GET /api/users/me/matches`: all my matches, or with `awaiting=me` the inbox. */
 export class MyMatchesQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: ['me'], description: 'Only the matches where I must act, soonest deadline first.' })
-  @IsOptional()
-  @IsIn(['me'])
+  @OptionalChoice(['me'], { description: 'Only the matches where I must act, soonest deadline first.' })
   awaiting?: 'me';
 }
 

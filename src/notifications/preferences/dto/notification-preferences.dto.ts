@@ -1,7 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import type { EmailPreference, Preferences } from '../notification-preferences.js';
+import { OptionalChoice, OptionalFlag, OptionalPart } from '../../../common/optional-fields.js';
 
 const EMAIL_PREFERENCES = ['immediately', 'digest', 'off'] as const;
 const EMAIL_DESCRIPTION =
@@ -19,14 +18,10 @@ export class KindPreferenceDto {
 
 /** A change to one kind: the channels given change, the others stay. */
 export class KindChangeDto {
-  @ApiPropertyOptional({ enum: EMAIL_PREFERENCES, description: EMAIL_DESCRIPTION })
-  @IsOptional()
-  @IsIn(EMAIL_PREFERENCES)
+  @OptionalChoice(EMAIL_PREFERENCES, { description: EMAIL_DESCRIPTION })
   email?: EmailPreference;
 
-  @ApiPropertyOptional({ description: PUSH_DESCRIPTION })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalFlag({ description: PUSH_DESCRIPTION })
   push?: boolean;
 }
 
@@ -60,33 +55,18 @@ export class NotificationPreferencesDto {
 
 /** A change to some kinds (PUT /api/users/me/notifications): only the kinds and channels given change. */
 export class UpdateNotificationPreferencesDto {
-  @ApiPropertyOptional({ type: KindChangeDto })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => KindChangeDto)
+  @OptionalPart(KindChangeDto)
   invitation?: KindChangeDto;
 
-  @ApiPropertyOptional({ type: KindChangeDto })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => KindChangeDto)
+  @OptionalPart(KindChangeDto)
   turn?: KindChangeDto;
 
-  @ApiPropertyOptional({ type: KindChangeDto })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => KindChangeDto)
+  @OptionalPart(KindChangeDto)
   deadline?: KindChangeDto;
 
-  @ApiPropertyOptional({ type: KindChangeDto })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => KindChangeDto)
+  @OptionalPart(KindChangeDto)
   finished?: KindChangeDto;
 
-  @ApiPropertyOptional({ type: KindChangeDto })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => KindChangeDto)
+  @OptionalPart(KindChangeDto)
   tournament?: KindChangeDto;
 }

@@ -1,10 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsBoolean,
   IsIn,
   IsInt,
   IsISO8601,
@@ -14,7 +12,6 @@ import {
   Max,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
 import {
   KNOCKOUT_MAX_PLAYERS,
@@ -26,6 +23,7 @@ import {
 } from '../../../engine/index.js';
 import { MatchRulesDto } from '../../../matches/index.js';
 import { PERSON_TEXT_RULE, PersonText } from '../../../common/person-text.js';
+import { OptionalFlag, OptionalPart } from '../../../common/optional-fields.js';
 
 /** `POST /api/tournaments`: the terms (docs/tournaments.md, "Terms"). */
 export class CreateTournamentDto {
@@ -56,10 +54,7 @@ export class CreateTournamentDto {
   @Max(TOURNAMENT_MAX_LENGTH, { each: true })
   lengths!: number[];
 
-  @ApiPropertyOptional({ type: MatchRulesDto, description: 'The matches’ rules; as for a match.' })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => MatchRulesDto)
+  @OptionalPart(MatchRulesDto, { description: 'The matches’ rules; as for a match.' })
   rules?: MatchRulesDto;
 
   @ApiProperty({
@@ -88,9 +83,7 @@ export class CreateTournamentDto {
   @Max(30)
   bankDays?: number;
 
-  @ApiPropertyOptional({ default: true, description: 'Whether its matches move ratings.' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalFlag({ default: true, description: 'Whether its matches move ratings.' })
   rated?: boolean;
 
   @ApiProperty({
@@ -137,12 +130,10 @@ export class CreateTournamentDto {
   @IsISO8601({ strict: true })
   startsAt?: string | null;
 
-  @ApiPropertyOptional({
+  @OptionalFlag({
     default: false,
     description: 'Whether bots may enter (house bots when the organiser adds them).',
   })
-  @IsOptional()
-  @IsBoolean()
   botsAllowed?: boolean;
 }
 

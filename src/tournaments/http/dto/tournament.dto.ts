@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto.js';
 import { TOURNAMENT_FORMATS, VARIANTS } from '../../../engine/index.js';
 import { MatchRulesDto } from '../../../matches/index.js';
 import { OptionalInt } from '../../../common/optional-int.decorator.js';
+import { OptionalChoice } from '../../../common/optional-fields.js';
 
 const STATUSES = ['open', 'running', 'finished', 'cancelled'] as const;
 
@@ -102,9 +103,7 @@ export class TournamentListDto {
 }
 
 export class TournamentListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: STATUSES })
-  @IsOptional()
-  @IsIn(STATUSES)
+  @OptionalChoice(STATUSES)
   status?: (typeof STATUSES)[number];
 
   @ApiPropertyOptional({ description: 'Only the tournaments this player entered.' })
