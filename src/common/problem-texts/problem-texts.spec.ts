@@ -5,6 +5,7 @@ import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-uti
 import { LANGUAGES } from '../languages.js';
 import { problemLanguage } from './problem-language.js';
 import { PROBLEM_WORDS, problemTitle, problemWords } from './problem-texts.js';
+import { messageArguments } from '../message-arguments.js';
 
 const SRC = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -32,19 +33,6 @@ function codesInSource(): Set<string> {
   };
   visit(SRC);
   return codes;
-}
-
-/** The argument names a compiled message uses. */
-function argumentsOf(message: CompiledMessage, into = new Set<string>()): Set<string> {
-  for (const token of message) {
-    if (typeof token === 'string') continue;
-    const [name, , format] = token;
-    into.add(name);
-    if (format !== null && typeof format === 'object')
-      for (const [key, branch] of Object.entries(format as Record<string, unknown>))
-        if (key !== 'offset' && Array.isArray(branch)) argumentsOf(branch as CompiledMessage, into);
-  }
-  return into;
 }
 
 /** The plural categories a message's plural arguments give. */
@@ -76,7 +64,10 @@ describe('the problems’ words', () => {
       for (const [key, message] of Object.entries(catalog)) {
         const own = compileMessageOrThrow(message);
         const source = compileMessageOrThrow(english[key]);
-        expect({ key, args: [...argumentsOf(own)].sort() }).toEqual({ key, args: [...argumentsOf(source)].sort() });
+        expect({ key, args: [...messageArguments(own)].sort() }).toEqual({
+          key,
+          args: [...messageArguments(source)].sort(),
+        });
         const plural = pluralCategories(own);
         if (plural.size > 0)
           for (const category of needed)

@@ -65,13 +65,7 @@ export class PendingDecisionsRepository {
     excluding: readonly string[] = [],
   ): Promise<PendingDecision[]> {
     if (userIds.length === 0) return [];
-    const rows = await this.sql.query<{ match_id: string; version: number; user_id: string }>(PENDING_DECISIONS_SQL, [
-      userIds,
-      limit,
-      betweenGamesSince.toISOString(),
-      excluding,
-    ]);
-    return rows.map((row) => ({ matchId: row.match_id, version: row.version, userId: row.user_id }));
+    return this.decisions(PENDING_DECISIONS_SQL, [userIds, limit, betweenGamesSince.toISOString(), excluding]);
   }
 
   /**
@@ -85,12 +79,12 @@ export class PendingDecisionsRepository {
     excluding: readonly string[] = [],
   ): Promise<PendingDecision[]> {
     if (userIds.length === 0) return [];
-    const rows = await this.sql.query<{ match_id: string; version: number; user_id: string }>(OVERDUE_OPPONENTS_SQL, [
-      userIds,
-      now.toISOString(),
-      limit,
-      excluding,
-    ]);
+    return this.decisions(OVERDUE_OPPONENTS_SQL, [userIds, now.toISOString(), limit, excluding]);
+  }
+
+  /** The decisions a statement finds: a match, its version, and the account that may decide. */
+  private async decisions(statement: string, params: readonly unknown[]): Promise<PendingDecision[]> {
+    const rows = await this.sql.query<{ match_id: string; version: number; user_id: string }>(statement, params);
     return rows.map((row) => ({ matchId: row.match_id, version: row.version, userId: row.user_id }));
   }
 }
