@@ -445,11 +445,6 @@ describe('table ownership', () => {
    * removes them, by facts through the owner's face or the message, or by the owner's statements.
    */
   const KNOWN_CROSSINGS: readonly string[] = [
-    // The matches' write changes the players' ratings and records (users' table) in its statement, and
-    // reads their ratings under lock first: to become users' effect, applied by users (issue 36, the writer).
-    // Whether a joiner became a bot, read after a join wrote nothing: a fact to take from users' face.
-    // The seats' names and bot marks are display names, but a seat's auto_play_forced is an account setting.
-    'matches/core/match-rows.ts reads users',
     // The bearer checks read the account's token version (users.token_version, which users raises on a
     // password change and a logout everywhere): security stands below users and cannot ask its face, so
     // this goes when the version becomes security's (its own table, raised through security's face).

@@ -30,6 +30,13 @@ export const accountPartySql = (alias: string, idColumn: string, prefix: string)
   `${idColumn} AS ${prefix}_id, ${alias}.username AS ${prefix}_name, ${alias}.bot_level IS NOT NULL AS ${prefix}_house, ` +
   `${accountLanguageSql(alias)} AS ${prefix}_language`;
 
+/**
+ * The joined account `alias` as a match's seat, its columns named by `prefix`: `<prefix>_username`,
+ * `_auto_play_forced` (the account's setting: the server plays its forced moves) and `_bot`.
+ */
+export const accountSeatSql = (alias: string, prefix: string): string =>
+  `${alias}.username AS ${prefix}_username, ${alias}.auto_play_forced AS ${prefix}_auto_play_forced, ${alias}.kind = 'bot' AS ${prefix}_bot`;
+
 /** The accounts $1 (uuid[]; unknown ids left out): id, username, house, language, rating. */
 export const ACCOUNT_PEOPLE_SQL = `
 SELECT id::text AS id, username, bot_level IS NOT NULL AS house, language, rating::float8 AS rating

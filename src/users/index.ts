@@ -22,6 +22,7 @@ export {
   RATING_WINDOW_PLAYERS_SQL,
   accountLanguageSql,
   accountPartySql,
+  accountSeatSql,
   joinAccountSql,
   lockAccountSql,
 } from './account-statements.js';

@@ -1,4 +1,5 @@
 import type { SqlParams } from '../../database/versioned-log/sql-params.js';
+import { accountSeatSql, joinAccountSql } from '../../users/index.js';
 import type { Colour, MatchEvent, RulesOptions, Variant } from '../../engine/index.js';
 import type {
   MatchSource,
@@ -89,13 +90,13 @@ export function matchSelect(from: string): string {
        m.rating_change_winner, m.rating_change_loser,
        m.dice_commitment, m.dice_seed, m.created_at, m.updated_at,
        m.invited_id, i.username AS invited_username,
-       w.username AS white_username, w.auto_play_forced AS white_auto_play_forced, w.kind = 'bot' AS white_bot,
-       b.username AS black_username, b.auto_play_forced AS black_auto_play_forced, b.kind = 'bot' AS black_bot,
+       ${accountSeatSql('w', 'white')},
+       ${accountSeatSql('b', 'black')},
        ${PROJECTION_SELECT}
   FROM ${from} m
-  LEFT JOIN users w ON w.id = m.white_id
-  LEFT JOIN users b ON b.id = m.black_id
-  LEFT JOIN users i ON i.id = m.invited_id`;
+  ${joinAccountSql('w', 'm.white_id', 'LEFT JOIN')}
+  ${joinAccountSql('b', 'm.black_id', 'LEFT JOIN')}
+  ${joinAccountSql('i', 'm.invited_id', 'LEFT JOIN')}`;
 }
 
 /** A match as a MatchRecord, by id ($1). */
