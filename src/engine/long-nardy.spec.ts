@@ -56,30 +56,35 @@ describe('long nardy edge cases (docs/rules.md E1-E21)', () => {
     expect(list[0].text).toBe('24/18(2)');
   });
 
-  it("edge case E3: second player's first 4-4 after a 4-2 opening is 24/16(2)", () => {
-    expect(results(plays(afterOpp({ 24: 14, 18: 1 }), [4, 4], true))).toEqual([{ 24: 13, 16: 2 }]);
-  });
-
-  it("edge case E4: second player's first 3-3 after a 4-2 opening gives exactly the two four-dice plays with two head checkers", () => {
-    expect(results(plays(afterOpp({ 24: 14, 18: 1 }), [3, 3], true))).toEqual(
-      sorted([
+  // The second player's first doubles after each opening: its opponent's checkers, the dice, every legal result.
+  it.each([
+    ["E3: second player's first 4-4 after a 4-2 opening is 24/16(2)", { 24: 14, 18: 1 }, 4, [{ 24: 13, 16: 2 }]],
+    [
+      "E4: second player's first 3-3 after a 4-2 opening gives exactly the two four-dice plays with two head checkers",
+      { 24: 14, 18: 1 },
+      3,
+      [
         { 24: 13, 18: 2 },
         { 24: 13, 21: 1, 15: 1 },
-      ]),
-    );
-  });
-
-  it("edge case E5: second player's first 5-5 after a 2-1 opening (Opp on my 9) is 24/14(2)", () => {
-    expect(results(plays(afterOpp({ 24: 14, 21: 1 }), [5, 5], true))).toEqual([{ 24: 13, 14: 2 }]);
-  });
-
-  it("edge case E6: second player's first 5-5 after a 6-2 or 5-3 opening (Opp on my 4) allows two head checkers, two ways", () => {
-    expect(results(plays(afterOpp({ 24: 14, 16: 1 }), [5, 5], true))).toEqual(
-      sorted([
+      ],
+    ],
+    [
+      "E5: second player's first 5-5 after a 2-1 opening (Opp on my 9) is 24/14(2)",
+      { 24: 14, 21: 1 },
+      5,
+      [{ 24: 13, 14: 2 }],
+    ],
+    [
+      "E6: second player's first 5-5 after a 6-2 or 5-3 opening (Opp on my 4) allows two head checkers, two ways",
+      { 24: 14, 16: 1 },
+      5,
+      [
         { 24: 13, 14: 2 },
         { 24: 13, 19: 1, 9: 1 },
-      ]),
-    );
+      ],
+    ],
+  ] as const)('edge case %s', (_name, opponent, die, expected) => {
+    expect(results(plays(afterOpp(opponent), [die, die], true))).toEqual(sorted(expected.map((r) => ({ ...r }))));
   });
 
   it("edge case E7: second player's 5-5 after a 4-3 opening lets only one checker leave the head", () => {
