@@ -49,8 +49,14 @@ const LAYERS: readonly (readonly string[])[] = [
   ['users'],
   ['auth', 'matches'],
   ['bots', 'interchange', 'pictures', 'tournaments'],
-  // Notifications consume the matches' and tournaments' messages, and read their facts through their faces.
+  // Match messages and reports (docs/community.md), on the matches and the users' blocks.
+  ['community'],
+  // The moderators' tools act on accounts, their matches, tournament entries and reports.
+  ['moderation'],
+  // Notifications consume the matches', tournaments', messages' and moderators' messages, and read their facts through their faces.
   ['analysis', 'notifications'],
+  // Closing an account and its data's export reach every module that holds something of it.
+  ['accounts'],
 ];
 
 /** A module's second faces, on purpose: the engine's test helpers and its training entry. */
@@ -430,6 +436,13 @@ describe('table ownership', () => {
     tournament_events: 'tournaments',
     tournament_players: 'tournaments',
     tournament_matches: 'tournaments',
+    user_blocks: 'users',
+    reserved_usernames: 'users',
+    rating_adjustments: 'users',
+    match_messages: 'community',
+    reports: 'community',
+    report_filings: 'community',
+    moderation_actions: 'moderation',
     // The outbox is the kernel's (docs/architecture.md, "The outbox"): producers publish with its SQL
     // function outbox_publish in their transaction, consumers take their messages through its consumer.
     outbox: 'database',

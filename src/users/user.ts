@@ -22,7 +22,41 @@ export interface User {
   readonly kind: UserKind;
   /** The house bot this account is, played by the service itself; null for every other account. */
   readonly houseBot: HouseBot | null;
+  /** What the account may do beyond playing (docs/moderation.md, "Roles"). */
+  readonly role: Role;
+  /** Its mute, ban, forced rename and closing, as they were written (AccountStanding reads what holds now). */
+  readonly state: AccountState;
   readonly createdAt: Date;
+}
+
+/** player (every account at first), moderator, admin (docs/moderation.md, "Roles"). */
+export const ROLES = ['player', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
+/** A mute or ban from `since` until `until` (null: until lifted). */
+export interface Sanction {
+  readonly since: Date;
+  readonly until: Date | null;
+}
+
+/** What a moderator or the player did to the account, as stored. */
+export interface AccountState {
+  readonly mute: Sanction | null;
+  readonly ban: (Sanction & { readonly reason: string }) | null;
+  /** A moderator renamed it: the next sign-in must choose a new name. */
+  readonly renameRequired: boolean;
+  /** When the player closed it; null while open. */
+  readonly closedAt: Date | null;
+}
+
+/** Whether a mute or ban holds at `now`: started and not yet ended. */
+export function inForce(sanction: Sanction | null, now: Date): boolean {
+  return (
+    sanction !== null &&
+    sanction.since.getTime() <= now.getTime() &&
+    (sanction.until === null || sanction.until.getTime() > now.getTime())
+  );
 }
 
 /**

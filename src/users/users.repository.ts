@@ -11,7 +11,7 @@ import {
   type Page,
   type PageRequest,
 } from '../common/page-cursor.js';
-import type { User } from './user.js';
+import { isRole, type User } from './user.js';
 import { isHouseBot } from '../house-bots/index.js';
 import { UsernameTakenError } from './user.errors.js';
 import { USERNAME_PATTERN, usernameKey } from './username.js';
@@ -36,6 +36,14 @@ const USER_FIELDS = {
   tokenVersion: true,
   kind: true,
   botLevel: true,
+  role: true,
+  mutedAt: true,
+  muteEndsAt: true,
+  bannedAt: true,
+  banEndsAt: true,
+  banReason: true,
+  renameRequired: true,
+  closedAt: true,
   createdAt: true,
 } as const satisfies Prisma.UserSelect;
 
@@ -47,7 +55,8 @@ const USER_COLUMNS = `id, username, password_hash AS "passwordHash", rating, exp
        matches_won AS "matchesWon", matches_lost AS "matchesLost", gammons_won AS "gammonsWon",
        gammons_lost AS "gammonsLost", backgammons_won AS "backgammonsWon", backgammons_lost AS "backgammonsLost",
        aborted_by_leave AS "abortedByLeave", auto_play_forced AS "autoPlayForced", language, token_version AS "tokenVersion", kind, bot_level AS "botLevel",
-       created_at AS "createdAt"`;
+       role, muted_at AS "mutedAt", mute_ends_at AS "muteEndsAt", banned_at AS "bannedAt", ban_ends_at AS "banEndsAt",
+       ban_reason AS "banReason", rename_required AS "renameRequired", closed_at AS "closedAt", created_at AS "createdAt"`;
 
 function toUser(row: UserRow): User {
   const {
@@ -61,10 +70,25 @@ function toUser(row: UserRow): User {
     kind,
     botLevel,
     language,
+    role,
+    mutedAt,
+    muteEndsAt,
+    bannedAt,
+    banEndsAt,
+    banReason,
+    renameRequired,
+    closedAt,
     ...user
   } = row;
   return {
     ...user,
+    role: isRole(role) ? role : 'player',
+    state: {
+      mute: mutedAt === null ? null : { since: mutedAt, until: muteEndsAt },
+      ban: bannedAt === null ? null : { since: bannedAt, until: banEndsAt, reason: banReason ?? '' },
+      renameRequired,
+      closedAt,
+    },
     language: isLanguage(language) ? language : null,
     kind: kind === 'bot' ? 'bot' : 'player',
     houseBot: isHouseBot(botLevel) ? botLevel : null,
