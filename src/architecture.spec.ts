@@ -49,14 +49,15 @@ const LAYERS: readonly (readonly string[])[] = [
   ['users'],
   ['auth', 'matches'],
   ['bots', 'interchange', 'pictures', 'tournaments'],
-  // Match messages and reports (docs/community.md), on the matches and the users' blocks.
-  ['community'],
+  // Match messages and reports (docs/community.md), on the matches and the users' blocks; an account's
+  // departure (a ban, a closing: its matches left, its entries withdrawn) and its closing (docs/accounts.md).
+  ['accounts', 'community'],
   // The moderators' tools act on accounts, their matches, tournament entries and reports.
   ['moderation'],
   // Notifications consume the matches', tournaments', messages' and moderators' messages, and read their facts through their faces.
   ['analysis', 'notifications'],
-  // Closing an account and its data's export reach every module that holds something of it.
-  ['accounts'],
+  // The export of an account's data reaches every module that holds something of it (docs/accounts.md).
+  ['account-export'],
 ];
 
 /** A module's second faces, on purpose: the engine's test helpers and its training entry. */

@@ -8,6 +8,8 @@ export { UsersModule } from './users.module.js';
 // Accounts: the record, the repository, the refusal of an unknown one, the rule of a username.
 export { ROLES, inForce, isRole, type Role, type Sanction, type AccountState, type User } from './user.js';
 export { UsersRepository } from './users.repository.js';
+// Blocks between players (docs/community.md, "Blocks").
+export { BlocksRepository } from './blocks/blocks.repository.js';
 export { UserNotFoundError } from './user.errors.js';
 export { USERNAME_PATTERN, USERNAME_RULE } from './username.js';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BlocksRepository } from './blocks/blocks.repository.js';
 import { SecurityModule } from '../security/index.js';
 import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -13,7 +14,7 @@ import { HouseBotsService } from './house-bots.service.js';
 @Module({
   imports: [SecurityModule, HouseBotsModule],
   controllers: [UsersController, HouseBotsController, ApiTokensController],
-  providers: [ApiTokensService, UsersService, UsersRepository, HouseBotsService],
-  exports: [UsersRepository],
+  providers: [ApiTokensService, UsersService, UsersRepository, BlocksRepository, HouseBotsService],
+  exports: [UsersRepository, BlocksRepository],
 })
 export class UsersModule {}
