@@ -10,8 +10,13 @@ export { ROLES, inForce, isRole, type Role, type Sanction, type AccountState, ty
 export { UsersRepository } from './users.repository.js';
 // Blocks between players (docs/community.md, "Blocks").
 export { BlocksRepository } from './blocks/blocks.repository.js';
-export { UserNotFoundError } from './user.errors.js';
-export { USERNAME_PATTERN, USERNAME_RULE } from './username.js';
+export { UserNotFoundError, UsernameTakenError } from './user.errors.js';
+// An account's role and standing as the moderators' tools change them (docs/moderation.md), and the
+// warnings the account's own view shows, read from moderation's log.
+export * as accountStanding from './account-standing.statements.js';
+export type { RefundDue } from './account-standing.statements.js';
+export { AccountWarnings, type AccountWarning, type WarningsSource } from './account-warnings.js';
+export { USERNAME_PATTERN, USERNAME_RULE, usernameKey } from './username.js';
 
 // Ratings: a rated match's result as the ratings change by it.
 export type { Standing } from './fibs-rating.js';
