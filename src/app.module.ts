@@ -3,6 +3,7 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/index.js';
+import { ModerationModule } from './moderation/index.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalysisModule } from './analysis/index.js';
 import { BackgroundModule } from './background/background.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
         AnalysisModule,
         TournamentsModule,
         AccountsModule,
+        ModerationModule,
         NotificationsModule,
         WebClientModule,
       ],

@@ -56,4 +56,4 @@ export {
   type TurnState,
 } from './read/match-facts.repository.js';
 // What a player's rated wins cost their opponents: the moderators' rating refunds (docs/moderation.md).
-export { ratedLossesTo, type RatedLoss } from './read/rated-losses.js';
+export { ratedLossesTo, type RatedLoss } from './read/rated-losses.repository.js';

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { cursorCodec, instantKey, pageOf, pageStart, uuidKey, type Page, type PageRequest } from '../common/page-cursor.js';
+import {
+  cursorCodec,
+  instantKey,
+  pageOf,
+  pageStart,
+  uuidKey,
+  type Page,
+  type PageRequest,
+} from '../common/page-cursor.js';
 import { SqlClient } from '../database/sql-client.js';
 import { publishSql } from '../database/outbox/publish-sql.js';
-import { joinAccountSql, type AccountWarning } from '../users/index.js';
+import { accountStanding, joinAccountSql, type AccountWarning, type Role } from '../users/index.js';
 import type { LoggedAction, ModerationEntry } from './moderation-action.js';
 
 /** The client a statement runs on: the action's transaction, or the pool. */
-type Runner = Pick<SqlClient, 'query'>;
+export type Runner = Pick<SqlClient, 'query'>;
 
 /** What the notifications' mailer is told of each action (docs/moderation.md, "Mails"); its key is the entry's id. */
 export const MODERATION_ACTION_MESSAGE = 'moderation.action';
@@ -56,6 +64,35 @@ const ENTRY_COLUMNS = `a.id::text AS id, a.action, a.target_id::text AS "targetI
        a.details, a.created_at AS "createdAt"`;
 const ENTRY_FROM = `moderation_actions a ${joinAccountSql('t', 'a.target_id')} ${joinAccountSql('m', 'a.moderator_id', 'LEFT JOIN')}`;
 
+/**
+ * Appends `entry` in the caller's transaction, and tells the notifications' mailer of it in the same
+ * statement (the outbox, docs/architecture.md "The outbox"). The entry as written.
+ */
+export async function appendEntry(tx: Runner, entry: NewEntry): Promise<ModerationEntry> {
+  const id = entry.id ?? randomUUID();
+  await tx.query(
+    `WITH added AS (
+       INSERT INTO moderation_actions (id, target_id, moderator_id, action, reason, days, ends_at, report_id, details, created_at)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6::int, $7::timestamptz, $8::uuid, $9::jsonb, $10::timestamptz)
+       RETURNING id)
+     SELECT ${publishSql(MODERATION_ACTION_MESSAGE, 'ARRAY[(SELECT id FROM added)]')}`,
+    [
+      id,
+      entry.targetId,
+      entry.moderatorId,
+      entry.action,
+      entry.reason,
+      entry.days,
+      entry.endsAt,
+      entry.reportId ?? null,
+      entry.details === undefined || entry.details === null ? null : JSON.stringify(entry.details),
+      entry.createdAt,
+    ],
+  );
+  const [row] = await tx.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM} WHERE a.id = $1::uuid`, [id]);
+  return toEntry(row);
+}
+
 /** The log's pages: newest first, by time then id. */
 const NEWEST_FIRST = cursorCodec('moderation-log', { createdAt: instantKey, id: uuidKey });
 
@@ -67,33 +104,19 @@ const NEWEST_FIRST = cursorCodec('moderation-log', { createdAt: instantKey, id: 
 export class ModerationLogRepository {
   constructor(private readonly sql: SqlClient) {}
 
-  /**
-   * Appends `entry` in the caller's transaction, and tells the notifications' mailer of it in the same
-   * statement (the outbox, docs/architecture.md "The outbox"). The entry as written.
-   */
-  async append(tx: Runner, entry: NewEntry): Promise<ModerationEntry> {
-    const id = entry.id ?? randomUUID();
-    await tx.query(
-      `WITH added AS (
-         INSERT INTO moderation_actions (id, target_id, moderator_id, action, reason, days, ends_at, report_id, details, created_at)
-         VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6::int, $7::timestamptz, $8::uuid, $9::jsonb, $10::timestamptz)
-         RETURNING id)
-       SELECT ${publishSql(MODERATION_ACTION_MESSAGE, 'ARRAY[(SELECT id FROM added)]')}`,
-      [
-        id,
-        entry.targetId,
-        entry.moderatorId,
-        entry.action,
-        entry.reason,
-        entry.days,
-        entry.endsAt,
-        entry.reportId ?? null,
-        entry.details === undefined || entry.details === null ? null : JSON.stringify(entry.details),
-        entry.createdAt,
-      ],
-    );
-    const [row] = await tx.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM} WHERE a.id = $1::uuid`, [id]);
-    return toEntry(row);
+  /** Runs `work` in one transaction: an action's changes and its entry commit together. */
+  transaction<T>(work: (tx: Runner) => Promise<T>): Promise<T> {
+    return this.sql.transaction(work);
+  }
+
+  /** The accounts of role moderator or admin, by name. */
+  staff(): Promise<{ id: string; username: string; role: Role }[]> {
+    return accountStanding.accountsOfRoles(this.sql, ['moderator', 'admin']);
+  }
+
+  /** appendEntry in the caller's transaction. */
+  append(tx: Runner, entry: NewEntry): Promise<ModerationEntry> {
+    return appendEntry(tx, entry);
   }
 
   /** The entry `id`; null when there is none. */

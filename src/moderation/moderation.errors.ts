@@ -31,11 +31,3 @@ export class DaysNotAllowedError extends InvalidFieldError {
     super(`A ${action} takes no days: only mute, ban and mark-cheater last for a number of days.`, 'days');
   }
 }
-
-/** A role granted over the API that is not moderator (an admin is made at the command line only). */
-export class NotARoleError extends InvalidFieldError {
-  readonly code = 'invalid-role';
-  constructor() {
-    super('Only the moderator role is granted over the API; an admin is made at the command line.', 'role');
-  }
-}

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
-import { SqlClient } from '../database/sql-client.js';
+import { AccountDeparture } from '../accounts/index.js';
 import { RefreshTokensRepository } from '../auth/index.js';
 import { ratedLossesTo } from '../matches/index.js';
 import { TokenVersions } from '../security/index.js';
@@ -14,7 +14,6 @@ import {
   UsersRepository,
   type User,
 } from '../users/index.js';
-import { AccountDepartures } from './account-departures.js';
 import { MAX_DAYS, TIMED_ACTIONS, type ModerationEntry, type UserAction } from './moderation-action.js';
 import { CannotModerateError, DaysNotAllowedError } from './moderation.errors.js';
 import { ModerationLogRepository } from './moderation-log.repository.js';
@@ -38,12 +37,11 @@ export interface ActionTerms {
 @Injectable()
 export class ModerationService implements OnModuleInit {
   constructor(
-    private readonly sql: SqlClient,
     private readonly users: UsersRepository,
     private readonly log: ModerationLogRepository,
     private readonly tokens: TokenVersions,
     private readonly refreshTokens: RefreshTokensRepository,
-    private readonly departures: AccountDepartures,
+    private readonly departures: AccountDeparture,
     private readonly warnings: AccountWarnings,
     private readonly clock: Clock,
   ) {}
@@ -64,7 +62,7 @@ export class ModerationService implements OnModuleInit {
     const days = terms.days ?? null;
     const endsAt = days === null ? null : new Date(now.getTime() + Math.min(days, MAX_DAYS) * DAY_MS);
     const base = { targetId: target.id, moderatorId: actorId, reason: terms.reason, days, endsAt, createdAt: now };
-    const { entry, version } = await this.sql.transaction(async (tx) => {
+    const { entry, version } = await this.log.transaction(async (tx) => {
       await tx.query(lockAccountSql('$1'), [target.id]);
       switch (action) {
         case 'warn':
@@ -95,10 +93,16 @@ export class ModerationService implements OnModuleInit {
           const given = await accountStanding.refundRatings(tx, due, id, now);
           const names = new Map(
             (
-              await tx.query<{ id: string; username: string }>(ACCOUNT_PEOPLE_SQL, [[...new Set(given.map((g) => g.userId))]])
+              await tx.query<{ id: string; username: string }>(ACCOUNT_PEOPLE_SQL, [
+                [...new Set(given.map((g) => g.userId))],
+              ])
             ).map((person) => [person.id, person.username]),
           );
-          const refunds = given.map((g) => ({ username: names.get(g.userId) ?? null, matchId: g.matchId, points: g.points }));
+          const refunds = given.map((g) => ({
+            username: names.get(g.userId) ?? null,
+            matchId: g.matchId,
+            points: g.points,
+          }));
           return { entry: await this.log.append(tx, { ...base, id, action, details: { refunds } }), version };
         }
       }

@@ -13,10 +13,11 @@ export { BlocksRepository } from './blocks/blocks.repository.js';
 export { UserNotFoundError, UsernameTakenError } from './user.errors.js';
 // An account's role and standing as the moderators' tools change them (docs/moderation.md), and the
 // warnings the account's own view shows, read from moderation's log.
-export * as accountStanding from './account-standing.statements.js';
-export type { RefundDue } from './account-standing.statements.js';
+export * as accountStanding from './account-standing.repository.js';
+export type { RefundDue } from './account-standing.repository.js';
 export { AccountWarnings, type AccountWarning, type WarningsSource } from './account-warnings.js';
 export { USERNAME_PATTERN, USERNAME_RULE, usernameKey } from './username.js';
+export { UsernameParamPipe } from './username.pipe.js';
 
 // Ratings: a rated match's result as the ratings change by it.
 export type { Standing } from './fibs-rating.js';

@@ -7,12 +7,7 @@ import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import type { LeaderboardDto } from './dto/leaderboard.dto.js';
-import {
-  AccountHasPlayedError,
-  RenameNotRequiredError,
-  UserNotFoundError,
-  WrongPasswordError,
-} from './user.errors.js';
+import { AccountHasPlayedError, RenameNotRequiredError, UserNotFoundError, WrongPasswordError } from './user.errors.js';
 import { AccountWarnings } from './account-warnings.js';
 import { Clock } from '../common/clock.js';
 import { UsersRepository } from './users.repository.js';

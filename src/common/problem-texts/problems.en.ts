@@ -213,4 +213,17 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'This player has withdrawn already.',
   'too-few-entrants.title': 'Too few entrants',
   'too-few-entrants.detail': 'Too few players have entered to start the tournament.',
+  'account-banned.title': 'Account banned',
+  'account-banned.detail': 'This account is banned: {reason}',
+  'rename-not-required.title': 'No rename required',
+  'rename-not-required.detail': 'Only an account a moderator renamed chooses a new name.',
+  'not-a-moderator.title': 'Not a moderator',
+  'not-a-moderator.detail': 'Only moderators and admins may do this.',
+  'not-an-admin.title': 'Not an admin',
+  'not-an-admin.detail': 'Only admins may do this.',
+  'cannot-moderate.title': 'Cannot act on this account',
+  'cannot-moderate.detail':
+    'You may not act on this account: your own, an admin’s, a house bot’s, or (unless you are an admin) a moderator’s.',
+  'days-not-allowed.title': 'Days not allowed',
+  'days-not-allowed.detail': 'Only mute, ban and mark-cheater last for a number of days.',
 };

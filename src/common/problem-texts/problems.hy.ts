@@ -220,4 +220,17 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'Այս խաղացողն արդեն դուրս է եկել մրցաշարից։',
   'too-few-entrants.title': 'Քիչ մասնակիցներ',
   'too-few-entrants.detail': 'Մրցաշարը սկսելու համար գրանցվել են չափազանց քիչ խաղացողներ։',
+  'account-banned.title': 'Հաշիվն արգելափակված է',
+  'account-banned.detail': 'Այս հաշիվն արգելափակված է։ {reason}',
+  'rename-not-required.title': 'Անվան փոփոխություն չի պահանջվում',
+  'rename-not-required.detail': 'Նոր անուն ընտրում է միայն այն հաշիվը, որը վերանվանել է մոդերատորը։',
+  'not-a-moderator.title': 'Դուք մոդերատոր չեք',
+  'not-a-moderator.detail': 'Սա կարող են անել միայն մոդերատորներն ու ադմինիստրատորները։',
+  'not-an-admin.title': 'Դուք ադմինիստրատոր չեք',
+  'not-an-admin.detail': 'Սա կարող են անել միայն ադմինիստրատորները։',
+  'cannot-moderate.title': 'Այս հաշվի նկատմամբ գործողությունն արգելված է',
+  'cannot-moderate.detail':
+    'Այս հաշվի նկատմամբ չեք կարող գործել․ դա ձեր սեփականն է, ադմինիստրատորինը, ծառայության բոտինը կամ (եթե ադմինիստրատոր չեք) մոդերատորինը։',
+  'days-not-allowed.title': 'Օրերը թույլատրված չեն',
+  'days-not-allowed.detail': 'Օրերի քանակ ունեն միայն լռեցումը, արգելափակումը և խաբեբա նշելը։',
 };

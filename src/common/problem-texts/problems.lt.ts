@@ -219,4 +219,17 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'Šis žaidėjas jau pasitraukė iš turnyro.',
   'too-few-entrants.title': 'Per mažai dalyvių',
   'too-few-entrants.detail': 'Turnyrui pradėti užsiregistravo per mažai žaidėjų.',
+  'account-banned.title': 'Paskyra užblokuota',
+  'account-banned.detail': 'Ši paskyra užblokuota: {reason}',
+  'rename-not-required.title': 'Vardo keisti nereikia',
+  'rename-not-required.detail': 'Naują vardą renkasi tik paskyra, kurią pervadino moderatorius.',
+  'not-a-moderator.title': 'Jūs ne moderatorius',
+  'not-a-moderator.detail': 'Tai gali daryti tik moderatoriai ir administratoriai.',
+  'not-an-admin.title': 'Jūs ne administratorius',
+  'not-an-admin.detail': 'Tai gali daryti tik administratoriai.',
+  'cannot-moderate.title': 'Šiai paskyrai veiksmas negalimas',
+  'cannot-moderate.detail':
+    'Šiai paskyrai veikti negalite: tai jūsų pačių, administratoriaus, tarnybos boto arba (jei nesate administratorius) moderatoriaus paskyra.',
+  'days-not-allowed.title': 'Dienos neleidžiamos',
+  'days-not-allowed.detail': 'Dienų skaičių turi tik nutildymas, užblokavimas ir pažymėjimas sukčiumi.',
 };

@@ -219,4 +219,17 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'Этот игрок уже снялся с турнира.',
   'too-few-entrants.title': 'Мало участников',
   'too-few-entrants.detail': 'Для начала турнира записалось слишком мало игроков.',
+  'account-banned.title': 'Учётная запись заблокирована',
+  'account-banned.detail': 'Эта учётная запись заблокирована: {reason}',
+  'rename-not-required.title': 'Смена имени не требуется',
+  'rename-not-required.detail': 'Новое имя выбирает только учётная запись, которую переименовал модератор.',
+  'not-a-moderator.title': 'Вы не модератор',
+  'not-a-moderator.detail': 'Это могут делать только модераторы и администраторы.',
+  'not-an-admin.title': 'Вы не администратор',
+  'not-an-admin.detail': 'Это могут делать только администраторы.',
+  'cannot-moderate.title': 'Действие с этой учётной записью запрещено',
+  'cannot-moderate.detail':
+    'С этой учётной записью действовать нельзя: это ваша собственная, администратора, бота сервиса или (если вы не администратор) модератора.',
+  'days-not-allowed.title': 'Срок не допускается',
+  'days-not-allowed.detail': 'Срок в днях бывает только у заглушения, блокировки и отметки о нечестной игре.',
 };

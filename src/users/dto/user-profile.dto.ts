@@ -111,7 +111,8 @@ export class MeDto extends UserProfileDto {
   @ApiProperty({
     enum: ROLES,
     example: 'player',
-    description: 'What the account may do beyond playing: `player`, `moderator` or `admin` (docs/moderation.md, "Roles").',
+    description:
+      'What the account may do beyond playing: `player`, `moderator` or `admin` (docs/moderation.md, "Roles").',
   })
   role!: Role;
 
