@@ -224,18 +224,19 @@ describe('mute', () => {
   it('mutes until lifted, or for its days: the columns say so and the entry gives its end', async () => {
     const moderator = await withRole('moderator');
     const [forever, forAWeek] = [await newPlayer(), await newPlayer()];
-    const now = s.clock.now();
-    await acted(moderator, forever.username, 'mute', { reason: 'Spam.' });
+    const untimed = await acted(moderator, forever.username, 'mute', { reason: 'Spam.' });
     const timed = await acted(moderator, forAWeek.username, 'mute', { reason: 'Spam.', days: 7 });
-    expect(timed).toMatchObject({ days: 7, endsAt: new Date(now.getTime() + 7 * 86_400_000).toISOString() });
+    const at = new Date(timed.createdAt);
+    expect(untimed).toMatchObject({ days: null, endsAt: null });
+    expect(timed).toMatchObject({ days: 7, endsAt: new Date(at.getTime() + 7 * 86_400_000).toISOString() });
     const rows = await s.t.prisma.$queryRawUnsafe<{ username: string; muted_at: Date; mute_ends_at: Date | null }[]>(
       `SELECT username, muted_at, mute_ends_at FROM users WHERE username IN ($1, $2) ORDER BY username`,
       forever.username,
       forAWeek.username,
     );
     expect(rows).toEqual([
-      { username: forever.username, muted_at: now, mute_ends_at: null },
-      { username: forAWeek.username, muted_at: now, mute_ends_at: new Date(timed.endsAt!) },
+      { username: forever.username, muted_at: new Date(untimed.createdAt), mute_ends_at: null },
+      { username: forAWeek.username, muted_at: at, mute_ends_at: new Date(timed.endsAt!) },
     ]);
   });
 });
