@@ -75,7 +75,7 @@ export async function appendEntry(tx: Runner, entry: NewEntry): Promise<Moderati
        INSERT INTO moderation_actions (id, target_id, moderator_id, action, reason, days, ends_at, report_id, details, created_at)
        VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6::int, $7::timestamptz, $8::uuid, $9::jsonb, $10::timestamptz)
        RETURNING id)
-     SELECT ${publishSql(MODERATION_ACTION_MESSAGE, 'ARRAY[(SELECT id FROM added)]')}`,
+     SELECT ${publishSql(MODERATION_ACTION_MESSAGE, 'ARRAY[added.id]')} IS NULL AS published FROM added`,
     [
       id,
       entry.targetId,
