@@ -10,6 +10,8 @@ export { ROLES, inForce, isRole, type Role, type Sanction, type AccountState, ty
 export { UsersRepository } from './users.repository.js';
 // Blocks between players (docs/community.md, "Blocks").
 export { BlocksRepository } from './blocks/blocks.repository.js';
+export { BlocksService, BLOCKS_PER_ACCOUNT } from './blocks/blocks.service.js';
+export { BlockedError } from './blocks/blocks.errors.js';
 export { UserNotFoundError } from './user.errors.js';
 export { USERNAME_PATTERN, USERNAME_RULE } from './username.js';
 

@@ -19,7 +19,6 @@ import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.
 import { ApiEventStream } from './api-event-stream.decorator.js';
 import { IdempotencyInterceptor } from '../../idempotency/index.js';
 import {
-  NEEDS_PLAY_SCOPE,
   RequiresScope,
   BearerAuthGuard,
   OptionalBearerAuthGuard,
@@ -95,7 +94,10 @@ export class MatchesController {
       ...BODY_PROBLEMS.filter((s) => s !== 400),
       [400, 'Invalid terms (`validation-failed`, `invalid-match-terms` with `field`).'],
       401,
-      NEEDS_PLAY_SCOPE,
+      [
+        403,
+        'A personal API token without the `play` scope (`insufficient-scope`, with `scope`), or an opponent who does not take the caller’s invitations (`blocked`); nothing is stored.',
+      ],
       [404, 'No such opponent (`user-not-found`).'],
       [
         409,
