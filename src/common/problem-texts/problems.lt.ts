@@ -219,4 +219,25 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'Šis žaidėjas jau pasitraukė iš turnyro.',
   'too-few-entrants.title': 'Per mažai dalyvių',
   'too-few-entrants.detail': 'Turnyrui pradėti užsiregistravo per mažai žaidėjų.',
+  // Blocks and reports (docs/community.md).
+  'blocked.title': 'Jums neprieinama',
+  'blocked.detail': 'Tai jums neprieinama.',
+  'cannot-block-self.title': 'Negalima užblokuoti savęs',
+  'cannot-block-self.detail': 'Negalite užblokuoti savęs.',
+  'too-many-blocks.title': 'Per daug blokavimų',
+  'too-many-blocks.detail':
+    'Paskyra gali užblokuoti ne daugiau kaip {limit} žaidėjų; pirmiausia atblokuokite kurį nors.',
+  'cannot-report-self.title': 'Negalima pranešti apie save',
+  'cannot-report-self.detail': 'Negalite pranešti apie save.',
+  'too-many-reports.title': 'Per daug pranešimų',
+  'too-many-reports.detail':
+    'Ne daugiau kaip {limit} pranešimų per 24 valandas; bandykite dar kartą po tiek sekundžių, kiek nurodyta antraštėje Retry-After.',
+  'not-their-match.title': 'Ne jo mačas',
+  'not-their-match.detail': 'Žaidėjas, apie kurį pranešate, nežaidė šio mačo.',
+  'not-their-message.title': 'Ne jo žinutė',
+  'not-their-message.detail': 'Žaidėjas, apie kurį pranešate, nerašė šios žinutės (šiame mače).',
+  'report-not-found.title': 'Pranešimas nerastas',
+  'report-not-found.detail': 'Tokio pranešimo nėra.',
+  'report-closed.title': 'Pranešimas uždarytas',
+  'report-closed.detail': 'Pranešimas jau uždarytas.',
 };

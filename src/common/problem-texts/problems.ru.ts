@@ -219,4 +219,25 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'Этот игрок уже снялся с турнира.',
   'too-few-entrants.title': 'Мало участников',
   'too-few-entrants.detail': 'Для начала турнира записалось слишком мало игроков.',
+  // Blocks and reports (docs/community.md).
+  'blocked.title': 'Недоступно',
+  'blocked.detail': 'Это вам недоступно.',
+  'cannot-block-self.title': 'Нельзя заблокировать себя',
+  'cannot-block-self.detail': 'Нельзя заблокировать самого себя.',
+  'too-many-blocks.title': 'Слишком много блокировок',
+  'too-many-blocks.detail':
+    'Учётная запись может заблокировать не более {limit} игроков; сначала разблокируйте кого-нибудь.',
+  'cannot-report-self.title': 'Нельзя пожаловаться на себя',
+  'cannot-report-self.detail': 'Нельзя пожаловаться на самого себя.',
+  'too-many-reports.title': 'Слишком много жалоб',
+  'too-many-reports.detail':
+    'Не более {limit} жалоб за 24 часа; повторите через столько секунд, сколько указано в заголовке Retry-After.',
+  'not-their-match.title': 'Не его матч',
+  'not-their-match.detail': 'Игрок, на которого вы жалуетесь, не играл в этом матче.',
+  'not-their-message.title': 'Не его сообщение',
+  'not-their-message.detail': 'Игрок, на которого вы жалуетесь, не писал этого сообщения (в этом матче).',
+  'report-not-found.title': 'Жалоба не найдена',
+  'report-not-found.detail': 'Такой жалобы нет.',
+  'report-closed.title': 'Жалоба закрыта',
+  'report-closed.detail': 'Жалоба уже закрыта.',
 };
