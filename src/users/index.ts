@@ -11,6 +11,9 @@ export { UsersRepository } from './users.repository.js';
 // Blocks between players (docs/community.md, "Blocks").
 export { BlocksRepository } from './blocks/blocks.repository.js';
 export { UserNotFoundError } from './user.errors.js';
+// Closing an account (docs/accounts.md, "Closing"): its row's statement, its refusals.
+export { ACCOUNT_CLOSED, AccountClosingRepository } from './account-closing.repository.js';
+export { AccountClosedError, WrongPasswordError } from './user.errors.js';
 export { USERNAME_PATTERN, USERNAME_RULE } from './username.js';
 
 // Ratings: a rated match's result as the ratings change by it.

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BlocksRepository } from './blocks/blocks.repository.js';
+import { AccountClosingRepository } from './account-closing.repository.js';
 import { SecurityModule } from '../security/index.js';
 import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -14,7 +15,14 @@ import { HouseBotsService } from './house-bots.service.js';
 @Module({
   imports: [SecurityModule, HouseBotsModule],
   controllers: [UsersController, HouseBotsController, ApiTokensController],
-  providers: [ApiTokensService, UsersService, UsersRepository, BlocksRepository, HouseBotsService],
-  exports: [UsersRepository, BlocksRepository],
+  providers: [
+    ApiTokensService,
+    UsersService,
+    UsersRepository,
+    BlocksRepository,
+    AccountClosingRepository,
+    HouseBotsService,
+  ],
+  exports: [UsersRepository, BlocksRepository, AccountClosingRepository],
 })
 export class UsersModule {}

@@ -97,6 +97,7 @@ export class MatchesController {
       401,
       NEEDS_PLAY_SCOPE,
       [404, 'No such opponent (`user-not-found`).'],
+      [410, 'The invited player closed their account (`account-closed`); nothing is stored.'],
       [
         409,
         'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, `too-many-bot-matches` past BOT_MATCHES_PER_USER matches under way against one house bot, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).',
