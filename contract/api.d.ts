@@ -1029,7 +1029,11 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Close the caller’s account
+         * @description Needs the password, and a sign-in token (not a personal API token). Every token of the account ends on every instance; its open challenges and invitations are withdrawn, invitations to it declined, its matches under way left (a forfeit, as `leave`), its entries in tournaments not started withdrawn; its e-mail address, push subscriptions, webhooks and personal API tokens are deleted. Sign-in is refused from then on (401), the profile answers 410 `account-closed`, and the name stays reserved: nobody can register it. The finished matches stay in the other players’ histories. Take your data first: GET /api/users/me/export. Rate-limited like POST /api/auth/token.
+         */
+        delete: operations["closeAccount"];
         options?: never;
         head?: never;
         /**
@@ -1753,6 +1757,14 @@ export interface components {
              * @example staple battery horse correct
              */
             newPassword: string;
+        };
+        CloseAccountDto: {
+            /**
+             * Format: password
+             * @description The password now.
+             * @example correct horse battery staple
+             */
+            password: string;
         };
         ColourBoardDto: {
             /** @description Black’s checkers in black’s own numbering. */
@@ -4340,6 +4352,15 @@ export interface operations {
             };
             /** @description Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, `too-many-bot-matches` past BOT_MATCHES_PER_USER matches under way against one house bot, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The invited player closed their account (`account-closed`); nothing is stored. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7707,6 +7728,82 @@ export interface operations {
             };
         };
     };
+    closeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseAccountDto"];
+            };
+        };
+        responses: {
+            /** @description Closed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`); nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The password is wrong (`wrong-password`), or the token is a personal API token; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     updateMe: {
         parameters: {
             query?: never;
@@ -9096,6 +9193,15 @@ export interface operations {
             };
             /** @description No such user (`user-not-found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account is closed (`account-closed`); its name stays reserved. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountsModule } from './accounts/index.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalysisModule } from './analysis/index.js';
 import { BackgroundModule } from './background/background.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
         AnalysisModule,
         TournamentsModule,
         CommunityModule,
+        AccountsModule,
         NotificationsModule,
         WebClientModule,
       ],

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BlocksController } from './blocks/blocks.controller.js';
 import { BlocksRepository } from './blocks/blocks.repository.js';
 import { BlocksService } from './blocks/blocks.service.js';
+import { AccountClosingRepository } from './account-closing.repository.js';
 import { SecurityModule } from '../security/index.js';
 import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -16,7 +17,15 @@ import { HouseBotsService } from './house-bots.service.js';
 @Module({
   imports: [SecurityModule, HouseBotsModule],
   controllers: [UsersController, HouseBotsController, ApiTokensController, BlocksController],
-  providers: [ApiTokensService, UsersService, UsersRepository, BlocksRepository, BlocksService, HouseBotsService],
-  exports: [UsersRepository, BlocksRepository, BlocksService],
+  providers: [
+    ApiTokensService,
+    UsersService,
+    UsersRepository,
+    BlocksRepository,
+    BlocksService,
+    AccountClosingRepository,
+    HouseBotsService,
+  ],
+  exports: [UsersRepository, BlocksRepository, BlocksService, AccountClosingRepository],
 })
 export class UsersModule {}

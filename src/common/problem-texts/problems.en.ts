@@ -47,6 +47,8 @@ export const MESSAGES: CatalogMessages = {
   'username-taken.detail': 'This username is taken (usernames are unique regardless of case).',
   'user-not-found.title': 'User not found',
   'user-not-found.detail': 'There is no user with this name.',
+  'account-closed.title': 'Account closed',
+  'account-closed.detail': 'This account is closed; its name stays reserved.',
   'wrong-password.title': 'Wrong password',
   'wrong-password.detail': 'The current password is wrong; the password is unchanged.',
   'account-has-played.title': 'Account has played',

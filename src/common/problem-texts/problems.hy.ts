@@ -47,6 +47,8 @@ export const MESSAGES: CatalogMessages = {
   'username-taken.detail': 'Այս օգտանունը զբաղված է (օգտանունները եզակի են՝ անկախ մեծատառերից և փոքրատառերից)։',
   'user-not-found.title': 'Օգտատերը չի գտնվել',
   'user-not-found.detail': 'Այս անունով օգտատեր չկա։',
+  'account-closed.title': 'Հաշիվը փակված է',
+  'account-closed.detail': 'Այս հաշիվը փակված է։ Նրա անունը մնում է ամրագրված։',
   'wrong-password.title': 'Սխալ գաղտնաբառ',
   'wrong-password.detail': 'Ընթացիկ գաղտնաբառը սխալ է։ Գաղտնաբառը չի փոխվել։',
   'account-has-played.title': 'Հաշիվը խաղացել է',

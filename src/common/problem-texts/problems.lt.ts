@@ -48,6 +48,8 @@ export const MESSAGES: CatalogMessages = {
   'username-taken.detail': 'Šis naudotojo vardas užimtas (naudotojų vardai unikalūs neatsižvelgiant į raidžių dydį).',
   'user-not-found.title': 'Naudotojas nerastas',
   'user-not-found.detail': 'Naudotojo tokiu vardu nėra.',
+  'account-closed.title': 'Paskyra uždaryta',
+  'account-closed.detail': 'Ši paskyra uždaryta; jos vardas lieka rezervuotas.',
   'wrong-password.title': 'Neteisingas slaptažodis',
   'wrong-password.detail': 'Dabartinis slaptažodis neteisingas; slaptažodis nepakeistas.',
   'account-has-played.title': 'Paskyra jau žaidė',

@@ -48,6 +48,8 @@ export const MESSAGES: CatalogMessages = {
   'username-taken.detail': 'Это имя пользователя уже занято (имена пользователей уникальны без учёта регистра).',
   'user-not-found.title': 'Пользователь не найден',
   'user-not-found.detail': 'Пользователя с таким именем нет.',
+  'account-closed.title': 'Аккаунт закрыт',
+  'account-closed.detail': 'Этот аккаунт закрыт; его имя остаётся занятым.',
   'wrong-password.title': 'Неверный пароль',
   'wrong-password.detail': 'Текущий пароль введён неверно; пароль не изменён.',
   'account-has-played.title': 'Учётная запись уже играла',

@@ -22,7 +22,7 @@ import {
   type Variant,
 } from '../../engine/index.js';
 import { IdempotencyContext } from '../../idempotency/index.js';
-import { BlocksService, UserNotFoundError, UsersRepository, type User } from '../../users/index.js';
+import { AccountClosedError, BlocksService, UserNotFoundError, UsersRepository, type User } from '../../users/index.js';
 import { HouseBotPolicy } from '../../house-bots/index.js';
 import { SeatChangedError } from '../../users/index.js';
 import { BotCannotPlayError, InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
@@ -172,6 +172,7 @@ export class MatchesService {
     if (terms.opponent !== undefined) {
       const opponent = await this.users.findByUsername(terms.opponent);
       if (opponent === null) throw new UserNotFoundError(terms.opponent);
+      if (opponent.state.closedAt !== null) throw new AccountClosedError(opponent.username);
       if (opponent.id === userId) throw new InvalidMatchTermsError('You cannot invite yourself.', 'opponent');
       // A player the opponent has blocked cannot invite them (docs/community.md, "Blocks").
       await this.blocks.refuseIfBlocked(opponent.id, userId);
