@@ -8,6 +8,7 @@ import { BackgroundModule } from './background/background.module.js';
 import { TournamentsModule } from './tournaments/index.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ClockModule } from './common/clock.module.js';
+import { CommunityModule } from './community/index.js';
 import { loggerParams } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { createValidationPipe } from './common/validation.js';
@@ -55,6 +56,7 @@ export class AppModule {
         BotsModule,
         AnalysisModule,
         TournamentsModule,
+        CommunityModule,
         NotificationsModule,
         WebClientModule,
       ],

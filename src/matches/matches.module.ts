@@ -26,6 +26,7 @@ import { ReplayCheckRepository } from './core/replay-check.repository.js';
 import { ReplayVerifier } from './core/replay-verifier.js';
 import { MatchLimitsPolicy } from './core/match-limits.js';
 import { StreamSlots } from './live/stream-slots.js';
+import { LiveNotices } from './live/live-notices.js';
 import { PendingDecisionsRepository } from './read/pending-decisions.repository.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
@@ -53,12 +54,21 @@ import { PendingDecisionsRepository } from './read/pending-decisions.repository.
     MatchStreamService,
     MatchStreamsRepository,
     StreamSlots,
+    LiveNotices,
     ReplayVerifier,
     ReplayCheckRepository,
     MatchLimitsPolicy,
     PendingDecisionsRepository,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
-  exports: [MatchStore, MatchesService, MatchActionsService, MatchFeed, PendingDecisionsRepository, StreamSlots],
+  exports: [
+    MatchStore,
+    MatchesService,
+    MatchActionsService,
+    MatchFeed,
+    PendingDecisionsRepository,
+    StreamSlots,
+    LiveNotices,
+  ],
 })
 export class MatchesModule {}

@@ -213,4 +213,14 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'This player has withdrawn already.',
   'too-few-entrants.title': 'Too few entrants',
   'too-few-entrants.detail': 'Too few players have entered to start the tournament.',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Messages closed',
+  'messages-closed.detail': 'This match takes no messages: it has not started, or it ended more than 7 days ago.',
+  'muted.title': 'Muted',
+  'muted.detail': 'A moderator has muted your account: you cannot send messages for now.',
+  'blocked.title': 'Blocked',
+  'blocked.detail': 'You cannot do this with this player.',
+  'too-many-messages.title': 'Too many messages',
+  'too-many-messages.detail':
+    'At most {limit} messages a {window, select, minute {minute} other {day}} in a match; try again after the number of seconds in the Retry-After header.',
 };

@@ -220,4 +220,15 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'Այս խաղացողն արդեն դուրս է եկել մրցաշարից։',
   'too-few-entrants.title': 'Քիչ մասնակիցներ',
   'too-few-entrants.detail': 'Մրցաշարը սկսելու համար գրանցվել են չափազանց քիչ խաղացողներ։',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Հաղորդագրությունները փակ են',
+  'messages-closed.detail':
+    'Այս հանդիպումը հաղորդագրություններ չի ընդունում։ Այն դեռ չի սկսվել կամ ավարտվել է ավելի քան 7 օր առաջ։',
+  'muted.title': 'Ձեզ արգելված է գրել',
+  'muted.detail': 'Մոդերատորն արգելել է ձեր հաշվին հաղորդագրություններ գրել։ Առայժմ չեք կարող դրանք ուղարկել։',
+  'blocked.title': 'Արգելափակված է',
+  'blocked.detail': 'Դուք չեք կարող դա անել այս խաղացողի հետ։',
+  'too-many-messages.title': 'Չափազանց շատ հաղորդագրություններ',
+  'too-many-messages.detail':
+    'Մեկ հանդիպումում առավելագույնը {limit} հաղորդագրություն {window, select, minute {րոպեում} other {օրում}}։ Կրկին փորձեք Retry-After վերնագրում նշված վայրկյանների քանակից հետո։',
 };

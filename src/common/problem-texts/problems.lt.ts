@@ -219,4 +219,15 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'Šis žaidėjas jau pasitraukė iš turnyro.',
   'too-few-entrants.title': 'Per mažai dalyvių',
   'too-few-entrants.detail': 'Turnyrui pradėti užsiregistravo per mažai žaidėjų.',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Žinutės uždarytos',
+  'messages-closed.detail':
+    'Šios rungtynės žinučių nepriima: jos dar neprasidėjo arba baigėsi daugiau nei prieš 7 dienas.',
+  'muted.title': 'Jums uždrausta rašyti',
+  'muted.detail': 'Moderatorius uždraudė jūsų paskyrai rašyti žinutes: kol kas negalite jų siųsti.',
+  'blocked.title': 'Užblokuota',
+  'blocked.detail': 'Negalite to daryti su šiuo žaidėju.',
+  'too-many-messages.title': 'Per daug žinučių',
+  'too-many-messages.detail':
+    'Vienose rungtynėse ne daugiau kaip {limit} žinučių per {window, select, minute {minutę} other {dieną}}; bandykite dar kartą po tiek sekundžių, kiek nurodyta antraštėje Retry-After.',
 };

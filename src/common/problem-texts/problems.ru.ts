@@ -219,4 +219,14 @@ export const MESSAGES: CatalogMessages = {
   'already-withdrawn.detail': 'Этот игрок уже снялся с турнира.',
   'too-few-entrants.title': 'Мало участников',
   'too-few-entrants.detail': 'Для начала турнира записалось слишком мало игроков.',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Сообщения закрыты',
+  'messages-closed.detail': 'Этот матч не принимает сообщений: он ещё не начался или закончился больше 7 дней назад.',
+  'muted.title': 'Вам запрещено писать',
+  'muted.detail': 'Модератор запретил вашей учётной записи писать сообщения: пока вы не можете их отправлять.',
+  'blocked.title': 'Заблокировано',
+  'blocked.detail': 'Вы не можете сделать это с этим игроком.',
+  'too-many-messages.title': 'Слишком много сообщений',
+  'too-many-messages.detail':
+    'Не больше {limit} сообщений в {window, select, minute {минуту} other {день}} в одном матче; попробуйте снова через число секунд из заголовка Retry-After.',
 };
