@@ -4,13 +4,7 @@ import { BODY_PROBLEMS } from '../../common/api-problems.decorator.js';
 import { ApiRoute } from '../../common/api-route.decorator.js';
 import type { Page } from '../../common/page-cursor.js';
 import { MatchIdPipe } from '../../matches/index.js';
-import {
-  BearerAuthGuard,
-  CurrentPrincipal,
-  NEEDS_PLAY_SCOPE,
-  RequiresScope,
-  type Principal,
-} from '../../security/index.js';
+import { BearerAuthGuard, CurrentPrincipal, RequiresScope, type Principal } from '../../security/index.js';
 import {
   MatchMessageDto,
   MatchMessagePageDto,

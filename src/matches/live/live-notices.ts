@@ -129,7 +129,9 @@ export class LiveNotices implements OnModuleDestroy {
           listener(wire.e, wire.d);
       }
     }
-    for (const userId of Array.isArray(wire.p) ? wire.p : []) {
+    const players: readonly unknown[] = Array.isArray(wire.p) ? wire.p : [];
+    for (const userId of players) {
+      if (typeof userId !== 'string') continue;
       for (const listener of this.byPlayer.get(userId) ?? []) listener(wire.e, wire.d);
     }
   }
