@@ -8,8 +8,8 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 /**
  * Blocks (docs/community.md, "Blocks"): PUT, DELETE and GET /api/users/me/blocks, idempotent, at most
  * 500 per account counted in PostgreSQL; a blocked player cannot invite the blocker, join the blocker's
- * open challenges or enter the blocker's tournaments (403 `blocked`, naming nobody), and matches under
- * way go on.
+ * open challenges or enter the blocker's tournaments (403 `blocked`, naming nobody), does not see the
+ * blocker's open challenges in the lobby, and matches under way go on.
  */
 let t: TestApp;
 let client: MatchClient;
