@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MatchesModule } from '../matches/index.js';
+import { SecurityModule } from '../security/index.js';
 import { UsersModule } from '../users/index.js';
 import { MatchMessagesController } from './messages/match-messages.controller.js';
 import { MatchMessagesRepository } from './messages/match-messages.repository.js';
@@ -7,7 +8,7 @@ import { MatchMessagesService } from './messages/match-messages.service.js';
 
 /** What players say to and of each other (docs/community.md): match messages, reports. */
 @Module({
-  imports: [MatchesModule, UsersModule],
+  imports: [SecurityModule, MatchesModule, UsersModule],
   controllers: [MatchMessagesController],
   providers: [MatchMessagesService, MatchMessagesRepository],
 })
