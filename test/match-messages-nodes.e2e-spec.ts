@@ -79,7 +79,10 @@ describeOnPostgres('match messages on two nodes', () => {
     for (const sse of [matchStream, own]) {
       await sse.waitFor((c) => c.events.some((e) => e.event === 'message'));
       const message = sse.events.find((e) => e.event === 'message')!;
-      expect({ id: message.id, data: JSON.parse(message.data) as unknown }).toEqual({ id: null, data: res.body as unknown });
+      expect({ id: message.id, data: JSON.parse(message.data) as unknown }).toEqual({
+        id: null,
+        data: res.body as unknown,
+      });
     }
   });
 
