@@ -27,6 +27,8 @@ export { PendingDecisionsRepository, type PendingDecision } from './read/pending
 export { VersionConflictError } from './model/match.errors.js';
 // The matches not over in which an account has a part (an account's departure, docs/accounts.md).
 export { OpenMatchesRepository, type OpenMatchOfAccount } from './read/open-matches.repository.js';
+// Every match of an account with its events (the export of an account's data, docs/accounts.md).
+export { AccountMatches, type AccountMatch } from './read/account-matches.js';
 
 // What the API answers with.
 export type { MatchView } from './view/match-view.js';

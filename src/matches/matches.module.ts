@@ -28,6 +28,7 @@ import { MatchLimitsPolicy } from './core/match-limits.js';
 import { StreamSlots } from './live/stream-slots.js';
 import { PendingDecisionsRepository } from './read/pending-decisions.repository.js';
 import { OpenMatchesRepository } from './read/open-matches.repository.js';
+import { AccountMatches } from './read/account-matches.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
@@ -59,6 +60,7 @@ import { OpenMatchesRepository } from './read/open-matches.repository.js';
     MatchLimitsPolicy,
     PendingDecisionsRepository,
     OpenMatchesRepository,
+    AccountMatches,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
   exports: [
@@ -68,6 +70,7 @@ import { OpenMatchesRepository } from './read/open-matches.repository.js';
     MatchFeed,
     PendingDecisionsRepository,
     OpenMatchesRepository,
+    AccountMatches,
     StreamSlots,
   ],
 })
