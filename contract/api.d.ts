@@ -2994,6 +2994,11 @@ export interface components {
              * @example false
              */
             bot: boolean;
+            /**
+             * @description Present, and true, when the player closed the account (docs/accounts.md, "Closing"): the name stays in the match and its history, and GET /api/users/{username} answers 410 `account-closed`.
+             * @enum {boolean}
+             */
+            closed?: true;
             /** @example alice */
             username: string;
         };

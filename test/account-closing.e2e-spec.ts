@@ -159,10 +159,15 @@ describe('DELETE /api/users/me', () => {
     const invite = await s.client.createRaw(boris, { variant: 'backgammon', length: 3, opponent: 'ada' }).expect(410);
     expect((invite.body as ProblemJson).code).toBe('account-closed');
 
-    // Her matches stay in the others' histories, under her name.
-    const history = await s.client.get<{ items: Array<{ id: string }> }>('/api/users/boris/matches');
-    expect(history.items.map((m) => m.id)).toContain(playing);
-    expect(await s.client.state(playing)).toMatchObject({ players: { white: { username: 'ada' } } });
+    // Her matches stay in the others' histories, under her name, shown as closed; the others' names are not.
+    const history = await s.client.get<{ items: Array<{ id: string; players: unknown }> }>('/api/users/boris/matches');
+    expect(history.items.find((m) => m.id === playing)?.players).toEqual({
+      white: { username: 'ada', bot: false, closed: true },
+      black: { username: 'boris', bot: false },
+    });
+    expect(await s.client.state(playing, boris)).toMatchObject({
+      players: { white: { username: 'ada', bot: false, closed: true } },
+    });
 
     // The notifications delete what they held, from the outbox's message.
     await eventually(async () => {
