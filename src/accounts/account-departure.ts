@@ -21,17 +21,11 @@ import { DomainError } from '../common/domain-error.js';
 import { retryOnConflict } from '../database/versioned-log/retry-on-conflict.js';
 import { RefreshTokensRepository } from '../auth/index.js';
 import { IdempotencyContext } from '../idempotency/index.js';
-import {
-  MatchActionsService,
-  MatchStore,
-  OpenMatchesRepository,
-  VersionConflictError,
-  colourOf,
-  type MatchRecord,
-} from '../matches/index.js';
+import { MatchActionsService, MatchStore, OpenMatchesRepository, VersionConflictError } from '../matches/index.js';
 import { TokenVersions } from '../security/index.js';
 import { OpenEntriesRepository, TournamentsService } from '../tournaments/index.js';
 import { UsersRepository } from '../users/index.js';
+import { departingAction, type DepartingAction } from './departing-action.js';
 
 /** Why an account departs: a moderator's ban, or its player's closing. */
 export type DepartureCause = 'ban' | 'closed';
@@ -49,9 +43,6 @@ export interface DepartureCounts {
   /** Matches or entries a refusal left as they were (logged; a second departure tries them again). */
   readonly unfinished: number;
 }
-
-/** The action a departing account takes on a match, as it stands. */
-type DepartingAction = 'abort' | 'decline' | 'leave';
 
 /** Attempts on one match when other actions keep getting in first (the matches' own is 3). */
 const ATTEMPTS = 5;
@@ -141,16 +132,4 @@ export class AccountDeparture {
       },
     ).then(({ done }) => done);
   }
-}
-
-/** What an account that departs does to a match as it stands: withdraw, decline, leave, or nothing. */
-export function departingAction(record: MatchRecord, userId: string): DepartingAction | null {
-  const { status } = record.projection;
-  if (status === 'invited') {
-    if (record.creatorId === userId) return 'abort';
-    if (record.invited?.id === userId) return 'decline';
-    return null;
-  }
-  if (status === 'playing' && colourOf(record, userId) !== null) return 'leave';
-  return null;
 }

@@ -219,15 +219,15 @@ export class UsersRepository {
 
   /**
    * The players with at least `minExperience` (and some: a rated match
-   * played), highest rating first (then by id), a page at a time: read
-   * backwards along users (rating, id). InvalidCursorError for a cursor this
-   * list did not give out.
+   * played), but closed accounts (docs/accounts.md, "Closing"), highest
+   * rating first (then by id), a page at a time: read backwards along users
+   * (rating, id). InvalidCursorError for a cursor this list did not give out.
    */
   async byRating(page: PageRequest, minExperience: number): Promise<Page<User>> {
     const after = pageStart(BY_RATING, page);
     const rows = await this.sql.query<UserRow>(
       `SELECT ${USER_COLUMNS} FROM users
-        WHERE experience >= GREATEST($4::int, 1)
+        WHERE experience >= GREATEST($4::int, 1) AND closed_at IS NULL
           AND (rating, id) < (COALESCE($2::float8, 'infinity'::float8), COALESCE($3::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid))
         ORDER BY rating DESC, id DESC
         LIMIT $1::int`,
