@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * Match history, newest first, filtered by player, opponent, status, variant, result, length, since, until; with open=true, the open challenges anyone may join
-         * @description Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404.
+         * @description Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404. With a token, the open challenges leave out those of players who blocked the caller (docs/community.md, "Blocks").
          */
         get: operations["listMatches"];
         put?: never;
@@ -576,6 +576,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages of a match, newest first (its players only)
+         * @description Cursor pages of the messages between the two players, newest first. Only the two players read them, as in lichess’s correspondence chat; the messages of a player the reader has blocked are left out.
+         */
+        get: operations["listMatchMessages"];
+        put?: never;
+        /**
+         * Write to the other player of a match
+         * @description Only the two players write, while the match is under way and for 7 days after its end (an invitation or open challenge not yet accepted takes none). The message reaches the other player at once as a `message` event on the match stream and on their own stream (GET /api/users/me/stream), and as a notification of kind `message` by their preferences. It is no event of the match: its log, replay and exports do not change. At most 10 messages a minute and 100 a day per author and match.
+         */
+        post: operations["postMatchMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/plays": {
         parameters: {
             query?: never;
@@ -705,7 +729,7 @@ export interface paths {
         };
         /**
          * Server-sent events: the match’s events as they are committed (`id:` = seq, `event:` = type)
-         * @description Server-sent events (text/event-stream): each event of the match as it is committed, one message per event with `id:` its seq, `event:` its type and `data:` the event as JSON (a MatchEvent, as GET /api/matches/{id}/events shows it). Resumes after `Last-Event-ID` or `after`. Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204. A stream opened with a token ends, with no last event, at the token's expiry or when it is revoked; open it again with a fresh token (or none) and `Last-Event-ID`.
+         * @description Server-sent events (text/event-stream): each event of the match as it is committed, one message per event with `id:` its seq, `event:` its type and `data:` the event as JSON (a MatchEvent, as GET /api/matches/{id}/events shows it). Resumes after `Last-Event-ID` or `after`. Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204. A stream opened with a token ends, with no last event, at the token's expiry or when it is revoked; open it again with a fresh token (or none) and `Last-Event-ID`. A stream opened with the token of one of the two players also carries, with no `id:` line (the Last-Event-ID stays the last event's seq), each `message` written in the match while it is open (`data:` a MatchMessageDto).
          */
         get: operations["streamMatchEvents"];
         put?: never;
@@ -894,6 +918,26 @@ export interface paths {
         get: operations["getPushPublicKey"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a player to the moderators
+         * @description For the moderators’ queue: why (`reason`), and optionally the match the player played and the message they wrote that it is about, and what happened (`text`). A report about a player you reported before, while that report is open, joins it. The player is never told, nor who reported them. At most 20 reports in 24 hours. Personal API tokens may not report.
+         */
+        post: operations["fileReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1093,7 +1137,11 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Close the caller’s account
+         * @description Needs the password, and a sign-in token (not a personal API token). Every token of the account ends on every instance; its open challenges and invitations are withdrawn, invitations to it declined, its matches under way left (a forfeit, as `leave`), its entries in tournaments not started withdrawn; its e-mail address, push subscriptions, webhooks and personal API tokens are deleted. Sign-in is refused from then on (401), the profile answers 410 `account-closed`, and the name stays reserved: nobody can register it. The finished matches stay in the other players’ histories. Take your data first: GET /api/users/me/export. Rate-limited like POST /api/auth/token.
+         */
+        delete: operations["closeAccount"];
         options?: never;
         head?: never;
         /**
@@ -1147,6 +1195,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The players the caller has blocked
+         * @description A cursor page of the players the caller has blocked, the newest block first.
+         */
+        get: operations["listBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/blocks/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Block a player
+         * @description From now on the player cannot invite the caller, join the caller’s open challenges, enter the tournaments the caller organises, or write to the caller; their refusal (403 `blocked`) names nobody. Matches under way go on. Blocking again changes nothing. The player is not told. At most 500 blocks per account.
+         */
+        put: operations["blockPlayer"];
+        post?: never;
+        /**
+         * Unblock a player
+         * @description The player may invite the caller again, and so on. Unblocking one not blocked changes nothing.
+         */
+        delete: operations["unblockPlayer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/email": {
         parameters: {
             query?: never;
@@ -1189,6 +1281,26 @@ export interface paths {
          * @description The address becomes the account’s: mail goes to it from now on. The address it replaces gets a mail saying so. Another account that had verified the same address loses it (the mailbox’s owner proved control just now). Rate-limited per client address, as logins are.
          */
         post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the service holds about the caller’s account, as a JSON download
+         * @description The right of access and to data portability (GDPR articles 15 and 20; docs/accounts.md, "Your data"): the profile, settings, e-mail address, push subscriptions (endpoints), webhooks (no secrets), personal API tokens (no values), every match with its events, the messages written, the reports filed, the moderators’ actions on the account and the rating adjustments. Needs a sign-in token. At most 5 a day.
+         */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1244,7 +1356,7 @@ export interface paths {
         };
         /**
          * How each kind of notification reaches the caller
-         * @description Per kind (invitation, turn, deadline, finished, tournament): e-mail (`immediately`, `digest` or `off`) and web push (on or off). Kinds never changed show the defaults: invitations, turns and deadlines by e-mail at once and by push; finished matches by push only; tournament news in the daily digest and by push.
+         * @description Per kind (invitation, turn, deadline, finished, tournament, message): e-mail (`immediately`, `digest` or `off`) and web push (on or off). Kinds never changed show the defaults: invitations, turns and deadlines by e-mail at once and by push; finished matches by push only; tournament news in the daily digest and by push.
          */
         get: operations["getNotificationPreferences"];
         /**
@@ -1328,7 +1440,7 @@ export interface paths {
         };
         /**
          * Server-sent events: every event of every match I am in (seated or invited) as it is committed (`id: <match id>:<seq>`, `event:` its type)
-         * @description Server-sent events (text/event-stream): every event of every match the caller is in, as it is committed; each message has `id: <match id>:<seq>`, `event:` the type and `data:` a PlayerStreamEvent (a MatchEvent with its `matchId`). Resumes after `Last-Event-ID`. An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond). The stream lives no longer than its token: it ends, with no last event, at the token's expiry or when it is revoked (logout-all, a new password); open it again with a fresh token and `Last-Event-ID`.
+         * @description Server-sent events (text/event-stream): every event of every match the caller is in, as it is committed; each message has `id: <match id>:<seq>`, `event:` the type and `data:` a PlayerStreamEvent (a MatchEvent with its `matchId`). Resumes after `Last-Event-ID`. An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond). The stream lives no longer than its token: it ends, with no last event, at the token's expiry or when it is revoked (logout-all, a new password); open it again with a fresh token and `Last-Event-ID`. Besides, side events with no `id:` line (the Last-Event-ID stays the last match event's): `message`, a message written in one of my matches by me or to me (`data:` a MatchMessageDto, as POST /api/matches/{id}/messages answers it).
          */
         get: operations["streamMyMatches"];
         put?: never;
@@ -1805,6 +1917,21 @@ export interface components {
              */
             type: "beaver";
         };
+        BlockDto: {
+            /**
+             * Format: date-time
+             * @description When the caller blocked them (the first time, blocked again or not).
+             */
+            blockedAt: string;
+            /** @example mallory */
+            username: string;
+        };
+        BlockListDto: {
+            /** @description The players the caller has blocked, the newest block first. */
+            items: components["schemas"]["BlockDto"][];
+            /** @description The cursor of the next page; null on the last. */
+            next: string | null;
+        };
         BoardDto: {
             /** @description The other side. */
             opponent: components["schemas"]["SideBoardDto"];
@@ -1837,6 +1964,14 @@ export interface components {
              * @example alice2
              */
             username: string;
+        };
+        CloseAccountDto: {
+            /**
+             * Format: password
+             * @description The password now.
+             * @example correct horse battery staple
+             */
+            password: string;
         };
         ColourBoardDto: {
             /** @description Black’s checkers in black’s own numbering. */
@@ -1983,13 +2118,13 @@ export interface components {
         };
         CreateWebhookDto: {
             /**
-             * @description The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` (your turn), `match.deadline` (your time is running out), `match.finished`; `tournament.open` (entries open near your rating), `tournament.match-ready` (your tournament match is ready), `tournament.advanced` (you went through to the next round), `tournament.finished`.
+             * @description The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` (your turn), `match.deadline` (your time is running out), `match.finished`, `match.message` (the other player wrote to you); `tournament.open` (entries open near your rating), `tournament.match-ready` (your tournament match is ready), `tournament.advanced` (you went through to the next round), `tournament.finished`.
              * @example [
              *       "match.invitation",
              *       "match.turn"
              *     ]
              */
-            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "match.message" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
              * @description Your name for it, to tell your webhooks apart; absent or null: none. Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength).
              * @example my bot
@@ -2049,7 +2184,7 @@ export interface components {
              *       "match.turn"
              *     ]
              */
-            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "match.message" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
              * Format: date-time
              * @description Its first failed delivery since its last success; null while it answers.
@@ -2263,6 +2398,42 @@ export interface components {
             field: string;
             /** @example username must be 3-24 characters of a-z, 0-9, _ and - */
             message: string;
+        };
+        FileReportDto: {
+            /**
+             * Format: uuid
+             * @description A match the reported player played, that the report is about.
+             */
+            matchId?: string;
+            /**
+             * Format: uuid
+             * @description A match message the reported player wrote (in `matchId`, when given), that the report is about.
+             */
+            messageId?: string;
+            /**
+             * @example abuse
+             * @enum {string}
+             */
+            reason: "cheating" | "abuse" | "offensive-username" | "stalling" | "other";
+            /** @description What happened, in the reporter’s words, for the moderators. Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength). */
+            text?: string;
+            /**
+             * @description The player reported (case-insensitive).
+             * @example mallory
+             */
+            username: string;
+        };
+        FiledReportDto: {
+            /**
+             * Format: uuid
+             * @description The case: the reporter’s open case about this player, which a repeat report joins.
+             */
+            id: string;
+            /**
+             * @example open
+             * @enum {string}
+             */
+            status: "open" | "closed";
         };
         GameDto: {
             board: components["schemas"]["ColourBoardDto"];
@@ -2762,6 +2933,24 @@ export interface components {
              */
             white: string | null;
         };
+        MatchMessageDto: {
+            /** @description The author’s username. */
+            author: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            matchId: string;
+            /** @description The text as stored: Unicode NFC, trimmed. */
+            text: string;
+        };
+        MatchMessagePageDto: {
+            /** @description Newest first. */
+            items: components["schemas"]["MatchMessageDto"][];
+            /** @description The cursor of the next page; null on the last. */
+            next: string | null;
+        };
         MatchRulesDto: {
             /** @description Automatic doubles on opening ties, at most this many (M4); money sessions only. Default: `0`. */
             automaticDoubles?: number;
@@ -3009,6 +3198,8 @@ export interface components {
             finished: components["schemas"]["KindPreferenceDto"];
             /** @description An invitation to a match. */
             invitation: components["schemas"]["KindPreferenceDto"];
+            /** @description A message from the other player of your match. */
+            message: components["schemas"]["KindPreferenceDto"];
             /** @description News of a tournament you play in. */
             tournament: components["schemas"]["KindPreferenceDto"];
             /** @description Your turn in a match. */
@@ -3174,6 +3365,11 @@ export interface components {
              * @example false
              */
             bot: boolean;
+            /**
+             * @description Present, and true, when the player closed the account (docs/accounts.md, "Closing"): the name stays in the match and its history, and GET /api/users/{username} answers 410 `account-closed`.
+             * @enum {boolean}
+             */
+            closed?: true;
             /** @example alice */
             username: string;
         };
@@ -3194,6 +3390,13 @@ export interface components {
             /** @example 12 */
             seq: number;
             turn: components["schemas"]["TurnDto"];
+        };
+        PostMatchMessageDto: {
+            /**
+             * @description The message, 1 to 500 characters. Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength).
+             * @example Good game!
+             */
+            text: string;
         };
         ProblemDetails: {
             /**
@@ -3833,6 +4036,7 @@ export interface components {
             deadline?: components["schemas"]["KindChangeDto"];
             finished?: components["schemas"]["KindChangeDto"];
             invitation?: components["schemas"]["KindChangeDto"];
+            message?: components["schemas"]["KindChangeDto"];
             tournament?: components["schemas"]["KindChangeDto"];
             turn?: components["schemas"]["KindChangeDto"];
         };
@@ -3927,7 +4131,7 @@ export interface components {
              * @example match.turn
              * @enum {string}
              */
-            type: "match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished";
+            type: "match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "match.message" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished";
         };
         WebhookDeliveryListDto: {
             items: components["schemas"]["WebhookDeliveryDto"][];
@@ -3950,7 +4154,7 @@ export interface components {
              *       "match.turn"
              *     ]
              */
-            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "match.message" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
              * Format: date-time
              * @description Its first failed delivery since its last success; null while it answers.
@@ -4409,6 +4613,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description A token was sent, and it is malformed, expired or revoked (`unauthorized`); send none to list anonymously. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `read` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description No such player or opponent (`user-not-found`). */
             404: {
                 headers: {
@@ -4460,7 +4682,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`). */
+            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`), or an opponent who does not take the caller’s invitations (`blocked`); nothing is stored. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4480,6 +4702,15 @@ export interface operations {
             };
             /** @description Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, `too-many-bot-matches` past BOT_MATCHES_PER_USER matches under way against one house bot, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The invited player closed their account (`account-closed`); nothing is stored. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4742,7 +4973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5027,7 +5258,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5205,7 +5436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5309,7 +5540,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5413,7 +5644,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5517,7 +5748,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5887,7 +6118,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5991,7 +6222,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6085,6 +6316,165 @@ export interface operations {
             };
         };
     };
+    listMatchMessages: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The match. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchMessagePageDto"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not one of the two players (`not-a-player`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such match (`match-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    postMatchMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The match. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostMatchMessageDto"];
+            };
+        };
+        responses: {
+            /** @description The message as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchMessageDto"];
+                };
+            };
+            /** @description Invalid text (`validation-failed`: empty, blank, over 500 characters, control or bidirectional characters). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not one of the two players (`not-a-player`); the match takes no messages (`messages-closed`: not started, or ended more than 7 days ago, with `closedAt`); the author is muted (`muted`, with `until`); one of the two has blocked the other (`blocked`); or a personal API token without the `play` scope (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such match (`match-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Past 10 messages a minute or 100 a day in this match (`too-many-messages`, with `limit` and `window`); see Retry-After. Nothing stored. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     play: {
         parameters: {
             query?: never;
@@ -6133,7 +6523,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6285,7 +6675,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6389,7 +6779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6493,7 +6883,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6597,7 +6987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6781,7 +7171,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7324,6 +7714,93 @@ export interface operations {
             };
         };
     };
+    fileReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileReportDto"];
+            };
+        };
+        responses: {
+            /** @description Taken: the case it opened or joined. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledReportDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), the caller themselves (`cannot-report-self`), a match the player did not play (`not-their-match`, with `field`) or a message they did not write (`not-their-message`, with `field`); nothing stored. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token (`insufficient-scope`, with `scope: null`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such player (`user-not-found`) or match (`match-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description More than 20 reports in 24 hours (`too-many-reports`, with `limit`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listTournaments: {
         parameters: {
             query?: {
@@ -7612,7 +8089,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Only the organiser enters someone else (`not-the-organiser`), or the token lacks `play`. */
+            /** @description Only the organiser enters someone else (`not-the-organiser`), the organiser does not take the caller’s entry (`blocked`), or the token lacks `play`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8068,6 +8545,82 @@ export interface operations {
             };
         };
     };
+    closeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseAccountDto"];
+            };
+        };
+        responses: {
+            /** @description Closed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`); nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The password is wrong (`wrong-password`), or the token is a personal API token; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     updateMe: {
         parameters: {
             query?: never;
@@ -8305,6 +8858,186 @@ export interface operations {
             };
         };
     };
+    listBlocks: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockListDto"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `read` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    blockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case-insensitive. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked (or blocked already). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a possible username (`invalid-parameter`), or the caller’s own (`cannot-block-self`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user (`user-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller blocks 500 players already (`too-many-blocks`, with `limit`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    unblockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case-insensitive. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked (any more). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a possible username (`invalid-parameter`), or the caller’s own (`cannot-block-self`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user (`user-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     getEmail: {
         parameters: {
             query?: never;
@@ -8527,6 +9260,87 @@ export interface operations {
                 };
             };
             /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, as an attachment named nardy-<username>-<date>.json. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="nardy-<username>-<yyyy-mm-dd>.json" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Names, scopes, dates; no values. */
+                        apiTokens?: Record<string, never>[];
+                        /** @description The verified e-mail address. */
+                        email?: Record<string, never> | null;
+                        /** Format: date-time */
+                        exportedAt: string;
+                        /** @example nardy-account-export/1 */
+                        format: string;
+                        matches: Record<string, never>[];
+                        /** @description The match messages written. */
+                        messages?: Record<string, never>[];
+                        /** @description Moderators’ actions on the account, moderators unnamed. */
+                        moderationActions?: Record<string, never>[];
+                        /** @description The account: name, dates, role, rating, record, standing. */
+                        profile: Record<string, never>;
+                        /** @description Endpoints only, no keys. */
+                        pushSubscriptions?: Record<string, never>[];
+                        ratingAdjustments?: Record<string, never>[];
+                        /** @description The reports filed. */
+                        reports?: Record<string, never>[];
+                        /** @description Play settings, language, notification preferences. */
+                        settings: Record<string, never>;
+                        /** @description No secrets. */
+                        webhooks?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token (`insufficient-scope`): the export needs a sign-in token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Past 5 exports in 24 hours (`too-many-exports`, with `limit`); see Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9448,6 +10262,15 @@ export interface operations {
             };
             /** @description No such user (`user-not-found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account is closed (`account-closed`); its name stays reserved. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountExportModule } from './account-export/index.js';
 import { AccountsModule } from './accounts/index.js';
 import { ModerationModule } from './moderation/index.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -10,6 +11,7 @@ import { BackgroundModule } from './background/background.module.js';
 import { TournamentsModule } from './tournaments/index.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ClockModule } from './common/clock.module.js';
+import { CommunityModule } from './community/index.js';
 import { loggerParams } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { createValidationPipe } from './common/validation.js';
@@ -57,9 +59,11 @@ export class AppModule {
         BotsModule,
         AnalysisModule,
         TournamentsModule,
+        CommunityModule,
         AccountsModule,
         ModerationModule,
         NotificationsModule,
+        AccountExportModule,
         WebClientModule,
       ],
       providers: [

@@ -5,12 +5,15 @@ import { MatchesModule } from '../matches/index.js';
 import { SecurityModule } from '../security/index.js';
 import { TournamentsModule } from '../tournaments/index.js';
 import { UsersModule } from '../users/index.js';
+import { AccountClosing } from './account-closing.js';
 import { AccountDeparture } from './account-departure.js';
+import { AccountsController } from './accounts.controller.js';
 
 /** An account's departure and its closing (docs/accounts.md). */
 @Module({
   imports: [UsersModule, SecurityModule, AuthModule, MatchesModule, TournamentsModule, IdempotencyModule],
-  providers: [AccountDeparture],
+  controllers: [AccountsController],
+  providers: [AccountDeparture, AccountClosing],
   exports: [AccountDeparture],
 })
 export class AccountsModule {}

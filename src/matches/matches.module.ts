@@ -26,8 +26,10 @@ import { ReplayCheckRepository } from './core/replay-check.repository.js';
 import { ReplayVerifier } from './core/replay-verifier.js';
 import { MatchLimitsPolicy } from './core/match-limits.js';
 import { StreamSlots } from './live/stream-slots.js';
+import { LiveNotices } from './live/live-notices.js';
 import { PendingDecisionsRepository } from './read/pending-decisions.repository.js';
 import { OpenMatchesRepository } from './read/open-matches.repository.js';
+import { AccountMatches } from './read/account-matches.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
@@ -54,11 +56,13 @@ import { OpenMatchesRepository } from './read/open-matches.repository.js';
     MatchStreamService,
     MatchStreamsRepository,
     StreamSlots,
+    LiveNotices,
     ReplayVerifier,
     ReplayCheckRepository,
     MatchLimitsPolicy,
     PendingDecisionsRepository,
     OpenMatchesRepository,
+    AccountMatches,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
   exports: [
@@ -68,7 +72,10 @@ import { OpenMatchesRepository } from './read/open-matches.repository.js';
     MatchFeed,
     PendingDecisionsRepository,
     OpenMatchesRepository,
+    AccountMatches,
     StreamSlots,
+    StreamSlots,
+    LiveNotices,
   ],
 })
 export class MatchesModule {}

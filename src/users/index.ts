@@ -18,6 +18,14 @@ export type { RefundDue } from './account-standing.repository.js';
 export { AccountWarnings, type AccountWarning, type WarningsSource } from './account-warnings.js';
 export { USERNAME_PATTERN, USERNAME_RULE, usernameKey } from './username.js';
 export { UsernameParamPipe } from './username.pipe.js';
+export { BlocksService, BLOCKS_PER_ACCOUNT } from './blocks/blocks.service.js';
+export { BlockedError } from './blocks/blocks.errors.js';
+export { notBlockedBySql } from './blocks/block-statements.js';
+// Closing an account (docs/accounts.md, "Closing"): its row's statement, its refusals.
+export { ACCOUNT_CLOSED, AccountClosingRepository } from './account-closing.repository.js';
+export { AccountClosedError, WrongPasswordError } from './user.errors.js';
+// An account's rating adjustments, for the export of its data.
+export { RatingAdjustmentsOf, type RatingAdjustmentOf } from './rating-adjustments-of.repository.js';
 
 // Ratings: a rated match's result as the ratings change by it.
 export type { Standing } from './fibs-rating.js';

@@ -7,7 +7,13 @@ import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import type { LeaderboardDto } from './dto/leaderboard.dto.js';
-import { AccountHasPlayedError, RenameNotRequiredError, UserNotFoundError, WrongPasswordError } from './user.errors.js';
+import {
+  AccountClosedError,
+  AccountHasPlayedError,
+  RenameNotRequiredError,
+  UserNotFoundError,
+  WrongPasswordError,
+} from './user.errors.js';
 import { AccountWarnings } from './account-warnings.js';
 import { Clock } from '../common/clock.js';
 import { UsersRepository } from './users.repository.js';
@@ -116,6 +122,7 @@ export class UsersService {
   async profile(username: string): Promise<UserProfileDto> {
     const user = await this.users.findByUsername(username);
     if (!user) throw new UserNotFoundError(username);
+    if (user.state.closedAt !== null) throw new AccountClosedError(user.username);
     return UserProfileDto.of(user);
   }
 }

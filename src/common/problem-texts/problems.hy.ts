@@ -47,6 +47,11 @@ export const MESSAGES: CatalogMessages = {
   'username-taken.detail': 'Այս օգտանունը զբաղված է (օգտանունները եզակի են՝ անկախ մեծատառերից և փոքրատառերից)։',
   'user-not-found.title': 'Օգտատերը չի գտնվել',
   'user-not-found.detail': 'Այս անունով օգտատեր չկա։',
+  'account-closed.title': 'Հաշիվը փակված է',
+  'account-closed.detail': 'Այս հաշիվը փակված է։ Նրա անունը մնում է ամրագրված։',
+  'too-many-exports.title': 'Չափազանց շատ արտահանումներ',
+  'too-many-exports.detail':
+    'Հաշվի տվյալները կարելի է արտահանել օրական {limit} անգամ։ Կրկին փորձեք Retry-After վերնագրում նշված վայրկյաններից հետո։',
   'wrong-password.title': 'Սխալ գաղտնաբառ',
   'wrong-password.detail': 'Ընթացիկ գաղտնաբառը սխալ է։ Գաղտնաբառը չի փոխվել։',
   'account-has-played.title': 'Հաշիվը խաղացել է',
@@ -233,4 +238,33 @@ export const MESSAGES: CatalogMessages = {
     'Այս հաշվի նկատմամբ չեք կարող գործել․ դա ձեր սեփականն է, ադմինիստրատորինը, ծառայության բոտինը կամ (եթե ադմինիստրատոր չեք) մոդերատորինը։',
   'days-not-allowed.title': 'Օրերը թույլատրված չեն',
   'days-not-allowed.detail': 'Օրերի քանակ ունեն միայն լռեցումը, արգելափակումը և խաբեբա նշելը։',
+  // Blocks and reports (docs/community.md).
+  'blocked.title': 'Ձեզ համար հասանելի չէ',
+  'blocked.detail': 'Սա ձեզ համար հասանելի չէ։',
+  'cannot-block-self.title': 'Չեք կարող արգելափակել ինքներդ ձեզ',
+  'cannot-block-self.detail': 'Դուք չեք կարող արգելափակել ինքներդ ձեզ։',
+  'too-many-blocks.title': 'Չափազանց շատ արգելափակումներ',
+  'too-many-blocks.detail': 'Հաշիվը կարող է արգելափակել առավելագույնը {limit} խաղացողի․ նախ ապաարգելափակեք որևէ մեկին։',
+  'cannot-report-self.title': 'Չեք կարող բողոքել ինքներդ ձեզանից',
+  'cannot-report-self.detail': 'Դուք չեք կարող բողոքել ինքներդ ձեզանից։',
+  'too-many-reports.title': 'Չափազանց շատ բողոքներ',
+  'too-many-reports.detail':
+    '24 ժամում առավելագույնը {limit} բողոք։ Կրկին փորձեք Retry-After վերնագրում նշված վայրկյանների քանակից հետո։',
+  'not-their-match.title': 'Նրա խաղը չէ',
+  'not-their-match.detail': 'Խաղացողը, ում մասին բողոքում եք, այս խաղը չի խաղացել։',
+  'not-their-message.title': 'Նրա հաղորդագրությունը չէ',
+  'not-their-message.detail': 'Խաղացողը, ում մասին բողոքում եք, այս հաղորդագրությունը չի գրել (այս խաղում)։',
+  'report-not-found.title': 'Բողոքը չի գտնվել',
+  'report-not-found.detail': 'Այդպիսի բողոք չկա։',
+  'report-closed.title': 'Բողոքը փակված է',
+  'report-closed.detail': 'Բողոքն արդեն փակված է։',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Հաղորդագրությունները փակ են',
+  'messages-closed.detail':
+    'Այս հանդիպումը հաղորդագրություններ չի ընդունում։ Այն դեռ չի սկսվել կամ ավարտվել է ավելի քան 7 օր առաջ։',
+  'muted.title': 'Ձեզ արգելված է գրել',
+  'muted.detail': 'Մոդերատորն արգելել է ձեր հաշվին հաղորդագրություններ գրել։ Առայժմ չեք կարող դրանք ուղարկել։',
+  'too-many-messages.title': 'Չափազանց շատ հաղորդագրություններ',
+  'too-many-messages.detail':
+    'Մեկ հանդիպումում առավելագույնը {limit} հաղորդագրություն {window, select, minute {րոպեում} other {օրում}}։ Կրկին փորձեք Retry-After վերնագրում նշված վայրկյանների քանակից հետո։',
 };

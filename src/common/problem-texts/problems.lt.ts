@@ -48,6 +48,11 @@ export const MESSAGES: CatalogMessages = {
   'username-taken.detail': 'Šis naudotojo vardas užimtas (naudotojų vardai unikalūs neatsižvelgiant į raidžių dydį).',
   'user-not-found.title': 'Naudotojas nerastas',
   'user-not-found.detail': 'Naudotojo tokiu vardu nėra.',
+  'account-closed.title': 'Paskyra uždaryta',
+  'account-closed.detail': 'Ši paskyra uždaryta; jos vardas lieka rezervuotas.',
+  'too-many-exports.title': 'Per daug eksportų',
+  'too-many-exports.detail':
+    'Paskyros duomenis galima eksportuoti {limit} kartus per parą; bandykite dar kartą po Retry-After antraštėje nurodyto sekundžių skaičiaus.',
   'wrong-password.title': 'Neteisingas slaptažodis',
   'wrong-password.detail': 'Dabartinis slaptažodis neteisingas; slaptažodis nepakeistas.',
   'account-has-played.title': 'Paskyra jau žaidė',
@@ -232,4 +237,34 @@ export const MESSAGES: CatalogMessages = {
     'Šiai paskyrai veikti negalite: tai jūsų pačių, administratoriaus, tarnybos boto arba (jei nesate administratorius) moderatoriaus paskyra.',
   'days-not-allowed.title': 'Dienos neleidžiamos',
   'days-not-allowed.detail': 'Dienų skaičių turi tik nutildymas, užblokavimas ir pažymėjimas sukčiumi.',
+  // Blocks and reports (docs/community.md).
+  'blocked.title': 'Jums neprieinama',
+  'blocked.detail': 'Tai jums neprieinama.',
+  'cannot-block-self.title': 'Negalima užblokuoti savęs',
+  'cannot-block-self.detail': 'Negalite užblokuoti savęs.',
+  'too-many-blocks.title': 'Per daug blokavimų',
+  'too-many-blocks.detail':
+    'Paskyra gali užblokuoti ne daugiau kaip {limit} žaidėjų; pirmiausia atblokuokite kurį nors.',
+  'cannot-report-self.title': 'Negalima pranešti apie save',
+  'cannot-report-self.detail': 'Negalite pranešti apie save.',
+  'too-many-reports.title': 'Per daug pranešimų',
+  'too-many-reports.detail':
+    'Ne daugiau kaip {limit} pranešimų per 24 valandas; bandykite dar kartą po tiek sekundžių, kiek nurodyta antraštėje Retry-After.',
+  'not-their-match.title': 'Ne jo mačas',
+  'not-their-match.detail': 'Žaidėjas, apie kurį pranešate, nežaidė šio mačo.',
+  'not-their-message.title': 'Ne jo žinutė',
+  'not-their-message.detail': 'Žaidėjas, apie kurį pranešate, nerašė šios žinutės (šiame mače).',
+  'report-not-found.title': 'Pranešimas nerastas',
+  'report-not-found.detail': 'Tokio pranešimo nėra.',
+  'report-closed.title': 'Pranešimas uždarytas',
+  'report-closed.detail': 'Pranešimas jau uždarytas.',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Žinutės uždarytos',
+  'messages-closed.detail':
+    'Šios rungtynės žinučių nepriima: jos dar neprasidėjo arba baigėsi daugiau nei prieš 7 dienas.',
+  'muted.title': 'Jums uždrausta rašyti',
+  'muted.detail': 'Moderatorius uždraudė jūsų paskyrai rašyti žinutes: kol kas negalite jų siųsti.',
+  'too-many-messages.title': 'Per daug žinučių',
+  'too-many-messages.detail':
+    'Vienose rungtynėse ne daugiau kaip {limit} žinučių per {window, select, minute {minutę} other {dieną}}; bandykite dar kartą po tiek sekundžių, kiek nurodyta antraštėje Retry-After.',
 };

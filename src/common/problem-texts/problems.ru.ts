@@ -48,6 +48,11 @@ export const MESSAGES: CatalogMessages = {
   'username-taken.detail': 'Это имя пользователя уже занято (имена пользователей уникальны без учёта регистра).',
   'user-not-found.title': 'Пользователь не найден',
   'user-not-found.detail': 'Пользователя с таким именем нет.',
+  'account-closed.title': 'Аккаунт закрыт',
+  'account-closed.detail': 'Этот аккаунт закрыт; его имя остаётся занятым.',
+  'too-many-exports.title': 'Слишком много выгрузок',
+  'too-many-exports.detail':
+    'Выгружать данные учётной записи можно {limit} раз в сутки; повторите попытку через указанное в заголовке Retry-After число секунд.',
   'wrong-password.title': 'Неверный пароль',
   'wrong-password.detail': 'Текущий пароль введён неверно; пароль не изменён.',
   'account-has-played.title': 'Учётная запись уже играла',
@@ -232,4 +237,33 @@ export const MESSAGES: CatalogMessages = {
     'С этой учётной записью действовать нельзя: это ваша собственная, администратора, бота сервиса или (если вы не администратор) модератора.',
   'days-not-allowed.title': 'Срок не допускается',
   'days-not-allowed.detail': 'Срок в днях бывает только у заглушения, блокировки и отметки о нечестной игре.',
+  // Blocks and reports (docs/community.md).
+  'blocked.title': 'Недоступно',
+  'blocked.detail': 'Это вам недоступно.',
+  'cannot-block-self.title': 'Нельзя заблокировать себя',
+  'cannot-block-self.detail': 'Нельзя заблокировать самого себя.',
+  'too-many-blocks.title': 'Слишком много блокировок',
+  'too-many-blocks.detail':
+    'Учётная запись может заблокировать не более {limit} игроков; сначала разблокируйте кого-нибудь.',
+  'cannot-report-self.title': 'Нельзя пожаловаться на себя',
+  'cannot-report-self.detail': 'Нельзя пожаловаться на самого себя.',
+  'too-many-reports.title': 'Слишком много жалоб',
+  'too-many-reports.detail':
+    'Не более {limit} жалоб за 24 часа; повторите через столько секунд, сколько указано в заголовке Retry-After.',
+  'not-their-match.title': 'Не его матч',
+  'not-their-match.detail': 'Игрок, на которого вы жалуетесь, не играл в этом матче.',
+  'not-their-message.title': 'Не его сообщение',
+  'not-their-message.detail': 'Игрок, на которого вы жалуетесь, не писал этого сообщения (в этом матче).',
+  'report-not-found.title': 'Жалоба не найдена',
+  'report-not-found.detail': 'Такой жалобы нет.',
+  'report-closed.title': 'Жалоба закрыта',
+  'report-closed.detail': 'Жалоба уже закрыта.',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Сообщения закрыты',
+  'messages-closed.detail': 'Этот матч не принимает сообщений: он ещё не начался или закончился больше 7 дней назад.',
+  'muted.title': 'Вам запрещено писать',
+  'muted.detail': 'Модератор запретил вашей учётной записи писать сообщения: пока вы не можете их отправлять.',
+  'too-many-messages.title': 'Слишком много сообщений',
+  'too-many-messages.detail':
+    'Не больше {limit} сообщений в {window, select, minute {минуту} other {день}} в одном матче; попробуйте снова через число секунд из заголовка Retry-After.',
 };

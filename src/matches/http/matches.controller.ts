@@ -19,7 +19,6 @@ import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.
 import { ApiEventStream } from './api-event-stream.decorator.js';
 import { IdempotencyInterceptor } from '../../idempotency/index.js';
 import {
-  NEEDS_PLAY_SCOPE,
   RequiresScope,
   BearerAuthGuard,
   OptionalBearerAuthGuard,
@@ -95,8 +94,12 @@ export class MatchesController {
       ...BODY_PROBLEMS.filter((s) => s !== 400),
       [400, 'Invalid terms (`validation-failed`, `invalid-match-terms` with `field`).'],
       401,
-      NEEDS_PLAY_SCOPE,
+      [
+        403,
+        'A personal API token without the `play` scope (`insufficient-scope`, with `scope`), or an opponent who does not take the caller’s invitations (`blocked`); nothing is stored.',
+      ],
       [404, 'No such opponent (`user-not-found`).'],
+      [410, 'The invited player closed their account (`account-closed`); nothing is stored.'],
       [
         409,
         'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, `too-many-bot-matches` past BOT_MATCHES_PER_USER matches under way against one house bot, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).',
@@ -112,21 +115,29 @@ export class MatchesController {
   }
 
   @Get()
+  @UseGuards(OptionalBearerAuthGuard)
   @ApiRoute({
     summary:
       'Match history, newest first, filtered by player, opponent, status, variant, result, length, since, until; with open=true, the open challenges anyone may join',
     operationId: 'listMatches',
     description:
-      'Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404.',
+      'Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404. With a token, the open challenges leave out those of players who blocked the caller (docs/community.md, "Blocks").',
+    // The token is optional (OpenAPI: an empty requirement is "no authentication").
+    security: [{ bearer: [] }, {}],
     ok: MatchListDto,
     problems: [
       [400, 'Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`).'],
+      [
+        401,
+        'A token was sent, and it is malformed, expired or revoked (`unauthorized`); send none to list anonymously.',
+      ],
+      [403, 'A personal API token without the `read` scope (`insufficient-scope`, with `scope`).'],
       [404, 'No such player or opponent (`user-not-found`).'],
     ],
   })
-  list(@Query() query: MatchListQueryDto): Promise<MatchListView> {
+  list(@Query() query: MatchListQueryDto, @OptionalPrincipal() principal: Principal | null): Promise<MatchListView> {
     const { cursor, limit, ...filters } = query;
-    return this.history.list(filters, { cursor, limit: limit ?? 20 });
+    return this.history.list(filters, { cursor, limit: limit ?? 20 }, principal?.userId ?? null);
   }
 
   @Get(':id')
@@ -201,7 +212,7 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Server-sent events: the match’s events as they are committed (`id:` = seq, `event:` = type)',
     description:
-      "Server-sent events (text/event-stream): each event of the match as it is committed, one message per event with `id:` its seq, `event:` its type and `data:` the event as JSON (a MatchEvent, as GET /api/matches/{id}/events shows it). Resumes after `Last-Event-ID` or `after`. Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204. A stream opened with a token ends, with no last event, at the token's expiry or when it is revoked; open it again with a fresh token (or none) and `Last-Event-ID`.",
+      "Server-sent events (text/event-stream): each event of the match as it is committed, one message per event with `id:` its seq, `event:` its type and `data:` the event as JSON (a MatchEvent, as GET /api/matches/{id}/events shows it). Resumes after `Last-Event-ID` or `after`. Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204. A stream opened with a token ends, with no last event, at the token's expiry or when it is revoked; open it again with a fresh token (or none) and `Last-Event-ID`. A stream opened with the token of one of the two players also carries, with no `id:` line (the Last-Event-ID stays the last event's seq), each `message` written in the match while it is open (`data:` a MatchMessageDto).",
     operationId: 'streamMatchEvents',
     // The token is optional (OpenAPI: an empty requirement is "no authentication").
     security: [{ bearer: [] }, {}],
