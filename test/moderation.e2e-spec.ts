@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { SseClient } from '../bench/sse-client.js';
 import type { ProblemDetails } from '../src/common/problem-details.js';
 import { PASSWORD, type Player } from './support/match-client.js';
 import { startScriptedApp, type ScriptedApp } from './support/scripted-app.js';
@@ -12,6 +14,7 @@ let n = 0;
 
 beforeAll(async () => {
   s = await startScriptedApp();
+  await new Promise<void>((resolve) => s.t.http.listen(0, '127.0.0.1', resolve));
 });
 afterAll(() => s.t.close());
 
@@ -217,6 +220,22 @@ describe('warn', () => {
       ['warn', 'Again.', null],
       ['warn', 'Mind your words.', null],
     ]);
+  });
+  it('sends the warning as a `warning` event on the player’s own stream', async () => {
+    const moderator = await withRole('moderator');
+    const player = await newPlayer();
+    const port = (s.t.http.address() as AddressInfo).port;
+    const stream = await SseClient.open(port, '/api/users/me/stream', bearer(player));
+    try {
+      expect(stream.status).toBe(200);
+      const entry = await acted(moderator, player.username, 'warn', { reason: 'Live.' });
+      await stream.waitFor((c) => c.events.some((e) => e.event === 'warning'), 5_000);
+      const event = stream.events.find((e) => e.event === 'warning')!;
+      expect(event.id).toBeNull();
+      expect(JSON.parse(event.data)).toEqual({ id: entry.id, reason: 'Live.', createdAt: entry.createdAt });
+    } finally {
+      stream.close();
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { AccountDeparture } from '../accounts/index.js';
 import { RefreshTokensRepository } from '../auth/index.js';
-import { ratedLossesTo } from '../matches/index.js';
+import { LiveNotices, ratedLossesTo } from '../matches/index.js';
 import { TokenVersions } from '../security/index.js';
 import {
   ACCOUNT_PEOPLE_SQL,
@@ -43,6 +43,7 @@ export class ModerationService implements OnModuleInit {
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly departures: AccountDeparture,
     private readonly warnings: AccountWarnings,
+    private readonly notices: LiveNotices,
     private readonly clock: Clock,
   ) {}
 
@@ -111,6 +112,11 @@ export class ModerationService implements OnModuleInit {
       // Every token of the account ends on every node, its live streams with them (TokenVersions).
       await this.tokens.raised(target.id, version);
       await this.refreshTokens.endFamiliesOf(target.id);
+    }
+    if (action === 'warn') {
+      // On the player's own streams, on every node, at once (docs/moderation.md, "Warnings").
+      const warning = { id: entry.id, reason: entry.reason, createdAt: entry.createdAt.toISOString() };
+      await this.notices.send({ event: 'warning', data: warning, players: [target.id] });
     }
     if (action === 'ban' || action === 'mark-cheater') await this.departures.depart(target.id, 'ban');
     return entry;
