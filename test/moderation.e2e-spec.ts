@@ -3,7 +3,12 @@ import request from 'supertest';
 import { SseClient } from '../bench/sse-client.js';
 import type { ProblemDetails } from '../src/common/problem-details.js';
 import { PASSWORD, type Player } from './support/match-client.js';
-import { startScriptedApp, type ScriptedApp } from './support/scripted-app.js';
+import {
+  expectOnlyScriptedThrows,
+  startScriptedApp,
+  startScriptedMatch,
+  type ScriptedApp,
+} from './support/scripted-app.js';
 
 /**
  * The moderators and their tools (docs/moderation.md): roles and the routes' refusals, every action
@@ -257,6 +262,22 @@ describe('mute', () => {
       { username: forever.username, muted_at: new Date(untimed.createdAt), mute_ends_at: null },
       { username: forAWeek.username, muted_at: at, mute_ends_at: new Date(timed.endsAt!) },
     ]);
+  });
+});
+
+describe('mute and match messages', () => {
+  it('refuses a muted author’s messages (403 muted, with until), and lets them write once a timed mute has ended', async () => {
+    const moderator = await withRole('moderator');
+    const [talker, other] = [await newPlayer(), await newPlayer()];
+    const matchId = await startScriptedMatch(s, talker, other, { variant: 'backgammon', length: 3 }, [[3, 1]]);
+    expectOnlyScriptedThrows(s);
+    const post = (text: string) =>
+      request(s.t.http).post(`/api/matches/${matchId}/messages`).set(bearer(talker)).send({ text });
+    await post('hello').expect(201);
+    const mute = await acted(moderator, talker.username, 'mute', { reason: 'Spam.', days: 2 });
+    expect(problem(await post('again'), 403, 'muted')).toMatchObject({ until: mute.endsAt });
+    s.clock.set(mute.endsAt!);
+    await post('free again').expect(201);
   });
 });
 
