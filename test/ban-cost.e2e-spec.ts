@@ -23,16 +23,17 @@ describeOnPostgres('the cost of a ban', () => {
   /** How long `work` takes, and how many statements the node sends meanwhile. */
   async function measured(work: () => Promise<unknown>): Promise<{ ms: number; statements: number }> {
     let statements = 0;
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const prototype = pg.Client.prototype as unknown as Record<'query', (...args: unknown[]) => unknown>;
+    const original = prototype.query;
+    prototype.query = function (this: pg.Client, ...args: unknown[]) {
       statements++;
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
+      return original.apply(this, args);
+    };
     const started = performance.now();
     try {
       await work();
     } finally {
-      pg.Client.prototype.query = original;
+      prototype.query = original;
     }
     return { ms: Math.round(performance.now() - started), statements };
   }
