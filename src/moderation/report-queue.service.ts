@@ -38,20 +38,22 @@ export class ReportQueueService {
 
   /** `moderatorId` closes the case `id` with `resolution`, logged as `close-report` on its target. */
   async close(moderatorId: string, id: string, resolution: string): Promise<ReportCaseDto> {
-    const closed = await this.cases.close(id, moderatorId, resolution);
-    await this.log.transaction((tx) =>
-      this.log.append(tx, {
+    // The closing and its entry in the log commit together.
+    const closed = await this.log.transaction(async (tx) => {
+      const found = await this.cases.close(id, moderatorId, resolution, tx);
+      await this.log.append(tx, {
         action: 'close-report',
-        targetId: closed.targetId,
+        targetId: found.targetId,
         moderatorId,
         reason: resolution,
         days: null,
         endsAt: null,
-        reportId: closed.id,
-        details: { reportId: closed.id, reporter: closed.reporter, filings: closed.filings.length },
+        reportId: found.id,
+        details: { reportId: found.id, reporter: found.reporter, filings: found.filings.length },
         createdAt: this.clock.now(),
-      }),
-    );
+      });
+      return found;
+    });
     return this.view(closed);
   }
 
