@@ -22,6 +22,9 @@ describe('UsersService.register', () => {
       ...NEW_PLAYER_STANDING,
       autoPlayForced: false,
       language: null,
+      role: 'player',
+      warnings: [],
+      renameRequired: false,
     });
     const row = await m.get(PrismaService).user.findUniqueOrThrow({ where: { id: account.id } });
     expect(row).toMatchObject({ username: 'Mira', usernameKey: 'mira' });
