@@ -1,0 +1,196 @@
+/**
+ * The API of community and moderation (docs/moderation.md): blocks, match messages, reports, the
+ * account's standing (role, warnings, a forced rename), closing the account and its data, and the
+ * moderators' queue, actions and log. Each call goes through the same authorised fetch as `api`
+ * (client.ts), so a refusal is the ApiProblem a page shows.
+ */
+import { authorizedFetch } from './client.js';
+import { ApiProblem } from './problem.js';
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly next: string | null;
+}
+
+export interface BlockedPlayer {
+  readonly username: string;
+  readonly blockedAt: string;
+}
+
+export interface MatchMessage {
+  readonly id: string;
+  readonly matchId: string;
+  /** The author's username. */
+  readonly author: string;
+  readonly text: string;
+  readonly createdAt: string;
+}
+
+export const REPORT_REASONS = ['cheating', 'abuse', 'offensive-username', 'stalling', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export interface ReportRequest {
+  readonly username: string;
+  readonly reason: ReportReason;
+  readonly matchId?: string;
+  readonly messageId?: string;
+  readonly text?: string;
+}
+
+export type Role = 'player' | 'moderator' | 'admin';
+
+export interface Warning {
+  readonly id: string;
+  readonly reason: string;
+  readonly createdAt: string;
+}
+
+/** What the pages need of GET /api/users/me beyond what they already read. */
+export interface Standing {
+  readonly username: string;
+  readonly role: Role;
+  readonly warnings: readonly Warning[];
+  readonly renameRequired: boolean;
+}
+
+export const MODERATION_ACTIONS = ['warn', 'mute', 'ban', 'rename', 'lift', 'mark-cheater'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export interface ModerationLogEntry {
+  readonly id: string;
+  readonly action: string;
+  readonly target: string;
+  readonly moderator: string | null;
+  readonly reason: string;
+  readonly days: number | null;
+  readonly endsAt: string | null;
+  readonly createdAt: string;
+}
+
+export interface ReportFiling {
+  readonly reporter: string;
+  readonly reason: ReportReason;
+  readonly matchId: string | null;
+  readonly messageId: string | null;
+  readonly text: string | null;
+  readonly createdAt: string;
+}
+
+export interface CaseMatch {
+  readonly id: string;
+  readonly variant?: string;
+  readonly status?: string;
+  readonly opponent?: string | null;
+  readonly createdAt?: string;
+}
+
+export interface ReportCase {
+  readonly id: string;
+  readonly status: 'open' | 'closed';
+  readonly target: {
+    readonly username: string;
+    readonly role?: Role;
+    readonly muted?: boolean;
+    readonly banned?: boolean;
+  };
+  readonly filings: readonly ReportFiling[];
+  readonly createdAt: string;
+  readonly updatedAt?: string;
+  readonly closedAt: string | null;
+  readonly resolution: string | null;
+  readonly recentMatches: readonly CaseMatch[];
+  readonly recentMessages: readonly MatchMessage[];
+  readonly actions: readonly ModerationLogEntry[];
+}
+
+export interface Moderator {
+  readonly username: string;
+  readonly role?: Role;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Sends one request; the answer's JSON (undefined for 204), or the ApiProblem of a refusal. */
+async function send<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const request = new Request(new URL(path, location.origin), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let answer: Response;
+  try {
+    answer = await authorizedFetch(request);
+  } catch (error) {
+    throw ApiProblem.network(error);
+  }
+  const text = await answer.text();
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (!answer.ok) throw ApiProblem.from(answer.status, parsed);
+  return parsed as T;
+}
+
+const user = (username: string): string => encodeURIComponent(username);
+const query = (values: Record<string, string | number | undefined>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+};
+
+export const community = {
+  blocks: (cursor?: string, limit?: number) =>
+    send<Page<BlockedPlayer>>('GET', `/api/users/me/blocks${query({ cursor, limit })}`),
+  block: (username: string) => send<void>('PUT', `/api/users/me/blocks/${user(username)}`),
+  unblock: (username: string) => send<void>('DELETE', `/api/users/me/blocks/${user(username)}`),
+  messages: (matchId: string, cursor?: string) =>
+    send<Page<MatchMessage>>('GET', `/api/matches/${encodeURIComponent(matchId)}/messages${query({ cursor })}`),
+  sendMessage: (matchId: string, text: string) =>
+    send<MatchMessage>('POST', `/api/matches/${encodeURIComponent(matchId)}/messages`, { text }),
+  report: (report: ReportRequest) => send<{ id: string; status: string }>('POST', '/api/reports', report),
+  standing: async (): Promise<Standing> => {
+    const me = await send<Partial<Standing> & { username: string }>('GET', '/api/users/me');
+    return {
+      username: me.username,
+      role: me.role ?? 'player',
+      warnings: me.warnings ?? [],
+      renameRequired: me.renameRequired ?? false,
+    };
+  },
+  warningsSeen: () => send<void>('POST', '/api/users/me/warnings/seen', {}),
+  rename: (username: string) => send<{ username: string }>('PUT', '/api/users/me/username', { username }),
+  myModeration: (cursor?: string) =>
+    send<Page<ModerationLogEntry>>('GET', `/api/users/me/moderation${query({ cursor })}`),
+  closeAccount: (password: string) => send<void>('DELETE', '/api/users/me', { password }),
+  exportData: async (): Promise<Blob> => {
+    const answer = await authorizedFetch(new Request(new URL('/api/users/me/export', location.origin)));
+    if (!answer.ok) {
+      const body: unknown = await answer.json().catch(() => undefined);
+      throw ApiProblem.from(answer.status, body);
+    }
+    return answer.blob();
+  },
+};
+
+export const moderation = {
+  reports: (status: 'open' | 'closed', cursor?: string) =>
+    send<Page<ReportCase>>('GET', `/api/moderation/reports${query({ status, cursor })}`),
+  close: (id: string, resolution: string) =>
+    send<ReportCase>('POST', `/api/moderation/reports/${encodeURIComponent(id)}/close`, { resolution }),
+  act: (username: string, action: ModerationAction, reason: string, days?: number) =>
+    send<ModerationLogEntry>('POST', `/api/moderation/users/${user(username)}/${action}`, {
+      reason,
+      ...(days === undefined ? {} : { days }),
+    }),
+  log: (username?: string, cursor?: string) =>
+    send<Page<ModerationLogEntry>>('GET', `/api/moderation/log${query({ username, cursor })}`),
+  moderators: () => send<Page<Moderator> | readonly Moderator[]>('GET', '/api/moderation/moderators'),
+  grant: (username: string) => send<void>('PUT', `/api/moderation/moderators/${user(username)}`),
+  revoke: (username: string) => send<void>('DELETE', `/api/moderation/moderators/${user(username)}`),
+};

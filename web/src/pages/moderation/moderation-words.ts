@@ -1,0 +1,24 @@
+/** The moderators' words for actions, and which actions take days and need a second thought. */
+import type { ModerationAction } from '../../api/community.js';
+import { t } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/message-ids.js';
+
+const ACTION_WORDS: Readonly<Record<ModerationAction, MessageKey>> = {
+  warn: 'moderation.action.warn',
+  mute: 'moderation.action.mute',
+  ban: 'moderation.action.ban',
+  rename: 'moderation.action.rename',
+  lift: 'moderation.action.lift',
+  'mark-cheater': 'moderation.action.markCheater',
+};
+
+/** An action's name as the log records it; one the client does not know is shown as the server wrote it. */
+export function actionWord(action: string): string {
+  return action in ACTION_WORDS ? t(ACTION_WORDS[action as ModerationAction]) : action;
+}
+
+/** The actions that may end by themselves after some days. */
+export const TIMED: ReadonlySet<ModerationAction> = new Set(['mute', 'ban', 'mark-cheater']);
+
+/** The actions asked about twice: they stop a player playing, change their name or their opponents' ratings. */
+export const DESTRUCTIVE: ReadonlySet<ModerationAction> = new Set(['ban', 'rename', 'mark-cheater']);
