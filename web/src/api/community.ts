@@ -1,5 +1,5 @@
 /**
- * The API of community and moderation (docs/moderation.md): blocks, match messages, reports, the
+ * The API of community and moderation (docs/community.md): blocks, match messages, reports, the
  * account's standing (role, warnings, a forced rename), closing the account and its data, and the
  * moderators' queue, actions and log. Each call goes through the same authorised fetch as `api`
  * (client.ts), so a refusal is the ApiProblem a page shows.

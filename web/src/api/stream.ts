@@ -25,7 +25,7 @@ interface Subscription<E> {
   /** Whether the stream is over for good once its body ends (a finished match's stream). */
   readonly endsAfter?: (event: E) => boolean;
   /**
-   * The stream's notices, outside the game's log (docs/moderation.md): a match message (`message`),
+   * The stream's notices, outside the game's log (docs/community.md): a match message (`message`),
    * a moderator's warning (`warning`). They do not move the place a resumed stream starts from.
    */
   readonly onNotice?: (notice: StreamNotice) => void;

@@ -1,5 +1,5 @@
 /**
- * What a signed-in player can do about another (docs/moderation.md): block or unblock them
+ * What a signed-in player can do about another (docs/community.md): block or unblock them
  * (PUT/DELETE /api/users/me/blocks/{username}), and report them to the moderators. On a profile,
  * and on a match page for the opponent (with the match to name in the report).
  */

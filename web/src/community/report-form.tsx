@@ -1,5 +1,5 @@
 /**
- * Reporting a player to the moderators (POST /api/reports, docs/moderation.md "Reports"): a reason,
+ * Reporting a player to the moderators (POST /api/reports, docs/community.md "Reports"): a reason,
  * an optional text and, when the report comes from a match or one of its messages, that match or
  * message. The reporter is never named to the player reported.
  */

@@ -59,12 +59,12 @@ export function ProfilePage({ params }: { readonly params: Record<string, string
           <Trans id={HOUSE_BOT_NOTES[player.houseBot]} components={[<span translate={false} />]} />
         </p>
       )}
-      {session !== null && !sameUsername(session.username, name) && player.houseBot === null && (
-        <PlayerTools username={name} />
-      )}
       <p class="muted">
         {t('players.profile.since', { date: new Date(player.createdAt).toLocaleDateString(activeLocale()) })}
       </p>
+      {session !== null && !sameUsername(session.username, name) && player.houseBot === null && (
+        <PlayerTools username={name} />
+      )}
       <h2>{t('players.profile.stats')}</h2>
       <PlayerStats player={player} />
       <h2>{t('players.profile.headToHead')}</h2>

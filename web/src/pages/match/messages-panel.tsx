@@ -1,5 +1,5 @@
 /**
- * The two players' messages beside the board (docs/moderation.md, "Match messages"): the newest at
+ * The two players' messages beside the board (docs/community.md, "Match messages"): the newest at
  * the bottom, earlier pages on request, a box to write one (1-500 characters), and new ones live
  * from the match stream and the player stream (after the match's end the match stream is over).
  * On a phone it folds under the board, saying how many came while it was folded. A refusal (muted,
