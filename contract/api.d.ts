@@ -816,6 +816,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a player to the moderators
+         * @description For the moderators’ queue: why (`reason`), and optionally the match the player played and the message they wrote that it is about, and what happened (`text`). A report about a player you reported before, while that report is open, joins it. The player is never told, nor who reported them. At most 20 reports in 24 hours. Personal API tokens may not report.
+         */
+        post: operations["fileReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tournaments": {
         parameters: {
             query?: never;
@@ -1009,7 +1029,11 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Close the caller’s account
+         * @description Needs the password, and a sign-in token (not a personal API token). Every token of the account ends on every instance; its open challenges and invitations are withdrawn, invitations to it declined, its matches under way left (a forfeit, as `leave`), its entries in tournaments not started withdrawn; its e-mail address, push subscriptions, webhooks and personal API tokens are deleted. Sign-in is refused from then on (401), the profile answers 410 `account-closed`, and the name stays reserved: nobody can register it. The finished matches stay in the other players’ histories. Take your data first: GET /api/users/me/export. Rate-limited like POST /api/auth/token.
+         */
+        delete: operations["closeAccount"];
         options?: never;
         head?: never;
         /**
@@ -1058,6 +1082,50 @@ export interface paths {
          * @description The token is refused from then on (401), on every instance of the service.
          */
         delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The players the caller has blocked
+         * @description A cursor page of the players the caller has blocked, the newest block first.
+         */
+        get: operations["listBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/blocks/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Block a player
+         * @description From now on the player cannot invite the caller, join the caller’s open challenges, enter the tournaments the caller organises, or write to the caller; their refusal (403 `blocked`) names nobody. Matches under way go on. Blocking again changes nothing. The player is not told. At most 500 blocks per account.
+         */
+        put: operations["blockPlayer"];
+        post?: never;
+        /**
+         * Unblock a player
+         * @description The player may invite the caller again, and so on. Unblocking one not blocked changes nothing.
+         */
+        delete: operations["unblockPlayer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1649,6 +1717,21 @@ export interface components {
              */
             type: "beaver";
         };
+        BlockDto: {
+            /**
+             * Format: date-time
+             * @description When the caller blocked them (the first time, blocked again or not).
+             */
+            blockedAt: string;
+            /** @example mallory */
+            username: string;
+        };
+        BlockListDto: {
+            /** @description The players the caller has blocked, the newest block first. */
+            items: components["schemas"]["BlockDto"][];
+            /** @description The cursor of the next page; null on the last. */
+            next: string | null;
+        };
         BoardDto: {
             /** @description The other side. */
             opponent: components["schemas"]["SideBoardDto"];
@@ -1674,6 +1757,14 @@ export interface components {
              * @example staple battery horse correct
              */
             newPassword: string;
+        };
+        CloseAccountDto: {
+            /**
+             * Format: password
+             * @description The password now.
+             * @example correct horse battery staple
+             */
+            password: string;
         };
         ColourBoardDto: {
             /** @description Black’s checkers in black’s own numbering. */
@@ -2100,6 +2191,42 @@ export interface components {
             field: string;
             /** @example username must be 3-24 characters of a-z, 0-9, _ and - */
             message: string;
+        };
+        FileReportDto: {
+            /**
+             * Format: uuid
+             * @description A match the reported player played, that the report is about.
+             */
+            matchId?: string;
+            /**
+             * Format: uuid
+             * @description A match message the reported player wrote (in `matchId`, when given), that the report is about.
+             */
+            messageId?: string;
+            /**
+             * @example abuse
+             * @enum {string}
+             */
+            reason: "cheating" | "abuse" | "offensive-username" | "stalling" | "other";
+            /** @description What happened, in the reporter’s words, for the moderators. Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength). */
+            text?: string;
+            /**
+             * @description The player reported (case-insensitive).
+             * @example mallory
+             */
+            username: string;
+        };
+        FiledReportDto: {
+            /**
+             * Format: uuid
+             * @description The case: the reporter’s open case about this player, which a repeat report joins.
+             */
+            id: string;
+            /**
+             * @example open
+             * @enum {string}
+             */
+            status: "open" | "closed";
         };
         GameDto: {
             board: components["schemas"]["ColourBoardDto"];
@@ -4205,7 +4332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`). */
+            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`), or an opponent who does not take the caller’s invitations (`blocked`); nothing is stored. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4225,6 +4352,15 @@ export interface operations {
             };
             /** @description Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, `too-many-bot-matches` past BOT_MATCHES_PER_USER matches under way against one house bot, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The invited player closed their account (`account-closed`); nothing is stored. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4487,7 +4623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4772,7 +4908,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4950,7 +5086,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5054,7 +5190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5158,7 +5294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5262,7 +5398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5632,7 +5768,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5736,7 +5872,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5878,7 +6014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6030,7 +6166,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6134,7 +6270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6238,7 +6374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6342,7 +6478,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6526,7 +6662,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
+            /** @description The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6752,6 +6888,93 @@ export interface operations {
             };
             /** @description No client error of its own: a path that is not valid percent-encoding (`bad-request`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    fileReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileReportDto"];
+            };
+        };
+        responses: {
+            /** @description Taken: the case it opened or joined. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledReportDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`), the caller themselves (`cannot-report-self`), a match the player did not play (`not-their-match`, with `field`) or a message they did not write (`not-their-message`, with `field`); nothing stored. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token (`insufficient-scope`, with `scope: null`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such player (`user-not-found`) or match (`match-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description More than 20 reports in 24 hours (`too-many-reports`, with `limit`); see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7049,7 +7272,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Only the organiser enters someone else (`not-the-organiser`), or the token lacks `play`. */
+            /** @description Only the organiser enters someone else (`not-the-organiser`), the organiser does not take the caller’s entry (`blocked`), or the token lacks `play`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7505,6 +7728,82 @@ export interface operations {
             };
         };
     };
+    closeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseAccountDto"];
+            };
+        };
+        responses: {
+            /** @description Closed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`); nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The password is wrong (`wrong-password`), or the token is a personal API token; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     updateMe: {
         parameters: {
             query?: never;
@@ -7732,6 +8031,186 @@ export interface operations {
                 };
             };
             /** @description The account has no token with this id (`api-token-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockListDto"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `read` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    blockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case-insensitive. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked (or blocked already). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a possible username (`invalid-parameter`), or the caller’s own (`cannot-block-self`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user (`user-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller blocks 500 players already (`too-many-blocks`, with `limit`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    unblockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case-insensitive. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked (any more). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a possible username (`invalid-parameter`), or the caller’s own (`cannot-block-self`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `play` scope (`insufficient-scope`, with `scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user (`user-not-found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8714,6 +9193,15 @@ export interface operations {
             };
             /** @description No such user (`user-not-found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account is closed (`account-closed`); its name stays reserved. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

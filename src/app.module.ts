@@ -2,12 +2,14 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountsModule } from './accounts/index.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalysisModule } from './analysis/index.js';
 import { BackgroundModule } from './background/background.module.js';
 import { TournamentsModule } from './tournaments/index.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ClockModule } from './common/clock.module.js';
+import { CommunityModule } from './community/index.js';
 import { loggerParams } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { createValidationPipe } from './common/validation.js';
@@ -55,6 +57,8 @@ export class AppModule {
         BotsModule,
         AnalysisModule,
         TournamentsModule,
+        CommunityModule,
+        AccountsModule,
         NotificationsModule,
         WebClientModule,
       ],

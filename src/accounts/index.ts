@@ -3,4 +3,5 @@
  * challenges withdrawn, its matches left, its tournament entries withdrawn, its tokens ended) and the
  * closing of an account by its player. Code outside src/accounts imports from this file only.
  */
-export {};
+export { AccountsModule } from './accounts.module.js';
+export { AccountDeparture, type DepartureCause, type DepartureCounts } from './account-departure.js';

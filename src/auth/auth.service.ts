@@ -52,7 +52,8 @@ export class AuthService {
    */
   async issueToken(username: string, password: string): Promise<TokenResponseDto> {
     const found = await this.users.findByUsername(username);
-    const user = found?.houseBot === null ? found : null;
+    // A closed account signs in no more (docs/accounts.md, "Closing"): answered as an unknown one.
+    const user = found?.houseBot === null && found.state.closedAt === null ? found : null;
     const ok = await this.hasher.verify(user?.passwordHash, password);
     if (!user || !ok) throw new InvalidCredentialsError();
     const refreshToken = randomSecret(REFRESH_TOKEN_PREFIX);

@@ -8,6 +8,7 @@ const DEFAULT_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed (`forbidden`).',
   404: 'Not found.',
   409: 'Conflicts with the current state.',
+  410: 'Gone.',
   413: 'Request body too large (`payload-too-large`).',
   415: 'Request body is not JSON (`unsupported-media-type`).',
   422: 'Refused by the rules.',

@@ -9,6 +9,7 @@ export type DomainErrorKind =
   | 'forbidden' // known, but not allowed (403)
   | 'not-found' // (404)
   | 'conflict' // clashes with the current state (409)
+  | 'gone' // was here, and is no more (410)
   | 'unprocessable' // well-formed, but the rules refuse it (422)
   | 'too-many'; // slow down (429)
 

@@ -15,6 +15,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   forbidden: HttpStatus.FORBIDDEN,
   'not-found': HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
+  gone: HttpStatus.GONE,
   unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
   'too-many': HttpStatus.TOO_MANY_REQUESTS,
 };

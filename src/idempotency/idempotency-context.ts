@@ -32,6 +32,14 @@ export class IdempotencyContext {
     return this.held.run(key, run);
   }
 
+  /**
+   * Runs `run` outside the request's key: work a request does on others' behalf (an account's
+   * departure acting on its matches, docs/accounts.md) stores no answer of its own under the key.
+   */
+  outside<T>(run: () => T): T {
+    return this.held.exit(run);
+  }
+
   /** The answer `response` to store with the effect, when the request holds a key; null otherwise. */
   answer(response: unknown): IdempotentAnswer | null {
     const held = this.held.getStore();

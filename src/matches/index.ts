@@ -25,6 +25,8 @@ export type { MatchAction } from './core/match-action.js';
 export { MatchFeed } from './core/match-feed.js';
 export { PendingDecisionsRepository, type PendingDecision } from './read/pending-decisions.repository.js';
 export { VersionConflictError } from './model/match.errors.js';
+// The matches not over in which an account has a part (an account's departure, docs/accounts.md).
+export { OpenMatchesRepository, type OpenMatchOfAccount } from './read/open-matches.repository.js';
 
 // What the API answers with.
 export type { MatchView } from './view/match-view.js';

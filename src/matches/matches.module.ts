@@ -27,6 +27,7 @@ import { ReplayVerifier } from './core/replay-verifier.js';
 import { MatchLimitsPolicy } from './core/match-limits.js';
 import { StreamSlots } from './live/stream-slots.js';
 import { PendingDecisionsRepository } from './read/pending-decisions.repository.js';
+import { OpenMatchesRepository } from './read/open-matches.repository.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
@@ -57,8 +58,17 @@ import { PendingDecisionsRepository } from './read/pending-decisions.repository.
     ReplayCheckRepository,
     MatchLimitsPolicy,
     PendingDecisionsRepository,
+    OpenMatchesRepository,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
-  exports: [MatchStore, MatchesService, MatchActionsService, MatchFeed, PendingDecisionsRepository, StreamSlots],
+  exports: [
+    MatchStore,
+    MatchesService,
+    MatchActionsService,
+    MatchFeed,
+    PendingDecisionsRepository,
+    OpenMatchesRepository,
+    StreamSlots,
+  ],
 })
 export class MatchesModule {}

@@ -4,6 +4,8 @@ import { MatchesModule } from '../matches/index.js';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notification-channel.js';
 import { NotificationQueueModule } from './core/notification-queue.module.js';
 import { DeadlineReminders } from './core/deadline-reminders.js';
+import { AccountEraser } from './core/account-eraser.js';
+import { AccountErasureRepository } from './core/account-erasure.repository.js';
 import { NotificationWorkers } from './core/notification-workers.js';
 import { MatchNotifier } from './core/match-notifier.js';
 import { TournamentFactsRepository } from './core/tournament-facts.repository.js';
@@ -31,6 +33,8 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     MatchNotifier,
     TournamentNotifier,
     DeadlineReminders,
+    AccountErasureRepository,
+    AccountEraser,
     NotificationWorkers,
     {
       provide: NOTIFICATION_CHANNELS,

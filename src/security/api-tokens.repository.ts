@@ -129,4 +129,13 @@ export class ApiTokensRepository {
     );
     return rows.length > 0;
   }
+
+  /** Deletes every token of the account (its closing, docs/accounts.md); how many there were. */
+  async deleteAllOf(userId: string): Promise<number> {
+    const rows = await this.sql.query<{ id: string }>(
+      `DELETE FROM api_tokens WHERE user_id = $1::uuid RETURNING id::text AS id`,
+      [userId],
+    );
+    return rows.length;
+  }
 }

@@ -7,5 +7,7 @@
 export { TournamentsModule } from './tournaments.module.js';
 export { TournamentsService } from './core/tournaments.service.js';
 export type { TournamentView } from './view/tournament-view.js';
+// The open tournaments an account has entered (an account's departure withdraws them, docs/accounts.md).
+export { OpenEntriesRepository } from './core/open-entries.repository.js';
 // What the module tells its consumers of its tournaments (notifications), read in the consumer's transaction.
 export { readTournamentsSince, type LoggedTournamentEvent } from './core/tournament-facts.repository.js';

@@ -8,6 +8,7 @@ import { TournamentRelay } from './core/tournament-relay.js';
 import { TournamentWriter } from './core/tournament-writer.js';
 import { TournamentsRepository } from './core/tournaments.repository.js';
 import { TournamentsService } from './core/tournaments.service.js';
+import { OpenEntriesRepository } from './core/open-entries.repository.js';
 import { TournamentsController } from './http/tournaments.controller.js';
 import { TournamentStream } from './live/tournament-stream.js';
 
@@ -22,7 +23,8 @@ import { TournamentStream } from './live/tournament-stream.js';
     TournamentProgress,
     TournamentRelay,
     TournamentStream,
+    OpenEntriesRepository,
   ],
-  exports: [TournamentsService],
+  exports: [TournamentsService, OpenEntriesRepository],
 })
 export class TournamentsModule {}

@@ -10,7 +10,12 @@ export { ROLES, inForce, isRole, type Role, type Sanction, type AccountState, ty
 export { UsersRepository } from './users.repository.js';
 // Blocks between players (docs/community.md, "Blocks").
 export { BlocksRepository } from './blocks/blocks.repository.js';
+export { BlocksService, BLOCKS_PER_ACCOUNT } from './blocks/blocks.service.js';
+export { BlockedError } from './blocks/blocks.errors.js';
 export { UserNotFoundError } from './user.errors.js';
+// Closing an account (docs/accounts.md, "Closing"): its row's statement, its refusals.
+export { ACCOUNT_CLOSED, AccountClosingRepository } from './account-closing.repository.js';
+export { AccountClosedError, WrongPasswordError } from './user.errors.js';
 export { USERNAME_PATTERN, USERNAME_RULE } from './username.js';
 
 // Ratings: a rated match's result as the ratings change by it.

@@ -12,6 +12,13 @@ export class UserNotFoundError extends refusal({
   message: (username: string) => `There is no user "${username}".`,
 }) {}
 
+/** A closed account (docs/accounts.md, "Closing"): its profile is gone, and it cannot be invited. */
+export class AccountClosedError extends refusal({
+  code: 'account-closed',
+  kind: 'gone',
+  message: (username: string) => `The account "${username}" is closed; its name stays reserved.`,
+}) {}
+
 /** A password change whose current password is not the account's (the token alone does not change it). */
 export class WrongPasswordError extends refusal({
   code: 'wrong-password',

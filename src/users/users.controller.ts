@@ -151,6 +151,7 @@ export class UsersController {
     problems: [
       [400, 'Not a possible username (`invalid-parameter`).'],
       [404, 'No such user (`user-not-found`).'],
+      [410, 'The account is closed (`account-closed`); its name stays reserved.'],
     ],
   })
   @ApiParam({ name: 'username', description: 'Case-insensitive.', example: 'alice' })

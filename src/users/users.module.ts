@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { BlocksController } from './blocks/blocks.controller.js';
 import { BlocksRepository } from './blocks/blocks.repository.js';
+import { BlocksService } from './blocks/blocks.service.js';
+import { AccountClosingRepository } from './account-closing.repository.js';
 import { SecurityModule } from '../security/index.js';
 import { ApiTokensController } from './api-tokens.controller.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -10,11 +13,19 @@ import { HouseBotsModule } from '../house-bots/index.js';
 import { HouseBotsController } from './house-bots.controller.js';
 import { HouseBotsService } from './house-bots.service.js';
 
-/** Registration, accounts (players' and bots') and their personal API tokens, public profiles, and which house bot plays what. */
+/** Registration, accounts (players' and bots') and their personal API tokens, blocks, public profiles, and which house bot plays what. */
 @Module({
   imports: [SecurityModule, HouseBotsModule],
-  controllers: [UsersController, HouseBotsController, ApiTokensController],
-  providers: [ApiTokensService, UsersService, UsersRepository, BlocksRepository, HouseBotsService],
-  exports: [UsersRepository, BlocksRepository],
+  controllers: [UsersController, HouseBotsController, ApiTokensController, BlocksController],
+  providers: [
+    ApiTokensService,
+    UsersService,
+    UsersRepository,
+    BlocksRepository,
+    BlocksService,
+    AccountClosingRepository,
+    HouseBotsService,
+  ],
+  exports: [UsersRepository, BlocksRepository, BlocksService, AccountClosingRepository],
 })
 export class UsersModule {}

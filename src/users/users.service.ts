@@ -7,7 +7,7 @@ import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import type { LeaderboardDto } from './dto/leaderboard.dto.js';
-import { AccountHasPlayedError, UserNotFoundError, WrongPasswordError } from './user.errors.js';
+import { AccountClosedError, AccountHasPlayedError, UserNotFoundError, WrongPasswordError } from './user.errors.js';
 import { UsersRepository } from './users.repository.js';
 
 @Injectable()
@@ -89,6 +89,7 @@ export class UsersService {
   async profile(username: string): Promise<UserProfileDto> {
     const user = await this.users.findByUsername(username);
     if (!user) throw new UserNotFoundError(username);
+    if (user.state.closedAt !== null) throw new AccountClosedError(user.username);
     return UserProfileDto.of(user);
   }
 }

@@ -22,7 +22,7 @@ import {
   type Refusal,
 } from '../../engine/index.js';
 import { IdempotencyContext } from '../../idempotency/index.js';
-import { UsersRepository } from '../../users/index.js';
+import { BlocksService, UsersRepository } from '../../users/index.js';
 import { seatOfUser } from './seat-of-user.js';
 import { DiceRoller } from './dice-roller.js';
 import type { MatchAction } from './match-action.js';
@@ -65,6 +65,7 @@ export class MatchActionsService {
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyContext,
     private readonly limits: MatchLimitsPolicy,
+    private readonly blocks: BlocksService,
   ) {}
 
   /**
@@ -172,6 +173,8 @@ export class MatchActionsService {
         if (record.invited !== null && record.invited.id !== userId) {
           throw new NotAPlayerError('This invitation is for another player.');
         }
+        // An open challenge is not open to a player its creator has blocked (docs/community.md, "Blocks").
+        if (record.invited === null) await this.blocks.refuseIfBlocked(record.creatorId, userId);
         const joiner = await this.seatedPlayer(userId);
         const event: MatchEvent = { type: 'join', colour: freeSeat, clientSeed: action.clientSeed };
         return { event, ...seats, [freeSeat]: joiner };

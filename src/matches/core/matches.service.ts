@@ -22,7 +22,7 @@ import {
   type Variant,
 } from '../../engine/index.js';
 import { IdempotencyContext } from '../../idempotency/index.js';
-import { UserNotFoundError, UsersRepository, type User } from '../../users/index.js';
+import { AccountClosedError, BlocksService, UserNotFoundError, UsersRepository, type User } from '../../users/index.js';
 import { HouseBotPolicy } from '../../house-bots/index.js';
 import { SeatChangedError } from '../../users/index.js';
 import { BotCannotPlayError, InvalidMatchTermsError, MatchLimitError } from '../model/match.errors.js';
@@ -86,6 +86,7 @@ export class MatchesService {
     private readonly limits: MatchLimitsPolicy,
     private readonly houseBots: HouseBotPolicy,
     private readonly roller: DiceRoller,
+    private readonly blocks: BlocksService,
   ) {}
 
   /**
@@ -147,7 +148,7 @@ export class MatchesService {
 
   /**
    * A new invitation (to `opponent`, or open to anyone); the creator takes a seat at once. Refused
-   * when it invites a house bot to what it cannot play (docs/bots.md, "Who plays what"), and
+   * when the opponent has blocked the creator, when it invites a house bot to what it cannot play (docs/bots.md, "Who plays what"), and
    * past the creator's caps on waiting matches (nothing stored); an invitation asked rated is
    * created unrated, and says why, when the pair's rated matches of the day are used up.
    * With an Idempotency-Key, the answer is written with the match (IdempotencyContext).
@@ -171,7 +172,10 @@ export class MatchesService {
     if (terms.opponent !== undefined) {
       const opponent = await this.users.findByUsername(terms.opponent);
       if (opponent === null) throw new UserNotFoundError(terms.opponent);
+      if (opponent.state.closedAt !== null) throw new AccountClosedError(opponent.username);
       if (opponent.id === userId) throw new InvalidMatchTermsError('You cannot invite yourself.', 'opponent');
+      // A player the opponent has blocked cannot invite them (docs/community.md, "Blocks").
+      await this.blocks.refuseIfBlocked(opponent.id, userId);
       if (opponent.houseBot !== null) {
         const refusal = this.houseBots.refusal(opponent.houseBot, terms.variant);
         if (refusal !== null) throw new BotCannotPlayError(opponent.houseBot, refusal);

@@ -16,7 +16,7 @@ const ACTION_PROBLEMS: Array<number | [number, string]> = [
   401,
   [
     403,
-    'The caller is not a player of this match (`not-a-player`), or sent a personal API token without the `play` scope (`insufficient-scope`).',
+    'The caller is not a player of this match (`not-a-player`), joins an open challenge whose creator has blocked them (`blocked`), or sent a personal API token without the `play` scope (`insufficient-scope`).',
   ],
   [404, 'No such match (`match-not-found`).'],
   [

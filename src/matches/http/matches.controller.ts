@@ -19,7 +19,6 @@ import { ApiProblems, BODY_PROBLEMS } from '../../common/api-problems.decorator.
 import { ApiEventStream } from './api-event-stream.decorator.js';
 import { IdempotencyInterceptor } from '../../idempotency/index.js';
 import {
-  NEEDS_PLAY_SCOPE,
   RequiresScope,
   BearerAuthGuard,
   OptionalBearerAuthGuard,
@@ -95,8 +94,12 @@ export class MatchesController {
       ...BODY_PROBLEMS.filter((s) => s !== 400),
       [400, 'Invalid terms (`validation-failed`, `invalid-match-terms` with `field`).'],
       401,
-      NEEDS_PLAY_SCOPE,
+      [
+        403,
+        'A personal API token without the `play` scope (`insufficient-scope`, with `scope`), or an opponent who does not take the caller’s invitations (`blocked`); nothing is stored.',
+      ],
       [404, 'No such opponent (`user-not-found`).'],
+      [410, 'The invited player closed their account (`account-closed`); nothing is stored.'],
       [
         409,
         'Past a cap on waiting matches (`too-many-open-challenges`, `too-many-invitations`, `too-many-invitations-to-player`, `too-many-bot-matches` past BOT_MATCHES_PER_USER matches under way against one house bot, with `limit`); nothing is stored. Or the same Idempotency-Key is still in use by a request under way (`idempotency-key-in-use`).',

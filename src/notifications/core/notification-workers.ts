@@ -7,6 +7,7 @@ import { Notifications } from '../../database/notifications.js';
 import { MatchFeed } from '../../matches/index.js';
 import { NotificationJobs } from './notification-jobs.js';
 import { MatchNotifier } from './match-notifier.js';
+import { AccountEraser } from './account-eraser.js';
 import { TOURNAMENT_NOTIFICATIONS_CHANNEL } from './tournament-facts.repository.js';
 import { TournamentNotifier } from './tournament-notifier.js';
 
@@ -34,6 +35,7 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     private readonly tournamentNotifier: TournamentNotifier,
     private readonly feed: MatchFeed,
     private readonly notifications: Notifications,
+    private readonly accountEraser: AccountEraser,
   ) {}
 
   /**
@@ -66,6 +68,8 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     if (this.stopped) return;
     this.matchNotifier.wake();
     this.tournamentNotifier.wake();
+    // Closed accounts' addresses (docs/accounts.md, "Closing"): the closing's node cannot wake it.
+    this.accountEraser.wake();
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -26,7 +26,7 @@ import {
 } from '../../engine/index.js';
 import { HouseBotPolicy } from '../../house-bots/index.js';
 import { checkMatchTerms } from '../../matches/index.js';
-import { UserNotFoundError, UsersRepository, type User } from '../../users/index.js';
+import { BlocksService, UserNotFoundError, UsersRepository, type User } from '../../users/index.js';
 import {
   EntryNotAllowedError,
   InvalidTournamentTermsError,
@@ -76,6 +76,7 @@ export class TournamentsService {
     private readonly users: UsersRepository,
     private readonly houseBots: HouseBotPolicy,
     private readonly clock: Clock,
+    private readonly blocks: BlocksService,
     @Inject(ConfigService) config: ConfigService<Environment, true>,
   ) {
     this.openPerOrganiser = config.get('TOURNAMENTS_OPEN_PER_ORGANISER', { infer: true });
@@ -202,6 +203,9 @@ export class TournamentsService {
       const refusal = this.houseBots.refusal(bot.houseBot, record.state.terms.variant);
       if (refusal !== null) throw new EntryNotAllowedError(`${bot.username} cannot play this tournament: ${refusal}`);
       entrant = bot;
+    } else {
+      // A player the organiser has blocked cannot enter (docs/community.md, "Blocks").
+      await this.blocks.refuseIfBlocked(record.state.organiser.id, userId);
     }
     const event: TournamentEvent = {
       type: 'entered',

@@ -150,7 +150,10 @@ export class TournamentsController {
     problems: [
       ...BODY_PROBLEMS,
       401,
-      [403, 'Only the organiser enters someone else (`not-the-organiser`), or the token lacks `play`.'],
+      [
+        403,
+        'Only the organiser enters someone else (`not-the-organiser`), the organiser does not take the caller’s entry (`blocked`), or the token lacks `play`.',
+      ],
       [404, 'No such tournament or house bot (`tournament-not-found`, `user-not-found`).'],
       [
         409,

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { SqlClient } from '../../database/sql-client.js';
+
+/**
+ * The tournaments not started (open) that an account has entered (docs/accounts.md, "Departure"): the
+ * entries an account's departure withdraws, through the tournaments' own withdrawal.
+ */
+@Injectable()
+export class OpenEntriesRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  /** The ids of the open tournaments `userId` (a UUID) has entered, oldest entry first. */
+  async of(userId: string): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      `SELECT t.id FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
+        WHERE p.user_id = $1::uuid AND t.status = 'open'
+        ORDER BY p.entered_at, t.id`,
+      [userId],
+    );
+    return rows.map((r) => r.id);
+  }
+}
