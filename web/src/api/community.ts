@@ -4,7 +4,7 @@
  * moderators' queue, actions and log. Each call goes through the same authorised fetch as `api`
  * (client.ts), so a refusal is the ApiProblem a page shows.
  */
-import { authorizedFetch } from './client.js';
+import { api, authorizedFetch, call, type Schemas } from './client.js';
 import { ApiProblem } from './problem.js';
 
 export interface Page<T> {
@@ -12,10 +12,7 @@ export interface Page<T> {
   readonly next: string | null;
 }
 
-export interface BlockedPlayer {
-  readonly username: string;
-  readonly blockedAt: string;
-}
+export type BlockedPlayer = Schemas['BlockDto'];
 
 export interface MatchMessage {
   readonly id: string;
@@ -26,16 +23,17 @@ export interface MatchMessage {
   readonly createdAt: string;
 }
 
-export const REPORT_REASONS = ['cheating', 'abuse', 'offensive-username', 'stalling', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export interface ReportRequest {
-  readonly username: string;
-  readonly reason: ReportReason;
-  readonly matchId?: string;
-  readonly messageId?: string;
-  readonly text?: string;
-}
+export type ReportRequest = Schemas['FileReportDto'];
+export type ReportReason = ReportRequest['reason'];
+/** Every reason, kept complete by the compiler: a reason the contract adds is an error here. */
+const REASONS: Record<ReportReason, true> = {
+  cheating: true,
+  abuse: true,
+  'offensive-username': true,
+  stalling: true,
+  other: true,
+};
+export const REPORT_REASONS = Object.keys(REASONS) as readonly ReportReason[];
 
 export type Role = 'player' | 'moderator' | 'admin';
 
@@ -145,15 +143,17 @@ const query = (values: Record<string, string | number | undefined>): string => {
 };
 
 export const community = {
-  blocks: (cursor?: string, limit?: number) =>
-    send<Page<BlockedPlayer>>('GET', `/api/users/me/blocks${query({ cursor, limit })}`),
-  block: (username: string) => send<void>('PUT', `/api/users/me/blocks/${user(username)}`),
-  unblock: (username: string) => send<void>('DELETE', `/api/users/me/blocks/${user(username)}`),
+  blocks: (cursor?: string, limit?: number): Promise<Page<BlockedPlayer>> =>
+    call(api.GET('/api/users/me/blocks', { params: { query: { cursor, limit } } })),
+  block: (username: string): Promise<void> =>
+    call(api.PUT('/api/users/me/blocks/{username}', { params: { path: { username } } })),
+  unblock: (username: string): Promise<void> =>
+    call(api.DELETE('/api/users/me/blocks/{username}', { params: { path: { username } } })),
   messages: (matchId: string, cursor?: string) =>
     send<Page<MatchMessage>>('GET', `/api/matches/${encodeURIComponent(matchId)}/messages${query({ cursor })}`),
   sendMessage: (matchId: string, text: string) =>
     send<MatchMessage>('POST', `/api/matches/${encodeURIComponent(matchId)}/messages`, { text }),
-  report: (report: ReportRequest) => send<{ id: string; status: string }>('POST', '/api/reports', report),
+  report: (report: ReportRequest) => call(api.POST('/api/reports', { body: report })),
   standing: async (): Promise<Standing> => {
     const me = await send<Partial<Standing> & { username: string }>('GET', '/api/users/me');
     return {
@@ -167,7 +167,7 @@ export const community = {
   rename: (username: string) => send<{ username: string }>('PUT', '/api/users/me/username', { username }),
   myModeration: (cursor?: string) =>
     send<Page<ModerationLogEntry>>('GET', `/api/users/me/moderation${query({ cursor })}`),
-  closeAccount: (password: string) => send<void>('DELETE', '/api/users/me', { password }),
+  closeAccount: (password: string): Promise<void> => call(api.DELETE('/api/users/me', { body: { password } })),
   exportData: async (): Promise<Blob> => {
     const answer = await authorizedFetch(new Request(new URL('/api/users/me/export', location.origin)));
     if (!answer.ok) {

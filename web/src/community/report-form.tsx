@@ -10,6 +10,7 @@ import { t } from '../i18n/index.js';
 import type { MessageKey } from '../i18n/message-ids.js';
 import { CheckboxField, Field, SelectField } from '../ui/form-field.js';
 import { ProblemMessage } from '../ui/problem-message.js';
+import { oneLine } from './one-line.js';
 import './community.css';
 
 export const REASON_WORDS: Readonly<Record<ReportReason, MessageKey>> = {
@@ -46,7 +47,8 @@ export function ReportForm({ username, matchId, messageId, quote, onDone }: Repo
     setBusy(true);
     setProblem(null);
     try {
-      const trimmed = text.trim();
+      // The text policy refuses line breaks: the paragraphs are kept apart by a space.
+      const trimmed = oneLine(text);
       await community.report({
         username,
         reason,

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { community, type MatchMessage } from '../../api/community.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
 import { subscribePlayerStream, type StreamNotice } from '../../api/stream.js';
+import { oneLine } from '../../community/one-line.js';
 import { ReportForm } from '../../community/report-form.js';
 import { t } from '../../i18n/index.js';
 import { sameUsername } from '../../ui/match-labels.js';
@@ -100,7 +101,7 @@ export function MessagesPanel({ matchId, you, hub }: MessagesPanelProps) {
 
   const send = async (event: Event): Promise<void> => {
     event.preventDefault();
-    const body = text.trim();
+    const body = oneLine(text);
     if (body === '') return;
     setSending(true);
     setSendProblem(null);
@@ -120,7 +121,7 @@ export function MessagesPanel({ matchId, you, hub }: MessagesPanelProps) {
     setUnread(0);
   };
 
-  const length = [...text.trim()].length;
+  const length = [...oneLine(text)].length;
   return (
     <section class="messages-panel" aria-labelledby="messages-heading" data-testid="messages-panel">
       <h2 id="messages-heading" class="messages-heading">
@@ -193,8 +194,8 @@ export function MessagesPanel({ matchId, you, hub }: MessagesPanelProps) {
             aria-describedby="message-count"
             onInput={(event) => setText(event.currentTarget.value)}
             onKeyDown={(event) => {
-              // Enter sends, Shift+Enter starts a new line.
-              if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) void send(event);
+              // A message is one line (the text policy refuses line breaks): Enter sends it.
+              if (event.key === 'Enter' && !event.isComposing) void send(event);
             }}
           />
           <p class="message-form-row">
