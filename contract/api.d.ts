@@ -576,6 +576,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages of a match, newest first (its players only)
+         * @description Cursor pages of the messages between the two players, newest first. Only the two players read them, as in lichess’s correspondence chat; the messages of a player the reader has blocked are left out.
+         */
+        get: operations["listMatchMessages"];
+        put?: never;
+        /**
+         * Write to the other player of a match
+         * @description Only the two players write, while the match is under way and for 7 days after its end (an invitation or open challenge not yet accepted takes none). The message reaches the other player at once as a `message` event on the match stream and on their own stream (GET /api/users/me/stream), and as a notification of kind `message` by their preferences. It is no event of the match: its log, replay and exports do not change. At most 10 messages a minute and 100 a day per author and match.
+         */
+        post: operations["postMatchMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/plays": {
         parameters: {
             query?: never;
@@ -1208,7 +1232,7 @@ export interface paths {
         };
         /**
          * How each kind of notification reaches the caller
-         * @description Per kind (invitation, turn, deadline, finished, tournament): e-mail (`immediately`, `digest` or `off`) and web push (on or off). Kinds never changed show the defaults: invitations, turns and deadlines by e-mail at once and by push; finished matches by push only; tournament news in the daily digest and by push.
+         * @description Per kind (invitation, turn, deadline, finished, tournament, message): e-mail (`immediately`, `digest` or `off`) and web push (on or off). Kinds never changed show the defaults: invitations, turns and deadlines by e-mail at once and by push; finished matches by push only; tournament news in the daily digest and by push.
          */
         get: operations["getNotificationPreferences"];
         /**
@@ -2726,6 +2750,24 @@ export interface components {
              */
             white: string | null;
         };
+        MatchMessageDto: {
+            /** @description The author’s username. */
+            author: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            matchId: string;
+            /** @description The text as stored: Unicode NFC, trimmed. */
+            text: string;
+        };
+        MatchMessagePageDto: {
+            /** @description Newest first. */
+            items: components["schemas"]["MatchMessageDto"][];
+            /** @description The cursor of the next page; null on the last. */
+            next: string | null;
+        };
         MatchRulesDto: {
             /** @description Automatic doubles on opening ties, at most this many (M4); money sessions only. Default: `0`. */
             automaticDoubles?: number;
@@ -2924,6 +2966,8 @@ export interface components {
             finished: components["schemas"]["KindPreferenceDto"];
             /** @description An invitation to a match. */
             invitation: components["schemas"]["KindPreferenceDto"];
+            /** @description A message from the other player of your match. */
+            message: components["schemas"]["KindPreferenceDto"];
             /** @description News of a tournament you play in. */
             tournament: components["schemas"]["KindPreferenceDto"];
             /** @description Your turn in a match. */
@@ -3109,6 +3153,13 @@ export interface components {
             /** @example 12 */
             seq: number;
             turn: components["schemas"]["TurnDto"];
+        };
+        PostMatchMessageDto: {
+            /**
+             * @description The message, 1 to 500 characters. Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength).
+             * @example Good game!
+             */
+            text: string;
         };
         ProblemDetails: {
             /**
@@ -3734,6 +3785,7 @@ export interface components {
             deadline?: components["schemas"]["KindChangeDto"];
             finished?: components["schemas"]["KindChangeDto"];
             invitation?: components["schemas"]["KindChangeDto"];
+            message?: components["schemas"]["KindChangeDto"];
             tournament?: components["schemas"]["KindChangeDto"];
             turn?: components["schemas"]["KindChangeDto"];
         };
@@ -5957,6 +6009,165 @@ export interface operations {
             };
             /** @description No such match (`match-not-found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listMatchMessages: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The match. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchMessagePageDto"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not one of the two players (`not-a-player`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such match (`match-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    postMatchMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The match. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostMatchMessageDto"];
+            };
+        };
+        responses: {
+            /** @description The message as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchMessageDto"];
+                };
+            };
+            /** @description Invalid text (`validation-failed`: empty, blank, over 500 characters, control or bidirectional characters). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not one of the two players (`not-a-player`); the match takes no messages (`messages-closed`: not started, or ended more than 7 days ago, with `closedAt`); the author is muted (`muted`, with `until`); one of the two has blocked the other (`blocked`); or a personal API token without the `play` scope (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such match (`match-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Past 10 messages a minute or 100 a day in this match (`too-many-messages`, with `limit` and `window`); see Retry-After. Nothing stored. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,8 +8,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVATE_NO_STORE } from './response-conventions.js';
 
 export interface ServerSentEvent {
-  /** The `id:` a client sends back as Last-Event-ID to resume. */
-  readonly id: string;
+  /**
+   * The `id:` a client sends back as Last-Event-ID to resume; absent for a side event (a live notice),
+   * whose message has no `id:` line, so the client's Last-Event-ID stays the last event's.
+   */
+  readonly id?: string;
   readonly event: string;
   /** One line of JSON. */
   readonly data: string;
@@ -73,7 +76,9 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   if (raw.destroyed || raw.socket?.destroyed === true) close();
   return {
     send(message) {
-      if (!closed) raw.write(`id: ${message.id}\nevent: ${message.event}\ndata: ${message.data}\n\n`);
+      if (closed) return;
+      const id = message.id === undefined ? '' : `id: ${message.id}\n`;
+      raw.write(`${id}event: ${message.event}\ndata: ${message.data}\n\n`);
     },
     comment(text) {
       if (!closed) raw.write(`: ${text.replace(/\n/g, ' ')}\n\n`);

@@ -20,3 +20,7 @@ export {
   type ReportReason,
   type ReportStatus,
 } from './reports/report.js';
+// Match messages (docs/community.md, "Match messages"): what a message is, and what the consumers of
+// its outbox message (`match.message`, the notifications) read of it.
+export { MATCH_MESSAGE_PUBLISHED, MATCH_MESSAGES_CHANNEL, type MatchMessageView } from './messages/match-message.js';
+export { readMessageFacts, type MessageFacts } from './messages/message-facts.repository.js';

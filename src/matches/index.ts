@@ -24,9 +24,10 @@ export { MatchActionsService } from './core/match-actions.service.js';
 export type { MatchAction } from './core/match-action.js';
 export { MatchFeed } from './core/match-feed.js';
 export { PendingDecisionsRepository, type PendingDecision } from './read/pending-decisions.repository.js';
-export { VersionConflictError } from './model/match.errors.js';
 // The matches not over in which an account has a part (an account's departure, docs/accounts.md).
 export { OpenMatchesRepository, type OpenMatchOfAccount } from './read/open-matches.repository.js';
+export { NotAPlayerError, VersionConflictError } from './model/match.errors.js';
+export { isOver } from './model/match-status.js';
 
 // What the API answers with.
 export type { MatchView } from './view/match-view.js';
@@ -43,6 +44,8 @@ export { MATCH_EVENT_MODELS, MATCH_EVENT_SCHEMAS, eventSchemaRef } from './http/
 export { MatchStateDto } from './http/dto/match-state.dto.js';
 // The node's count of live streams per account and address, which every live stream of the service shares.
 export { StreamSlots, streamHolder, type StreamHolder } from './live/stream-slots.js';
+// Side events pushed to matches' and players' live streams on every node (a match message, a warning).
+export { LiveNotices, type LiveNotice } from './live/live-notices.js';
 // The query shapes other logs' reads and streams share (a page of events after a version; where a stream resumes).
 export { EventsQueryDto, StreamQueryDto } from './http/dto/list-query.dto.js';
 // What the module tells its consumers of its matches (notifications), read in the consumer's transaction.

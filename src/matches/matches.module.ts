@@ -26,6 +26,7 @@ import { ReplayCheckRepository } from './core/replay-check.repository.js';
 import { ReplayVerifier } from './core/replay-verifier.js';
 import { MatchLimitsPolicy } from './core/match-limits.js';
 import { StreamSlots } from './live/stream-slots.js';
+import { LiveNotices } from './live/live-notices.js';
 import { PendingDecisionsRepository } from './read/pending-decisions.repository.js';
 import { OpenMatchesRepository } from './read/open-matches.repository.js';
 
@@ -54,6 +55,7 @@ import { OpenMatchesRepository } from './read/open-matches.repository.js';
     MatchStreamService,
     MatchStreamsRepository,
     StreamSlots,
+    LiveNotices,
     ReplayVerifier,
     ReplayCheckRepository,
     MatchLimitsPolicy,
@@ -69,6 +71,8 @@ import { OpenMatchesRepository } from './read/open-matches.repository.js';
     PendingDecisionsRepository,
     OpenMatchesRepository,
     StreamSlots,
+    StreamSlots,
+    LiveNotices,
   ],
 })
 export class MatchesModule {}

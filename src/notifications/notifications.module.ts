@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { onBackgroundPool } from '../database/background-sql-client.js';
 import { MatchesModule } from '../matches/index.js';
+import { UsersModule } from '../users/index.js';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notification-channel.js';
 import { NotificationQueueModule } from './core/notification-queue.module.js';
 import { DeadlineReminders } from './core/deadline-reminders.js';
@@ -8,6 +9,7 @@ import { AccountEraser } from './core/account-eraser.js';
 import { AccountErasureRepository } from './core/account-erasure.repository.js';
 import { NotificationWorkers } from './core/notification-workers.js';
 import { MatchNotifier } from './core/match-notifier.js';
+import { MessageNotifier } from './core/message-notifier.js';
 import { TournamentFactsRepository } from './core/tournament-facts.repository.js';
 import { TournamentNotifier } from './core/tournament-notifier.js';
 import { EmailChannel } from './email/email.channel.js';
@@ -26,12 +28,21 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
  * pool (the producers know nothing of notifications).
  */
 @Module({
-  imports: [MatchesModule, NotificationQueueModule, PreferencesModule, EmailModule, PushModule, WebhooksModule],
+  imports: [
+    MatchesModule,
+    UsersModule,
+    NotificationQueueModule,
+    PreferencesModule,
+    EmailModule,
+    PushModule,
+    WebhooksModule,
+  ],
   providers: [
     onBackgroundPool,
     TournamentFactsRepository,
     MatchNotifier,
     TournamentNotifier,
+    MessageNotifier,
     DeadlineReminders,
     AccountErasureRepository,
     AccountEraser,

@@ -235,4 +235,12 @@ export const MESSAGES: CatalogMessages = {
   'report-not-found.detail': 'There is no such report.',
   'report-closed.title': 'Report closed',
   'report-closed.detail': 'The report is closed already.',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Messages closed',
+  'messages-closed.detail': 'This match takes no messages: it has not started, or it ended more than 7 days ago.',
+  'muted.title': 'Muted',
+  'muted.detail': 'A moderator has muted your account: you cannot send messages for now.',
+  'too-many-messages.title': 'Too many messages',
+  'too-many-messages.detail':
+    'At most {limit} messages a {window, select, minute {minute} other {day}} in a match; try again after the number of seconds in the Retry-After header.',
 };

@@ -242,4 +242,13 @@ export const MESSAGES: CatalogMessages = {
   'report-not-found.detail': 'Այդպիսի բողոք չկա։',
   'report-closed.title': 'Բողոքը փակված է',
   'report-closed.detail': 'Բողոքն արդեն փակված է։',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Հաղորդագրությունները փակ են',
+  'messages-closed.detail':
+    'Այս հանդիպումը հաղորդագրություններ չի ընդունում։ Այն դեռ չի սկսվել կամ ավարտվել է ավելի քան 7 օր առաջ։',
+  'muted.title': 'Ձեզ արգելված է գրել',
+  'muted.detail': 'Մոդերատորն արգելել է ձեր հաշվին հաղորդագրություններ գրել։ Առայժմ չեք կարող դրանք ուղարկել։',
+  'too-many-messages.title': 'Չափազանց շատ հաղորդագրություններ',
+  'too-many-messages.detail':
+    'Մեկ հանդիպումում առավելագույնը {limit} հաղորդագրություն {window, select, minute {րոպեում} other {օրում}}։ Կրկին փորձեք Retry-After վերնագրում նշված վայրկյանների քանակից հետո։',
 };

@@ -242,4 +242,13 @@ export const MESSAGES: CatalogMessages = {
   'report-not-found.detail': 'Tokio pranešimo nėra.',
   'report-closed.title': 'Pranešimas uždarytas',
   'report-closed.detail': 'Pranešimas jau uždarytas.',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Žinutės uždarytos',
+  'messages-closed.detail':
+    'Šios rungtynės žinučių nepriima: jos dar neprasidėjo arba baigėsi daugiau nei prieš 7 dienas.',
+  'muted.title': 'Jums uždrausta rašyti',
+  'muted.detail': 'Moderatorius uždraudė jūsų paskyrai rašyti žinutes: kol kas negalite jų siųsti.',
+  'too-many-messages.title': 'Per daug žinučių',
+  'too-many-messages.detail':
+    'Vienose rungtynėse ne daugiau kaip {limit} žinučių per {window, select, minute {minutę} other {dieną}}; bandykite dar kartą po tiek sekundžių, kiek nurodyta antraštėje Retry-After.',
 };

@@ -242,4 +242,12 @@ export const MESSAGES: CatalogMessages = {
   'report-not-found.detail': 'Такой жалобы нет.',
   'report-closed.title': 'Жалоба закрыта',
   'report-closed.detail': 'Жалоба уже закрыта.',
+  // Match messages (docs/community.md, "Match messages").
+  'messages-closed.title': 'Сообщения закрыты',
+  'messages-closed.detail': 'Этот матч не принимает сообщений: он ещё не начался или закончился больше 7 дней назад.',
+  'muted.title': 'Вам запрещено писать',
+  'muted.detail': 'Модератор запретил вашей учётной записи писать сообщения: пока вы не можете их отправлять.',
+  'too-many-messages.title': 'Слишком много сообщений',
+  'too-many-messages.detail':
+    'Не больше {limit} сообщений в {window, select, minute {минуту} other {день}} в одном матче; попробуйте снова через число секунд из заголовка Retry-After.',
 };

@@ -50,7 +50,7 @@ function setUp() {
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  return { stream, sink, sent, append, settle, ids: () => sent.map((m) => m.id) };
+  return { stream, sink, sent, append, settle, ids: () => sent.map((m) => m.id ?? '') };
 }
 
 describe('MatchEventStream', () => {

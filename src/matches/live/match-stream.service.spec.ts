@@ -5,6 +5,7 @@ import type { MatchRecord, StoredMatchEvent } from '../model/match-record.js';
 import type { MatchStore } from '../core/match-store.js';
 import type { MatchStreamService as StreamService } from './match-stream.service.js';
 import type { MatchStreamsRepository } from './match-streams.repository.js';
+import type { LiveNotices } from './live-notices.js';
 import type { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import type { MatchStatusName } from '../model/match-record.js';
@@ -29,6 +30,11 @@ const versions = (() => {
 })();
 
 const tokenWatch = (): Watch => new TokenWatch(versions as unknown as TokenVersions);
+/** Live notices that never come (test/match-messages.e2e-spec.ts sends real ones). */
+const noNotices = {
+  watchMatch: () => Promise.resolve(() => undefined),
+  watchPlayer: () => Promise.resolve(() => undefined),
+} as unknown as LiveNotices;
 
 /** A caller whose token (version 0) expires `ms` from now. */
 const principalOf = (userId: string, ms = 3_600_000): Principal => ({
@@ -89,6 +95,7 @@ function fakes(status: MatchStatusName = 'playing'): {
     {} as MatchStreamsRepository,
     new StreamSlots(config),
     tokenWatch(),
+    noNotices,
   );
   return {
     service,
@@ -292,7 +299,7 @@ describe('MatchStreamService.mine', () => {
     } as unknown as MatchStreamsRepository;
     const limits = { STREAMS_PER_USER: 1, STREAMS_PER_ADDRESS: 1 } as Record<string, number>;
     const config = { get: (name: string) => limits[name] } as unknown as ConfigService<Environment, true>;
-    const service = new MatchStreamService(store, feed, matches, new StreamSlots(config), tokenWatch());
+    const service = new MatchStreamService(store, feed, matches, new StreamSlots(config), tokenWatch(), noNotices);
     const sink = new RecordingSink();
     const answer: EventStreamAnswer = {
       open: () => {

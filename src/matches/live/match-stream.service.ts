@@ -18,6 +18,7 @@ import { type Principal, TokenWatch } from '../../security/index.js';
 import { MatchStore } from '../core/match-store.js';
 import { MatchEventStream, matchFrame, playerFrame } from './match-event-stream.js';
 import { MatchStreamsRepository } from './match-streams.repository.js';
+import { LiveNotices, type NoticeListener } from './live-notices.js';
 import { StreamSlots, type StreamHolder } from './stream-slots.js';
 
 /** A comment this often keeps proxies and load balancers from closing a quiet stream. */
@@ -42,6 +43,7 @@ export class MatchStreamService {
     private readonly matches: MatchStreamsRepository,
     private readonly slots: StreamSlots,
     private readonly tokens: TokenWatch,
+    private readonly notices: LiveNotices,
   ) {}
 
   /**
@@ -79,9 +81,16 @@ export class MatchStreamService {
         return;
       }
       // Watch first, then catch up: a write between the two is read by the catch-up or announced after it.
-      const stop = await this.feed.watch(id, (version) => {
+      const stopEvents = await this.feed.watch(id, (version) => {
         if (stream.wants(id, version)) stream.heard(id);
       });
+      // Side events (a message to a player holding the stream): no id line, the resumption stays the seq's.
+      const reader = 'principal' in holder ? holder.principal.userId : null;
+      const stopNotices = await this.notices.watchMatch(id, reader, noticeTo(sink));
+      const stop = (): void => {
+        stopEvents();
+        stopNotices();
+      };
       this.untilClosed(sink, stop, () => stream.heard(id));
       stream.heard(id);
       await stream.start();
@@ -133,6 +142,8 @@ export class MatchStreamService {
       // Only now does the client see the stream open: a match it creates once it sees the headers is
       // not among those read, so it is sent from its first event.
       sink = this.openedHolding(holder, answer, release);
+      // Side events for the player (a match message, a moderator's warning), with no id line.
+      sink.onClose(await this.notices.watchPlayer(userId, noticeTo(sink)));
       const opened = new MatchEventStream(sink, this.store, this.logger, `${userId}'s matches`, playerFrame);
       stream = opened;
       this.untilClosed(sink, stop, () => void this.catchUp(opened));
@@ -233,6 +244,11 @@ export class MatchStreamService {
     }
     return found;
   }
+}
+
+/** Writes a live notice to the stream, with no `id:` line: the client's Last-Event-ID stays the last event's. */
+function noticeTo(sink: EventSink): NoticeListener {
+  return (event, data) => sink.send({ event, data });
 }
 
 /** A Last-Event-ID of a match stream: the seq last received. */

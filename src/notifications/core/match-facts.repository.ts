@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SqlClient } from '../../database/sql-client.js';
+import { readMessageFacts, type MessageFacts } from '../../community/index.js';
 import { readDueDeadlines, readMatchFacts, readTurnStates, type TurnState } from '../../matches/index.js';
 import type { MatchFacts } from './match-facts.js';
 
@@ -56,6 +57,11 @@ export class MatchFactsRepository {
   /** The facts of the matches `ids` (unknown ids are left out). */
   factsOf(ids: readonly string[], sql: SqlClient = this.sql): Promise<MatchFacts[]> {
     return readMatchFacts(sql, ids);
+  }
+
+  /** The match messages `ids`, read through the community module's face (unknown ids are left out). */
+  messagesOf(ids: readonly string[], sql: SqlClient = this.sql): Promise<MessageFacts[]> {
+    return readMessageFacts(sql, ids);
   }
 
   /** Where the matches `ids` stand now, by id (unknown ids are left out). */

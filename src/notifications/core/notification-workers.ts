@@ -4,10 +4,12 @@ import { BACKGROUND_JOBS, BackgroundJob } from '../../background/index.js';
 import { ServiceContext } from '../../common/service-context.js';
 import type { Environment } from '../../config/environment.js';
 import { Notifications } from '../../database/notifications.js';
+import { MATCH_MESSAGES_CHANNEL } from '../../community/index.js';
 import { MatchFeed } from '../../matches/index.js';
 import { NotificationJobs } from './notification-jobs.js';
 import { MatchNotifier } from './match-notifier.js';
 import { AccountEraser } from './account-eraser.js';
+import { MessageNotifier } from './message-notifier.js';
 import { TOURNAMENT_NOTIFICATIONS_CHANNEL } from './tournament-facts.repository.js';
 import { TournamentNotifier } from './tournament-notifier.js';
 
@@ -16,7 +18,8 @@ import { TournamentNotifier } from './tournament-notifier.js';
  * matches' notifier (the outbox's `notifications.match`), woken by every committed match write on
  * any node (MatchFeed); the tournaments' notifier, woken by the NOTIFY of every commit that appends
  * tournament events (the match feed would wake it before the result a match's last write brings is
- * appended); both at start, and by the background job of their fallback poll
+ * appended); the match messages' notifier (`notifications.message`), woken by the NOTIFY of each
+ * message's commit; all at start, and by the background job of their fallback poll
  * (BACKGROUND_JOBS.notificationRelaysPoll) every few seconds on some node; the job queue's workers.
  * Off, the node still writes the outbox and queues account mail; other nodes deliver. Stops
  * listening and the notifiers before the database closes (the background runner stops the job queue).
@@ -33,6 +36,7 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     private readonly jobs: NotificationJobs,
     private readonly matchNotifier: MatchNotifier,
     private readonly tournamentNotifier: TournamentNotifier,
+    private readonly messageNotifier: MessageNotifier,
     private readonly feed: MatchFeed,
     private readonly notifications: Notifications,
     private readonly accountEraser: AccountEraser,
@@ -59,10 +63,13 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     if (this.stopped) return;
     const tournaments = outside.bind(() => this.tournamentNotifier.wake());
     this.unwatch.push(await this.notifications.listen(TOURNAMENT_NOTIFICATIONS_CHANNEL, tournaments));
+    if (this.stopped) return;
+    const messages = outside.bind(() => this.messageNotifier.wake());
+    this.unwatch.push(await this.notifications.listen(MATCH_MESSAGES_CHANNEL, messages));
     this.pollRelays();
   }
 
-  /** Wakes both notifiers: their look without a wake (at start, and the fallback poll's job). */
+  /** Wakes the notifiers: their look without a wake (at start, and the fallback poll's job). */
   @BackgroundJob(BACKGROUND_JOBS.notificationRelaysPoll)
   pollRelays(): void {
     if (this.stopped) return;
@@ -70,12 +77,13 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     this.tournamentNotifier.wake();
     // Closed accounts' addresses (docs/accounts.md, "Closing"): the closing's node cannot wake it.
     this.accountEraser.wake();
+    this.messageNotifier.wake();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     await this.started;
     for (const stop of this.unwatch) await stop();
-    await Promise.all([this.matchNotifier.stop(), this.tournamentNotifier.stop()]);
+    await Promise.all([this.matchNotifier.stop(), this.tournamentNotifier.stop(), this.messageNotifier.stop()]);
   }
 }

@@ -10,7 +10,7 @@ import type { Language } from '../../common/languages.js';
  */
 
 /** What a match or tournament notification is about; the keys of the preferences (GET /api/users/me/notifications). */
-export const NOTIFICATION_KINDS = ['invitation', 'turn', 'deadline', 'finished', 'tournament'] as const;
+export const NOTIFICATION_KINDS = ['invitation', 'turn', 'deadline', 'finished', 'tournament', 'message'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -68,6 +68,7 @@ export const WEBHOOK_EVENT_TYPES: Readonly<Record<Exclude<NotificationKind, 'tou
   turn: 'match.turn',
   deadline: 'match.deadline',
   finished: 'match.finished',
+  message: 'match.message',
 };
 
 /**

@@ -28,7 +28,7 @@ export class NotificationPreferencesController {
     summary: 'How each kind of notification reaches the caller',
     operationId: 'getNotificationPreferences',
     description:
-      'Per kind (invitation, turn, deadline, finished, tournament): e-mail (`immediately`, `digest` or `off`) and ' +
+      'Per kind (invitation, turn, deadline, finished, tournament, message): e-mail (`immediately`, `digest` or `off`) and ' +
       'web push (on or off). Kinds never changed show the defaults: invitations, turns and deadlines by e-mail at ' +
       'once and by push; finished matches by push only; tournament news in the daily digest and by push.',
     ok: NotificationPreferencesDto,

@@ -14,7 +14,8 @@ export type Preferences = Readonly<Record<NotificationKind, KindPreference>>;
 /**
  * What a correspondence player expects before changing anything: invitations and "your turn" by
  * e-mail at once (once an address is verified) and by push (once subscribed); the deadline
- * reminder too; finished matches and tournament news by push only.
+ * reminder too; finished matches by push only; tournament news and the other player's messages by
+ * push and in the daily digest.
  */
 export const DEFAULT_PREFERENCES: Preferences = {
   invitation: { email: 'immediately', push: true },
@@ -22,6 +23,9 @@ export const DEFAULT_PREFERENCES: Preferences = {
   deadline: { email: 'immediately', push: true },
   finished: { email: 'off', push: true },
   tournament: { email: 'digest', push: true },
+  // A message from the other player (docs/community.md, "Match messages"): a conversation may run to
+  // ten a minute, so mail gathers them in the digest unless the player asks for each.
+  message: { email: 'digest', push: true },
 };
 
 /** Each account's preferences per kind and channel (GET/PUT /api/users/me/notifications). */

@@ -56,9 +56,10 @@ export function urgencyOf(kind: Notification['kind']): Urgency {
  * The push service keeps one undelivered push per topic (RFC 8030, "Replacing Push Messages"): a
  * match's newer news replaces older news of it waiting for an offline device. A topic is at most 32
  * base64url characters: the match id's hex digits are 32. Tournament news has none: each says
- * something of its own ("your match is ready" is not replaced by that match's first "your turn").
+ * something of its own ("your match is ready" is not replaced by that match's first "your turn"), and
+ * so has each message of the other player (one must not replace the "your turn" waiting).
  */
 export function topicOf(notification: Notification): string | undefined {
-  if (notification.kind === 'tournament') return undefined;
+  if (notification.kind === 'tournament' || notification.kind === 'message') return undefined;
   return notification.matchId?.replace(/-/g, '').slice(0, 32) || undefined;
 }

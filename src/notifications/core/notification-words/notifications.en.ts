@@ -37,4 +37,6 @@ export const MESSAGES: CatalogMessages = {
   'mail.footer.match': 'You can change which mail Nardy sends you in your notification settings.',
   'digest.title': 'Your Nardy digest: {count, plural, one {# update} other {# updates}}',
   'digest.body': 'What happened in your matches and tournaments since the last digest:',
+  'message.title': '{from} wrote to you',
+  'message.body': '“{text}” ({match})',
 };

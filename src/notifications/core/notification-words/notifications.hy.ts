@@ -38,4 +38,6 @@ export const MESSAGES: CatalogMessages = {
   'mail.footer.match': 'Ծանուցումների կարգավորումներում կարող եք ընտրել, թե Նարդի կայքից ինչ նամակներ եք ստանում։',
   'digest.title': 'Ձեր Նարդի ամփոփումը՝ {count, plural, one {# թարմացում} other {# թարմացում}}',
   'digest.body': 'Վերջին ամփոփումից ի վեր ձեր հանդիպումներում և մրցաշարերում տեղի է ունեցել հետևյալը.',
+  'message.title': '{from} ձեզ գրեց',
+  'message.body': '«{text}» ({match})',
 };

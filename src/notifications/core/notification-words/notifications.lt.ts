@@ -39,4 +39,6 @@ export const MESSAGES: CatalogMessages = {
   'digest.title':
     'Jūsų Nardai santrauka: {count, plural, one {# naujiena} few {# naujienos} many {# naujienos} other {# naujienų}}',
   'digest.body': 'Kas nutiko jūsų rungtynėse ir turnyruose nuo paskutinės santraukos:',
+  'message.title': '{from} jums parašė',
+  'message.body': '„{text}“ ({match})',
 };

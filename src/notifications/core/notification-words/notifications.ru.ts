@@ -39,4 +39,6 @@ export const MESSAGES: CatalogMessages = {
   'digest.title':
     'Ваша сводка Нарды: {count, plural, one {# событие} few {# события} many {# событий} other {# события}}',
   'digest.body': 'Что произошло в ваших матчах и турнирах с прошлой сводки:',
+  'message.title': '{from} пишет вам',
+  'message.body': '«{text}» ({match})',
 };

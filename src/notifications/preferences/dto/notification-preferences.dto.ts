@@ -42,6 +42,9 @@ export class NotificationPreferencesDto {
   @ApiProperty({ type: KindPreferenceDto, description: 'News of a tournament you play in.' })
   tournament!: KindPreferenceDto;
 
+  @ApiProperty({ type: KindPreferenceDto, description: 'A message from the other player of your match.' })
+  message!: KindPreferenceDto;
+
   static of(preferences: Preferences): NotificationPreferencesDto {
     return {
       invitation: { ...preferences.invitation },
@@ -49,6 +52,7 @@ export class NotificationPreferencesDto {
       deadline: { ...preferences.deadline },
       finished: { ...preferences.finished },
       tournament: { ...preferences.tournament },
+      message: { ...preferences.message },
     };
   }
 }
@@ -69,4 +73,7 @@ export class UpdateNotificationPreferencesDto {
 
   @OptionalPart(KindChangeDto)
   tournament?: KindChangeDto;
+
+  @OptionalPart(KindChangeDto)
+  message?: KindChangeDto;
 }
