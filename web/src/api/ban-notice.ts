@@ -1,5 +1,5 @@
 /**
- * A banned account (docs/community.md, "Bans"): any answer 403 `account-banned`, at sign-in, at a
+ * A banned account (docs/moderation.md, "Bans"): any answer 403 `account-banned`, at sign-in, at a
  * renewal or on any request, says the account is banned, why and until when. The app then shows the
  * banned page in place of every other (app.tsx), which asks nothing more of the API.
  */

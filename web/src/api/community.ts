@@ -14,14 +14,7 @@ export interface Page<T> {
 
 export type BlockedPlayer = Schemas['BlockDto'];
 
-export interface MatchMessage {
-  readonly id: string;
-  readonly matchId: string;
-  /** The author's username. */
-  readonly author: string;
-  readonly text: string;
-  readonly createdAt: string;
-}
+export type MatchMessage = Schemas['MatchMessageDto'];
 
 export type ReportRequest = Schemas['FileReportDto'];
 export type ReportReason = ReportRequest['reason'];
@@ -149,10 +142,10 @@ export const community = {
     call(api.PUT('/api/users/me/blocks/{username}', { params: { path: { username } } })),
   unblock: (username: string): Promise<void> =>
     call(api.DELETE('/api/users/me/blocks/{username}', { params: { path: { username } } })),
-  messages: (matchId: string, cursor?: string) =>
-    send<Page<MatchMessage>>('GET', `/api/matches/${encodeURIComponent(matchId)}/messages${query({ cursor })}`),
-  sendMessage: (matchId: string, text: string) =>
-    send<MatchMessage>('POST', `/api/matches/${encodeURIComponent(matchId)}/messages`, { text }),
+  messages: (matchId: string, cursor?: string): Promise<Page<MatchMessage>> =>
+    call(api.GET('/api/matches/{id}/messages', { params: { path: { id: matchId }, query: { cursor } } })),
+  sendMessage: (matchId: string, text: string): Promise<MatchMessage> =>
+    call(api.POST('/api/matches/{id}/messages', { params: { path: { id: matchId } }, body: { text } })),
   report: (report: ReportRequest) => call(api.POST('/api/reports', { body: report })),
   standing: async (): Promise<Standing> => {
     const me = await send<Partial<Standing> & { username: string }>('GET', '/api/users/me');

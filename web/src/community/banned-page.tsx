@@ -1,5 +1,5 @@
 /**
- * What a banned account sees in place of every page (docs/community.md, "Bans"): that it is
+ * What a banned account sees in place of every page (docs/moderation.md, "Bans"): that it is
  * banned, the moderator's reason and until when, and nothing that would ask the API more.
  */
 import type { Ban } from '../api/ban-notice.js';

@@ -1,5 +1,5 @@
 /**
- * A name a moderator found offensive was replaced by a placeholder (docs/community.md, "Rename"):
+ * A name a moderator found offensive was replaced by a placeholder (docs/moderation.md, "Rename"):
  * the account chooses a new one here (PUT /api/users/me/username) before any other page.
  */
 import { useState } from 'preact/hooks';

@@ -1,5 +1,5 @@
 /**
- * The signed-in account's standing (docs/community.md): its role, which shows the moderation page
+ * The signed-in account's standing (docs/moderation.md): its role, which shows the moderation page
  * in the header, its unseen warnings, which the warning dialog shows, and a rename a moderator
  * forced, which the rename page asks for before anything else. Read from GET /api/users/me when
  * the session changes; a `warning` on the player stream adds to it at once.

@@ -14,7 +14,7 @@ import { oneLine } from '../../community/one-line.js';
 import { ReportForm } from '../../community/report-form.js';
 import { t } from '../../i18n/index.js';
 import { sameUsername } from '../../ui/match-labels.js';
-import { ProblemMessage } from '../../ui/problem-message.js';
+import { FieldMessages, ProblemMessage } from '../../ui/problem-message.js';
 import { TimeText } from '../../ui/time-text.js';
 import '../../community/community.css';
 
@@ -122,6 +122,7 @@ export function MessagesPanel({ matchId, you, hub }: MessagesPanelProps) {
   };
 
   const length = [...oneLine(text)].length;
+  const textRefused = (sendProblem?.fieldMessages('text').length ?? 0) > 0;
   return (
     <section class="messages-panel" aria-labelledby="messages-heading" data-testid="messages-panel">
       <h2 id="messages-heading" class="messages-heading">
@@ -191,7 +192,8 @@ export function MessagesPanel({ matchId, you, hub }: MessagesPanelProps) {
             rows={2}
             maxLength={LONGEST}
             value={text}
-            aria-describedby="message-count"
+            aria-describedby={textRefused ? 'message-count message-text-error' : 'message-count'}
+            aria-invalid={textRefused ? 'true' : undefined}
             onInput={(event) => setText(event.currentTarget.value)}
             onKeyDown={(event) => {
               // A message is one line (the text policy refuses line breaks): Enter sends it.
@@ -207,6 +209,7 @@ export function MessagesPanel({ matchId, you, hub }: MessagesPanelProps) {
             </button>
           </p>
           <ProblemMessage problem={sendProblem} />
+          <FieldMessages problem={sendProblem} field="text" id="message-text-error" />
         </form>
       </div>
     </section>

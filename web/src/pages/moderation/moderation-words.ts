@@ -3,18 +3,24 @@ import type { ModerationAction } from '../../api/community.js';
 import { t } from '../../i18n/index.js';
 import type { MessageKey } from '../../i18n/message-ids.js';
 
-const ACTION_WORDS: Readonly<Record<ModerationAction, MessageKey>> = {
+/** What the log records: the actions on an account, a role changed, a report closed. */
+type LoggedAction = ModerationAction | 'grant' | 'revoke' | 'close-report';
+
+const ACTION_WORDS: Readonly<Record<LoggedAction, MessageKey>> = {
   warn: 'moderation.action.warn',
   mute: 'moderation.action.mute',
   ban: 'moderation.action.ban',
   rename: 'moderation.action.rename',
   lift: 'moderation.action.lift',
   'mark-cheater': 'moderation.action.markCheater',
+  grant: 'moderation.action.grant',
+  revoke: 'moderation.action.revoke',
+  'close-report': 'moderation.action.closeReport',
 };
 
 /** An action's name as the log records it; one the client does not know is shown as the server wrote it. */
 export function actionWord(action: string): string {
-  return action in ACTION_WORDS ? t(ACTION_WORDS[action as ModerationAction]) : action;
+  return action in ACTION_WORDS ? t(ACTION_WORDS[action as LoggedAction]) : action;
 }
 
 /** The actions that may end by themselves after some days. */

@@ -1,0 +1,112 @@
+/**
+ * The moderators' page and a banned player's page (docs/moderation.md), in Chromium against the real
+ * service: an operator makes a moderator with the admin command (`npm run admin -- grant`), the
+ * moderator finds a player's report in the queue, bans the player for 7 days from it (confirmed
+ * first), and closes the case; the ban is stored and logged. The banned player, signing in, gets
+ * the page that says so, why and until when, and nothing else of the app.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  describeInBrowser,
+  expectNoPageErrors,
+  PHONE,
+  postJson,
+  registerUser,
+  screenshot,
+  signInPage,
+  startMatchBetween,
+  useWebHarness,
+} from './support/index.js';
+import { TEST_JWT_SECRET } from '../support/test-app.js';
+
+const PASSWORD = 'moderation-password-1';
+const ADMIN_CLI = fileURLToPath(new URL('../../dist/moderation/admin.cli.js', import.meta.url));
+
+describeInBrowser('moderating from the web client', () => {
+  const web = useWebHarness();
+
+  /** `npm run admin -- grant <username> moderator`, on the test's own database. */
+  async function grantModerator(username: string): Promise<void> {
+    const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_CLI, 'grant', username, 'moderator'], {
+      env: { ...process.env, ...web.app.t.db.env, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    });
+    expect(stdout).toContain('-> moderator');
+  }
+
+  it('bans a reported player from the queue, and the player gets the banned page', async () => {
+    const ann = await registerUser(web.baseUrl, 'mod_ann', PASSWORD);
+    const bob = await registerUser(web.baseUrl, 'mod_bob', PASSWORD);
+    await registerUser(web.baseUrl, 'mod_mia', PASSWORD);
+    await grantModerator('mod_mia');
+    const matchId = await startMatchBetween(web.baseUrl, ann, bob);
+    await postJson(
+      web.baseUrl,
+      '/api/reports',
+      { username: 'mod_bob', reason: 'abuse', matchId, text: 'Insults in every message.' },
+      ann.token,
+    );
+
+    const context = await web.person();
+    await signInPage(context, web.baseUrl, 'mod_mia', PASSWORD);
+    const page = await web.open('/lobby', context);
+    // The header offers the page to a moderator.
+    await page.getByRole('link', { name: 'Moderation' }).click();
+    const report = page.getByTestId('report-case').filter({ hasText: 'mod_bob' });
+    await report.waitFor();
+    expect(await report.textContent()).toContain('Insults in every message.');
+    expect(await report.getByRole('link', { name: 'the match' }).getAttribute('href')).toBe(`/matches/${matchId}`);
+
+    const form = report.getByTestId('action-form');
+    await form.getByLabel('Action').selectOption('ban');
+    await form.getByLabel('Days').fill('7');
+    await form.getByLabel('Reason').fill('Repeated abuse in match messages.');
+    await form.getByRole('button', { name: 'Ban: mod_bob' }).click();
+    // Asked first; nothing is done yet.
+    await form.getByText('Ban mod_bob for 7 days?').waitFor();
+    await screenshot(page, 'moderation-confirm-ban');
+    const standing = async () =>
+      (
+        await web.app.t.prisma.$queryRaw<{ banned: boolean; ends: Date | null }[]>`
+          SELECT banned_at IS NOT NULL AS banned, ban_ends_at AS ends FROM users WHERE username = 'mod_bob'`
+      )[0];
+    expect((await standing()).banned).toBe(false);
+    await form.getByRole('button', { name: 'Yes: Ban' }).click();
+    await form.getByText('Done: Ban, mod_bob.').waitFor();
+    const banned = await standing();
+    expect(banned.banned).toBe(true);
+    const days = (banned.ends!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    // The case's history shows it at once.
+    await report.locator('.moderation-history').getByText('Repeated abuse in match messages.').waitFor();
+
+    await report.getByLabel('Resolution').fill('Banned for a week.');
+    await report.getByRole('button', { name: 'Close the case' }).click();
+    await page.getByText('No open reports.').waitFor();
+    await screenshot(page, 'moderation-queue-closed');
+
+    // The log lists the ban, by the moderator.
+    await page.getByRole('button', { name: 'Log' }).click();
+    const row = page.getByTestId('moderation-log').locator('tr', { hasText: 'mod_bob' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('mod_mia');
+    expectNoPageErrors(page);
+
+    // The banned player signs in on a phone: the banned page, with the reason and the end.
+    const phone = await web.person(PHONE);
+    const signIn = await web.open('/signin', phone);
+    await signIn.getByLabel('Username').fill('mod_bob');
+    await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    const bannedPage = signIn.getByTestId('banned-page');
+    await bannedPage.waitFor();
+    expect(await bannedPage.textContent()).toContain('Repeated abuse in match messages.');
+    expect(await bannedPage.textContent()).toMatch(/The ban ends on .+\d{4}/);
+    // No app chrome: no navigation that would ask the API.
+    expect(await signIn.locator('header nav').count()).toBe(0);
+    await screenshot(signIn, 'banned-page-phone');
+    expectNoPageErrors(signIn, [{ pattern: /status of 403/, why: 'the banned account’s sign-in is refused' }]);
+  });
+});
