@@ -220,14 +220,18 @@ export class UsersRepository {
   /**
    * The players with at least `minExperience` (and some: a rated match
    * played), highest rating first (then by id), a page at a time: read
-   * backwards along users (rating, id). InvalidCursorError for a cursor this
-   * list did not give out.
+   * backwards along users (rating, id). Closed accounts and accounts banned
+   * now are left out, as lichess leaves them off its leaderboards
+   * (docs/moderation.md, "Bans"). InvalidCursorError for a cursor this list
+   * did not give out.
    */
   async byRating(page: PageRequest, minExperience: number): Promise<Page<User>> {
     const after = pageStart(BY_RATING, page);
     const rows = await this.sql.query<UserRow>(
       `SELECT ${USER_COLUMNS} FROM users
         WHERE experience >= GREATEST($4::int, 1)
+          AND closed_at IS NULL
+          AND (banned_at IS NULL OR ban_ends_at <= now())
           AND (rating, id) < (COALESCE($2::float8, 'infinity'::float8), COALESCE($3::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid))
         ORDER BY rating DESC, id DESC
         LIMIT $1::int`,
