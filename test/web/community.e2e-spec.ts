@@ -2,7 +2,8 @@
  * Blocks and reports in the web client (docs/community.md), in Chromium against the real service:
  * a player blocks another from their profile (the block is stored, the account page lists it and
  * unblocks), and reports them with a reason, a text and the match they played (one filing stored,
- * the match named).
+ * the match named). Closing an account asks for the password after saying what happens, then signs out;
+ * the account can no longer sign in.
  */
 import {
   describeInBrowser,
@@ -89,5 +90,37 @@ describeInBrowser('blocks and reports', () => {
     await page.locator('.problem').waitFor();
     expect(await page.getByTestId('player-tools').count()).toBe(0);
     expectNoPageErrors(page, [{ pattern: /status of 404/, why: 'the profile asked for does not exist' }]);
+  });
+
+  it('closes the account after the warning and the password, signs out, and the sign-in is refused', async () => {
+    await registerUser(web.baseUrl, 'cm_frank', PASSWORD);
+    const context = await web.person();
+    await signInPage(context, web.baseUrl, 'cm_frank', PASSWORD);
+    const page = await web.open('/account', context);
+    await page.getByRole('button', { name: 'Close my account…' }).click();
+    await page.getByText('Closing your account cannot be undone.').waitFor();
+    const submit = page.getByRole('button', { name: 'Close my account for good' });
+    // Nothing is sent before the password and the acknowledgement.
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Your password, to confirm').fill('not-the-password-1');
+    await page.getByLabel('I understand that this cannot be undone').check();
+    await screenshot(page, 'community-close-account');
+    await submit.click();
+    // A wrong password: the problem's words, and the account is still there.
+    await page.locator('.close-account .problem').waitFor();
+    await page.getByLabel('Your password, to confirm').fill(PASSWORD);
+    await submit.click();
+    await page.getByText('Your account is closed. Thank you for the games.').waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    expect(await page.evaluate<string | null>("localStorage.getItem('nardy.session')")).toBeNull();
+    const signIn = await fetch(web.url('/api/auth/token'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'cm_frank', password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(401);
+    const profile = await fetch(web.url('/api/users/cm_frank'));
+    expect(profile.status).toBe(410);
+    expectNoPageErrors(page, [{ pattern: /status of (401|403)/, why: 'the wrong password is refused' }]);
   });
 });
