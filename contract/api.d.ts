@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * Match history, newest first, filtered by player, opponent, status, variant, result, length, since, until; with open=true, the open challenges anyone may join
-         * @description Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404.
+         * @description Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404. With a token, the open challenges leave out those of players who blocked the caller (docs/community.md, "Blocks").
          */
         get: operations["listMatches"];
         put?: never;
@@ -4326,6 +4326,24 @@ export interface operations {
             };
             /** @description Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A token was sent, and it is malformed, expired or revoked (`unauthorized`); send none to list anonymously. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the `read` scope (`insufficient-scope`, with `scope`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,8 +8,8 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 /**
  * Blocks (docs/community.md, "Blocks"): PUT, DELETE and GET /api/users/me/blocks, idempotent, at most
  * 500 per account counted in PostgreSQL; a blocked player cannot invite the blocker, join the blocker's
- * open challenges or enter the blocker's tournaments (403 `blocked`, naming nobody), and matches under
- * way go on.
+ * open challenges or enter the blocker's tournaments (403 `blocked`, naming nobody), does not see the
+ * blocker's open challenges in the lobby, and matches under way go on.
  */
 let t: TestApp;
 let client: MatchClient;
@@ -212,6 +212,30 @@ describe('what a block refuses the blocked player', () => {
     namesNobody(problem, lee.username);
     expect((await client.state(open.id)).status).toBe('invited');
     await client.ok(ned, open.id, 'join');
+  });
+
+  it('leaves the blocker’s open challenges out of the blocked player’s list of open challenges', async () => {
+    const uma = await register();
+    const vic = await register();
+    const wes = await register();
+    await block(uma, vic.username).expect(204);
+    const open = await client.create(uma, MATCH);
+    const listed = async (viewer: Player | null): Promise<string[]> => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `/api/matches?open=true&limit=1${cursor === null ? '' : `&cursor=${cursor}`}`;
+        const page = await client.get<{ items: Array<{ id: string }>; next: string | null }>(query, viewer);
+        ids.push(...page.items.map((m) => m.id));
+        cursor = page.next;
+      } while (cursor !== null);
+      return ids;
+    };
+    expect(await listed(vic)).not.toContain(open.id);
+    expect(await listed(wes)).toContain(open.id);
+    expect(await listed(null)).toContain(open.id);
+    await unblock(uma, vic.username).expect(204);
+    expect(await listed(vic)).toContain(open.id);
   });
 
   it('an entry to a tournament the blocker organises: 403 blocked; others enter', async () => {

@@ -12,6 +12,7 @@ export { UsersRepository } from './users.repository.js';
 export { BlocksRepository } from './blocks/blocks.repository.js';
 export { BlocksService, BLOCKS_PER_ACCOUNT } from './blocks/blocks.service.js';
 export { BlockedError } from './blocks/blocks.errors.js';
+export { notBlockedBySql } from './blocks/block-statements.js';
 export { UserNotFoundError } from './user.errors.js';
 // Closing an account (docs/accounts.md, "Closing"): its row's statement, its refusals.
 export { ACCOUNT_CLOSED, AccountClosingRepository } from './account-closing.repository.js';

@@ -115,21 +115,29 @@ export class MatchesController {
   }
 
   @Get()
+  @UseGuards(OptionalBearerAuthGuard)
   @ApiRoute({
     summary:
       'Match history, newest first, filtered by player, opponent, status, variant, result, length, since, until; with open=true, the open challenges anyone may join',
     operationId: 'listMatches',
     description:
-      'Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404.',
+      'Cursor pages of match summaries (`next` is the cursor of the following page); the filters combine. A `player` or `opponent` who does not exist is 404. With a token, the open challenges leave out those of players who blocked the caller (docs/community.md, "Blocks").',
+    // The token is optional (OpenAPI: an empty requirement is "no authentication").
+    security: [{ bearer: [] }, {}],
     ok: MatchListDto,
     problems: [
       [400, 'Invalid query (`validation-failed`, `invalid-cursor`, `invalid-history-query` with `field`).'],
+      [
+        401,
+        'A token was sent, and it is malformed, expired or revoked (`unauthorized`); send none to list anonymously.',
+      ],
+      [403, 'A personal API token without the `read` scope (`insufficient-scope`, with `scope`).'],
       [404, 'No such player or opponent (`user-not-found`).'],
     ],
   })
-  list(@Query() query: MatchListQueryDto): Promise<MatchListView> {
+  list(@Query() query: MatchListQueryDto, @OptionalPrincipal() principal: Principal | null): Promise<MatchListView> {
     const { cursor, limit, ...filters } = query;
-    return this.history.list(filters, { cursor, limit: limit ?? 20 });
+    return this.history.list(filters, { cursor, limit: limit ?? 20 }, principal?.userId ?? null);
   }
 
   @Get(':id')

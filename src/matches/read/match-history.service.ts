@@ -57,7 +57,8 @@ export class MatchHistoryService {
     private readonly users: UsersRepository,
   ) {}
 
-  async list(query: MatchListQuery, page: PageRequest): Promise<MatchListView> {
+  /** With a `viewerId`, the open challenges leave out those of creators who blocked the viewer. */
+  async list(query: MatchListQuery, page: PageRequest, viewerId: string | null = null): Promise<MatchListView> {
     if (query.open !== true) return this.find(query, page);
     if (query.status !== undefined && query.status !== 'invited') {
       throw new InvalidHistoryQueryError('Open challenges are invitations: status=invited, or no status.', 'status');
@@ -66,7 +67,7 @@ export class MatchHistoryService {
     if (extra !== undefined) {
       throw new InvalidHistoryQueryError(`open=true lists the open challenges and takes no ${extra} filter.`, extra);
     }
-    return listView(await this.lists.listOpenChallenges(page));
+    return listView(await this.lists.listOpenChallenges(page, viewerId));
   }
 
   /** The caller's matches, newest first; with `awaitingMe`, only those where the caller must act, soonest deadline first. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { pageOf, pageStart, type Page, type PageRequest } from '../../common/page-cursor.js';
 import { SqlClient } from '../../database/sql-client.js';
+import { notBlockedBySql } from '../../users/index.js';
 import type { MatchRecord } from '../model/match-record.js';
 import { matchSelect, toMatchRecord, type MatchRow } from '../core/match-rows.js';
 import { LIST_CURSORS } from './list-cursor.js';
@@ -18,11 +19,16 @@ function newestFirst(cursor: { createdAt: number; id: number } | null): string {
   return `${after} ORDER BY created_at DESC, id DESC`;
 }
 
-/** Open challenges ($1 = limit + 1): served by matches_status_created_at_idx, read backwards. */
+/**
+ * Open challenges ($1 = limit + 1; the viewer, or null, after the cursor's): served by
+ * matches_status_created_at_idx, read backwards; those of creators who blocked the viewer left out.
+ */
 function openChallengesSql(withCursor: boolean): string {
+  const viewer = withCursor ? '$4' : '$2';
   return `${matchSelect(`(
     SELECT * FROM matches
-     WHERE status = 'invited' AND invited_id IS NULL ${newestFirst(withCursor ? { createdAt: 2, id: 3 } : null)}
+     WHERE status = 'invited' AND invited_id IS NULL AND ${notBlockedBySql('matches.creator_id', viewer)}
+       ${newestFirst(withCursor ? { createdAt: 2, id: 3 } : null)}
      LIMIT $1::int)`)}
   ORDER BY m.created_at DESC, m.id DESC`;
 }
@@ -84,12 +90,15 @@ const byCreation = (m: MatchRecord) => ({ createdAt: m.createdAt, id: m.id });
 export class MatchListsRepository {
   constructor(private readonly sql: SqlClient) {}
 
-  /** Challenges anyone may accept (invited, nobody named), newest first. */
-  async listOpenChallenges(page: PageRequest): Promise<Page<MatchRecord>> {
+  /**
+   * Challenges anyone may accept (invited, nobody named), newest first; with a viewer, not those whose
+   * creator has blocked the viewer (docs/community.md, "Blocks").
+   */
+  async listOpenChallenges(page: PageRequest, viewerId: string | null = null): Promise<Page<MatchRecord>> {
     const after = pageStart(LIST_CURSORS.open, page);
     const rows = await this.sql.query<MatchRow>(
       SQL.openChallenges[after ? 1 : 0],
-      after ? [page.limit + 1, after.createdAt.toISOString(), after.id] : [page.limit + 1],
+      after ? [page.limit + 1, after.createdAt.toISOString(), after.id, viewerId] : [page.limit + 1, viewerId],
     );
     return pageOf(LIST_CURSORS.open, rows, page.limit, toMatchRecord, byCreation);
   }
