@@ -157,7 +157,7 @@ export const community = {
     };
   },
   warningsSeen: () => send<void>('POST', '/api/users/me/warnings/seen', {}),
-  rename: (username: string) => send<{ username: string }>('PUT', '/api/users/me/username', { username }),
+  rename: (username: string) => send<{ readonly username: string }>('PUT', '/api/users/me/username', { username }),
   myModeration: (cursor?: string) =>
     send<Page<ModerationLogEntry>>('GET', `/api/users/me/moderation${query({ cursor })}`),
   closeAccount: (password: string): Promise<void> => call(api.DELETE('/api/users/me', { body: { password } })),
