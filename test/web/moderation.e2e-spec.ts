@@ -3,7 +3,8 @@
  * service: an operator makes a moderator with the admin command (`npm run admin -- grant`), the
  * moderator finds a player's report in the queue, bans the player for 7 days from it (confirmed
  * first), and closes the case; the ban is stored and logged. The banned player, signing in, gets
- * the page that says so, why and until when, and nothing else of the app.
+ * the page that says so, why and until when, and nothing else of the app. A warning reaches the
+ * player at once over their stream, and on their next page view until they acknowledge it.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -108,5 +109,39 @@ describeInBrowser('moderating from the web client', () => {
     expect(await signIn.locator('header nav').count()).toBe(0);
     await screenshot(signIn, 'banned-page-phone');
     expectNoPageErrors(signIn, [{ pattern: /status of 403/, why: 'the banned account’s sign-in is refused' }]);
+  });
+
+  it('shows a warning at once over the stream, again on the next page until acknowledged', async () => {
+    const pia = await registerUser(web.baseUrl, 'warn_pia', PASSWORD);
+    const moderator = await registerUser(web.baseUrl, 'warn_mod', PASSWORD);
+    await grantModerator('warn_mod');
+    const context = await web.person(PHONE);
+    await signInPage(context, web.baseUrl, 'warn_pia', PASSWORD);
+    const page = await web.open('/lobby', context);
+    await page.locator('main h1').waitFor();
+    const dialog = page.getByTestId('warning-dialog');
+    expect(await dialog.isVisible()).toBe(false);
+
+    await postJson(
+      web.baseUrl,
+      '/api/moderation/users/warn_pia/warn',
+      { reason: 'Please stop insulting your opponents.' },
+      moderator.token,
+    );
+    // Over the player stream, with no reload.
+    await dialog.getByText('Please stop insulting your opponents.').waitFor();
+    await screenshot(page, 'warning-dialog-phone');
+
+    // Not acknowledged: shown again on the next page view.
+    await page.reload();
+    await dialog.getByText('Please stop insulting your opponents.').waitFor();
+    await dialog.getByRole('button', { name: 'I have read it' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const me = await fetch(web.url('/api/users/me'), { headers: { authorization: `Bearer ${pia.token}` } });
+    expect(((await me.json()) as { warnings: unknown[] }).warnings).toEqual([]);
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+    expectNoPageErrors(page);
   });
 });
