@@ -729,7 +729,7 @@ export interface paths {
         };
         /**
          * Server-sent events: the match’s events as they are committed (`id:` = seq, `event:` = type)
-         * @description Server-sent events (text/event-stream): each event of the match as it is committed, one message per event with `id:` its seq, `event:` its type and `data:` the event as JSON (a MatchEvent, as GET /api/matches/{id}/events shows it). Resumes after `Last-Event-ID` or `after`. Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204. A stream opened with a token ends, with no last event, at the token's expiry or when it is revoked; open it again with a fresh token (or none) and `Last-Event-ID`.
+         * @description Server-sent events (text/event-stream): each event of the match as it is committed, one message per event with `id:` its seq, `event:` its type and `data:` the event as JSON (a MatchEvent, as GET /api/matches/{id}/events shows it). Resumes after `Last-Event-ID` or `after`. Anonymous streams count against the client address, streams with a token against the account: a node holds at most STREAMS_PER_ADDRESS and STREAMS_PER_USER of them open (429 `too-many-streams` beyond). Once the match is over (finished, aborted or declined), the stream sends what is left up to its last event and ends; a client that has the last event gets 204. A stream opened with a token ends, with no last event, at the token's expiry or when it is revoked; open it again with a fresh token (or none) and `Last-Event-ID`. A stream opened with the token of one of the two players also carries, with no `id:` line (the Last-Event-ID stays the last event's seq), each `message` written in the match while it is open (`data:` a MatchMessageDto).
          */
         get: operations["streamMatchEvents"];
         put?: never;
@@ -1316,7 +1316,7 @@ export interface paths {
         };
         /**
          * Server-sent events: every event of every match I am in (seated or invited) as it is committed (`id: <match id>:<seq>`, `event:` its type)
-         * @description Server-sent events (text/event-stream): every event of every match the caller is in, as it is committed; each message has `id: <match id>:<seq>`, `event:` the type and `data:` a PlayerStreamEvent (a MatchEvent with its `matchId`). Resumes after `Last-Event-ID`. An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond). The stream lives no longer than its token: it ends, with no last event, at the token's expiry or when it is revoked (logout-all, a new password); open it again with a fresh token and `Last-Event-ID`.
+         * @description Server-sent events (text/event-stream): every event of every match the caller is in, as it is committed; each message has `id: <match id>:<seq>`, `event:` the type and `data:` a PlayerStreamEvent (a MatchEvent with its `matchId`). Resumes after `Last-Event-ID`. An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond). The stream lives no longer than its token: it ends, with no last event, at the token's expiry or when it is revoked (logout-all, a new password); open it again with a fresh token and `Last-Event-ID`. Besides, side events with no `id:` line (the Last-Event-ID stays the last match event's): `message`, a message written in one of my matches by me or to me (`data:` a MatchMessageDto, as POST /api/matches/{id}/messages answers it).
          */
         get: operations["streamMyMatches"];
         put?: never;
@@ -1935,13 +1935,13 @@ export interface components {
         };
         CreateWebhookDto: {
             /**
-             * @description The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` (your turn), `match.deadline` (your time is running out), `match.finished`; `tournament.open` (entries open near your rating), `tournament.match-ready` (your tournament match is ready), `tournament.advanced` (you went through to the next round), `tournament.finished`.
+             * @description The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` (your turn), `match.deadline` (your time is running out), `match.finished`, `match.message` (the other player wrote to you); `tournament.open` (entries open near your rating), `tournament.match-ready` (your tournament match is ready), `tournament.advanced` (you went through to the next round), `tournament.finished`.
              * @example [
              *       "match.invitation",
              *       "match.turn"
              *     ]
              */
-            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "match.message" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
              * @description Your name for it, to tell your webhooks apart; absent or null: none. Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength).
              * @example my bot
@@ -2001,7 +2001,7 @@ export interface components {
              *       "match.turn"
              *     ]
              */
-            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "match.message" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
              * Format: date-time
              * @description Its first failed delivery since its last success; null while it answers.
@@ -3869,7 +3869,7 @@ export interface components {
              * @example match.turn
              * @enum {string}
              */
-            type: "match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished";
+            type: "match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "match.message" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished";
         };
         WebhookDeliveryListDto: {
             items: components["schemas"]["WebhookDeliveryDto"][];
@@ -3892,7 +3892,7 @@ export interface components {
              *       "match.turn"
              *     ]
              */
-            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
+            events: ("match.invitation" | "match.turn" | "match.deadline" | "match.finished" | "match.message" | "tournament.open" | "tournament.match-ready" | "tournament.advanced" | "tournament.finished")[];
             /**
              * Format: date-time
              * @description Its first failed delivery since its last success; null while it answers.

@@ -7,6 +7,8 @@ import type { components } from './api.js';
 
 export type MatchEvent = components['schemas']['MatchEvent'];
 export type PlayerStreamEvent = components['schemas']['PlayerStreamEvent'];
+/** A message between a match's players: the `data:` of a stream's `message` event, which has no `id:`. */
+export type MatchMessage = components['schemas']['MatchMessageDto'];
 
 /** Every event type, kept complete by the compiler: a type the contract adds is an error here. */
 const EVENT_TYPES: Record<MatchEvent['type'], true> = {
@@ -46,6 +48,15 @@ export function isMatchEvent(value: unknown): value is MatchEvent {
 
 export function isPlayerStreamEvent(value: unknown): value is PlayerStreamEvent {
   return isMatchEvent(value) && 'matchId' in value && typeof value.matchId === 'string';
+}
+
+/** The `data:` of a `message` event (docs/community.md, "Match messages"). */
+export function isMatchMessage(value: unknown): value is MatchMessage {
+  return (
+    isRecord(value) &&
+    ['id', 'matchId', 'author', 'text', 'createdAt'].every((field) => typeof value[field] === 'string') &&
+    !('seq' in value)
+  );
 }
 
 /** One message of a stream: its `id:`, `event:` and the parsed `data:`. */

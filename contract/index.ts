@@ -7,9 +7,11 @@
 export type { components, operations, paths } from './api.js';
 export {
   isMatchEvent,
+  isMatchMessage,
   isPlayerStreamEvent,
   streamMessages,
   type MatchEvent,
+  type MatchMessage,
   type PlayerStreamEvent,
   type StreamMessage,
 } from './event-stream.js';

@@ -13,6 +13,7 @@ const TAGS: ReadonlyArray<readonly [string, string]> = [
     'Matches and money sessions: create, join, the state and what the caller may do (`actions`), the actions, ' +
       'the event log and its streams, history, games, positions, dice fairness and board pictures.',
   ],
+  ['community', 'What players say to each other: the messages between a match’s two players.'],
   ['interchange', 'Matches in and out: export as JSON or a gnubg .mat file, import either.'],
   ['positions', 'The stateless engine: every legal play of any position, and its picture.'],
   ['health', 'Liveness and readiness probes for orchestrators and load balancers.'],

@@ -38,6 +38,7 @@ const DEFAULTS = {
   deadline: { email: 'immediately', push: true },
   finished: { email: 'off', push: true },
   tournament: { email: 'digest', push: true },
+  message: { email: 'digest', push: true },
 };
 
 let n = 0;

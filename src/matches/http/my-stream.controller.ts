@@ -21,7 +21,7 @@ export class MyStreamController {
       'Server-sent events: every event of every match I am in (seated or invited) as it is committed (`id: <match id>:<seq>`, `event:` its type)',
     operationId: 'streamMyMatches',
     description:
-      "Server-sent events (text/event-stream): every event of every match the caller is in, as it is committed; each message has `id: <match id>:<seq>`, `event:` the type and `data:` a PlayerStreamEvent (a MatchEvent with its `matchId`). Resumes after `Last-Event-ID`. An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond). The stream lives no longer than its token: it ends, with no last event, at the token's expiry or when it is revoked (logout-all, a new password); open it again with a fresh token and `Last-Event-ID`.",
+      "Server-sent events (text/event-stream): every event of every match the caller is in, as it is committed; each message has `id: <match id>:<seq>`, `event:` the type and `data:` a PlayerStreamEvent (a MatchEvent with its `matchId`). Resumes after `Last-Event-ID`. An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond). The stream lives no longer than its token: it ends, with no last event, at the token's expiry or when it is revoked (logout-all, a new password); open it again with a fresh token and `Last-Event-ID`. Besides, side events with no `id:` line (the Last-Event-ID stays the last match event's): `message`, a message written in one of my matches by me or to me (`data:` a MatchMessageDto, as POST /api/matches/{id}/messages answers it).",
   })
   @ApiHeader({
     name: 'Last-Event-ID',

@@ -86,7 +86,10 @@ export class MatchStreamService {
       });
       // Side events (a message to a player holding the stream): no id line, the resumption stays the seq's.
       const reader = 'principal' in holder ? holder.principal.userId : null;
-      const stopNotices = await this.notices.watchMatch(id, reader, noticeTo(sink));
+      const stopNotices = await this.notices.watchMatch(id, reader, noticeTo(sink)).catch((err: unknown) => {
+        stopEvents();
+        throw err;
+      });
       const stop = (): void => {
         stopEvents();
         stopNotices();
@@ -142,11 +145,11 @@ export class MatchStreamService {
       // Only now does the client see the stream open: a match it creates once it sees the headers is
       // not among those read, so it is sent from its first event.
       sink = this.openedHolding(holder, answer, release);
-      // Side events for the player (a match message, a moderator's warning), with no id line.
-      sink.onClose(await this.notices.watchPlayer(userId, noticeTo(sink)));
       const opened = new MatchEventStream(sink, this.store, this.logger, `${userId}'s matches`, playerFrame);
       stream = opened;
       this.untilClosed(sink, stop, () => void this.catchUp(opened));
+      // Side events for the player (a match message, a moderator's warning), with no id line.
+      sink.onClose(await this.notices.watchPlayer(userId, noticeTo(sink)));
       for (const [matchId, first] of since) {
         opened.knows(matchId, first - 1);
         opened.heard(matchId);

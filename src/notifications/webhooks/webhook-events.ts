@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'match.turn',
   'match.deadline',
   'match.finished',
+  'match.message',
   ...TOURNAMENT_NOTIFICATION_TYPES,
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -18,7 +18,7 @@ export const WEBHOOK_LABEL_MAX_LENGTH = 100;
 
 const EVENTS_RULE =
   'The event types delivered to it, at least one, each once: `match.invitation` (you are invited), `match.turn` ' +
-  '(your turn), `match.deadline` (your time is running out), `match.finished`; `tournament.open` (entries open ' +
+  '(your turn), `match.deadline` (your time is running out), `match.finished`, `match.message` (the other player wrote to you); `tournament.open` (entries open ' +
   'near your rating), `tournament.match-ready` (your tournament match is ready), `tournament.advanced` (you went ' +
   'through to the next round), `tournament.finished`.';
 
