@@ -64,13 +64,7 @@ export function PlayerTools({ username, matchId }: PlayerToolsProps) {
   return (
     <div class="player-tools" data-testid="player-tools">
       <p class="button-row">
-        <button
-          type="button"
-          class="secondary"
-          disabled={busy || blocked === null}
-          aria-pressed={blocked === true}
-          onClick={() => void toggle()}
-        >
+        <button type="button" class="secondary" disabled={busy || blocked === null} onClick={() => void toggle()}>
           {blocked === true
             ? t('community.block.unblock', { name: username })
             : t('community.block.block', { name: username })}
@@ -79,13 +73,14 @@ export function PlayerTools({ username, matchId }: PlayerToolsProps) {
           {t('community.report.open', { name: username })}
         </button>
       </p>
+      {/* What the block means is said once, as it is made; a block found in place, in short. */}
       <p class="muted" role="status">
-        {changed &&
-          (blocked === true
-            ? t('community.block.blocked', { name: username })
-            : t('community.block.unblocked', { name: username }))}
+        {blocked === true
+          ? t(changed ? 'community.block.blocked' : 'community.block.youBlocked', { name: username })
+          : changed
+            ? t('community.block.unblocked', { name: username })
+            : ''}
       </p>
-      {blocked === true && !changed && <p class="muted">{t('community.block.youBlocked', { name: username })}</p>}
       <ProblemMessage problem={problem} />
       {reporting && <ReportForm username={username} matchId={matchId} onDone={() => setReporting(false)} />}
     </div>
