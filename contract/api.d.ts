@@ -1203,6 +1203,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the service holds about the caller’s account, as a JSON download
+         * @description The right of access and to data portability (GDPR articles 15 and 20; docs/accounts.md, "Your data"): the profile, settings, e-mail address, push subscriptions (endpoints), webhooks (no secrets), personal API tokens (no values), every match with its events, the messages written, the reports filed, the moderators’ actions on the account and the rating adjustments. Needs a sign-in token. At most 5 a day.
+         */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/matches": {
         parameters: {
             query?: never;
@@ -3133,6 +3153,11 @@ export interface components {
              * @example false
              */
             bot: boolean;
+            /**
+             * @description Present, and true, when the player closed the account (docs/accounts.md, "Closing"): the name stays in the match and its history, and GET /api/users/{username} answers 410 `account-closed`.
+             * @enum {boolean}
+             */
+            closed?: true;
             /** @example alice */
             username: string;
         };
@@ -8672,6 +8697,87 @@ export interface operations {
                 };
             };
             /** @description Rate limited (`too-many-requests`); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, as an attachment named nardy-<username>-<date>.json. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="nardy-<username>-<yyyy-mm-dd>.json" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Names, scopes, dates; no values. */
+                        apiTokens?: Record<string, never>[];
+                        /** @description The verified e-mail address. */
+                        email?: Record<string, never> | null;
+                        /** Format: date-time */
+                        exportedAt: string;
+                        /** @example nardy-account-export/1 */
+                        format: string;
+                        matches: Record<string, never>[];
+                        /** @description The match messages written. */
+                        messages?: Record<string, never>[];
+                        /** @description Moderators’ actions on the account, moderators unnamed. */
+                        moderationActions?: Record<string, never>[];
+                        /** @description The account: name, dates, role, rating, record, standing. */
+                        profile: Record<string, never>;
+                        /** @description Endpoints only, no keys. */
+                        pushSubscriptions?: Record<string, never>[];
+                        ratingAdjustments?: Record<string, never>[];
+                        /** @description The reports filed. */
+                        reports?: Record<string, never>[];
+                        /** @description Play settings, language, notification preferences. */
+                        settings: Record<string, never>;
+                        /** @description No secrets. */
+                        webhooks?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token (`insufficient-scope`): the export needs a sign-in token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Past 5 exports in 24 hours (`too-many-exports`, with `limit`); see Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;

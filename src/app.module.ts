@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountExportModule } from './account-export/index.js';
 import { AccountsModule } from './accounts/index.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalysisModule } from './analysis/index.js';
@@ -60,6 +61,7 @@ export class AppModule {
         CommunityModule,
         AccountsModule,
         NotificationsModule,
+        AccountExportModule,
         WebClientModule,
       ],
       providers: [

@@ -444,6 +444,7 @@ describe('table ownership', () => {
     reports: 'community',
     report_filings: 'community',
     moderation_actions: 'moderation',
+    account_exports: 'account-export',
     // The outbox is the kernel's (docs/architecture.md, "The outbox"): producers publish with its SQL
     // function outbox_publish in their transaction, consumers take their messages through its consumer.
     outbox: 'database',

@@ -62,7 +62,9 @@ describe('DELETE /api/users/me', () => {
   });
 
   it('closes the account in the middle of a match: the opponent wins as by leaving, every other effect follows', async () => {
-    const [ada, boris, cyril, olga] = await Promise.all(['ada', 'boris', 'cyril', 'olga'].map((n) => s.client.register(n)));
+    const [ada, boris, cyril, olga] = await Promise.all(
+      ['ada', 'boris', 'cyril', 'olga'].map((n) => s.client.register(n)),
+    );
     const adaId = await idOf('ada');
     const second = await signIn('ada');
     const made = await request(s.t.http)
@@ -148,7 +150,7 @@ describe('DELETE /api/users/me', () => {
     const gone = await request(s.t.http).get('/api/users/ada').expect(410);
     expect(gone.body).toMatchObject({ code: 'account-closed', status: 410 });
     const goneRu = await request(s.t.http).get('/api/users/ADA').set('Accept-Language', 'ru').expect(410);
-    expect((goneRu.body as ProblemJson).title).toBe('Аккаунт закрыт');
+    expect((goneRu.body as { title: string }).title).toBe('Аккаунт закрыт');
     const again = await request(s.t.http)
       .post('/api/users')
       .send({ username: 'Ada', password: 'another-long-password' });
@@ -157,10 +159,15 @@ describe('DELETE /api/users/me', () => {
     const invite = await s.client.createRaw(boris, { variant: 'backgammon', length: 3, opponent: 'ada' }).expect(410);
     expect((invite.body as ProblemJson).code).toBe('account-closed');
 
-    // Her matches stay in the others' histories, under her name.
-    const history = await s.client.get<{ items: Array<{ id: string }> }>('/api/users/boris/matches');
-    expect(history.items.map((m) => m.id)).toContain(playing);
-    expect(await s.client.state(playing)).toMatchObject({ players: { white: { username: 'ada' } } });
+    // Her matches stay in the others' histories, under her name, shown as closed; the others' names are not.
+    const history = await s.client.get<{ items: Array<{ id: string; players: unknown }> }>('/api/users/boris/matches');
+    expect(history.items.find((m) => m.id === playing)?.players).toEqual({
+      white: { username: 'ada', bot: false, closed: true },
+      black: { username: 'boris', bot: false },
+    });
+    expect(await s.client.state(playing, boris)).toMatchObject({
+      players: { white: { username: 'ada', bot: false, closed: true } },
+    });
 
     // The notifications delete what they held, from the outbox's message.
     await eventually(async () => {

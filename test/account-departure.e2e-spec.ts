@@ -62,6 +62,9 @@ describe('AccountDeparture.depart', () => {
     const cup = await tournaments.create(olga, { ...KNOCKOUT, name: 'Spring cup' });
     await tournaments.enter(ann, cup.id);
     await tournaments.enter(ben, cup.id);
+    // A tournament she organises: nobody else may start it, so it is cancelled.
+    const hers = await tournaments.create(ann, { ...KNOCKOUT, name: 'Ann’s cup' });
+    await tournaments.enter(ben, hers.id);
 
     const counts = await departure.depart(
       (await s.t.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'ann' } })).id,
@@ -72,6 +75,7 @@ describe('AccountDeparture.depart', () => {
       invitationsDeclined: 1,
       matchesLeft: 1,
       tournamentsWithdrawn: 1,
+      tournamentsCancelled: 1,
       unfinished: 0,
     });
 
@@ -93,6 +97,7 @@ describe('AccountDeparture.depart', () => {
     expect(dansProfile.record.matchesWon).toBe(1);
     const after = await tournaments.get(cup.id);
     expect(after.entrants.map((e) => e.username)).toEqual(['ben']);
+    expect(await tournaments.get(hers.id)).toMatchObject({ status: 'cancelled' });
 
     await me(ann).expect(401);
     await request(s.t.http).post('/api/auth/refresh').send({ refreshToken: refresh }).expect(401);
@@ -106,6 +111,7 @@ describe('AccountDeparture.depart', () => {
       invitationsDeclined: 0,
       matchesLeft: 0,
       tournamentsWithdrawn: 0,
+      tournamentsCancelled: 0,
       unfinished: 0,
     });
     // The others' own work goes on: ben still plays, dan's tokens still work.

@@ -10,7 +10,9 @@
  *    (`decline`), and every match it sits in is left (`leave`: a forfeit, rated as leaving is,
  *    docs/rules.md M6), each as the account itself would, decided on the match as read and done
  *    again on a fresh read when another action got in first;
- * 3. its entries in tournaments that have not started are withdrawn (the tournaments' withdrawal).
+ * 3. its entries in tournaments that have not started are withdrawn (the tournaments' withdrawal),
+ *    and the tournaments not started that it organises are cancelled (the organiser's cancel: nobody
+ *    else may start them).
  *
  * Personal API tokens stay (a ban may be lifted): the bearer check refuses those of a banned or
  * closed account. A departure may run twice, or at once with the player's own actions: what is
@@ -21,17 +23,11 @@ import { DomainError } from '../common/domain-error.js';
 import { retryOnConflict } from '../database/versioned-log/retry-on-conflict.js';
 import { RefreshTokensRepository } from '../auth/index.js';
 import { IdempotencyContext } from '../idempotency/index.js';
-import {
-  MatchActionsService,
-  MatchStore,
-  OpenMatchesRepository,
-  VersionConflictError,
-  colourOf,
-  type MatchRecord,
-} from '../matches/index.js';
+import { MatchActionsService, MatchStore, OpenMatchesRepository, VersionConflictError } from '../matches/index.js';
 import { TokenVersions } from '../security/index.js';
 import { OpenEntriesRepository, TournamentsService } from '../tournaments/index.js';
 import { UsersRepository } from '../users/index.js';
+import { departingAction, type DepartingAction } from './departing-action.js';
 
 /** Why an account departs: a moderator's ban, or its player's closing. */
 export type DepartureCause = 'ban' | 'closed';
@@ -46,12 +42,11 @@ export interface DepartureCounts {
   readonly matchesLeft: number;
   /** Tournaments not started it was withdrawn from. */
   readonly tournamentsWithdrawn: number;
+  /** Tournaments not started that it organised, cancelled. */
+  readonly tournamentsCancelled: number;
   /** Matches or entries a refusal left as they were (logged; a second departure tries them again). */
   readonly unfinished: number;
 }
-
-/** The action a departing account takes on a match, as it stands. */
-type DepartingAction = 'abort' | 'decline' | 'leave';
 
 /** Attempts on one match when other actions keep getting in first (the matches' own is 3). */
 const ATTEMPTS = 5;
@@ -75,13 +70,19 @@ export class AccountDeparture {
   /**
    * `userId` (a UUID) departs for `cause`: its sign-ins end, its challenges and invitations are
    * withdrawn or declined, its matches under way left, its entries in tournaments not started
-   * withdrawn. Answers what it did; an account that has departed already has nothing left to do.
+   * withdrawn and the tournaments not started it organises cancelled. Answers what it did; an account that has departed already has nothing left to do.
    * The work is done on the account's behalf, outside any Idempotency-Key the request holds.
    */
   async depart(userId: string, cause: DepartureCause): Promise<DepartureCounts> {
     return this.idempotency.outside(async () => {
       await this.endSignIns(userId);
-      const counts = { challengesWithdrawn: 0, invitationsDeclined: 0, matchesLeft: 0, tournamentsWithdrawn: 0 };
+      const counts = {
+        challengesWithdrawn: 0,
+        invitationsDeclined: 0,
+        matchesLeft: 0,
+        tournamentsWithdrawn: 0,
+        tournamentsCancelled: 0,
+      };
       let unfinished = 0;
       for (const { matchId } of await this.openMatches.of(userId)) {
         try {
@@ -103,6 +104,16 @@ export class AccountDeparture {
           if (!(err instanceof DomainError)) throw err;
           unfinished++;
           this.logger.warn(`Departure (${cause}) of ${userId} left tournament ${tournamentId} as it was: ${err.code}`);
+        }
+      }
+      for (const tournamentId of await this.openEntries.organisedBy(userId)) {
+        try {
+          await this.tournaments.cancel(tournamentId, userId);
+          counts.tournamentsCancelled++;
+        } catch (err: unknown) {
+          if (!(err instanceof DomainError)) throw err;
+          unfinished++;
+          this.logger.warn(`Departure (${cause}) of ${userId} left tournament ${tournamentId} open: ${err.code}`);
         }
       }
       return { ...counts, unfinished };
@@ -141,16 +152,4 @@ export class AccountDeparture {
       },
     ).then(({ done }) => done);
   }
-}
-
-/** What an account that departs does to a match as it stands: withdraw, decline, leave, or nothing. */
-export function departingAction(record: MatchRecord, userId: string): DepartingAction | null {
-  const { status } = record.projection;
-  if (status === 'invited') {
-    if (record.creatorId === userId) return 'abort';
-    if (record.invited?.id === userId) return 'decline';
-    return null;
-  }
-  if (status === 'playing' && colourOf(record, userId) !== null) return 'leave';
-  return null;
 }

@@ -24,3 +24,5 @@ export {
 // its outbox message (`match.message`, the notifications) read of it.
 export { MATCH_MESSAGE_PUBLISHED, MATCH_MESSAGES_CHANNEL, type MatchMessageView } from './messages/match-message.js';
 export { readMessageFacts, type MessageFacts } from './messages/message-facts.repository.js';
+// What an account wrote and filed, for the export of its data (docs/accounts.md, "Your data").
+export { MessagesOfAuthor, type WrittenMessage } from './messages/messages-of-author.repository.js';

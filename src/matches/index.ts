@@ -28,6 +28,8 @@ export { PendingDecisionsRepository, type PendingDecision } from './read/pending
 export { OpenMatchesRepository, type OpenMatchOfAccount } from './read/open-matches.repository.js';
 export { NotAPlayerError, VersionConflictError } from './model/match.errors.js';
 export { isOver } from './model/match-status.js';
+// Every match of an account with its events (the export of an account's data, docs/accounts.md).
+export { AccountMatches, type AccountMatch } from './read/account-matches.js';
 
 // What the API answers with.
 export type { MatchView } from './view/match-view.js';

@@ -29,6 +29,7 @@ import { StreamSlots } from './live/stream-slots.js';
 import { LiveNotices } from './live/live-notices.js';
 import { PendingDecisionsRepository } from './read/pending-decisions.repository.js';
 import { OpenMatchesRepository } from './read/open-matches.repository.js';
+import { AccountMatches } from './read/account-matches.js';
 
 /** Matches and money sessions played over HTTP, every event kept (docs/architecture.md). */
 @Module({
@@ -61,6 +62,7 @@ import { OpenMatchesRepository } from './read/open-matches.repository.js';
     MatchLimitsPolicy,
     PendingDecisionsRepository,
     OpenMatchesRepository,
+    AccountMatches,
     { provide: DiceRoller, useClass: FairDiceRoller },
   ],
   exports: [
@@ -70,6 +72,7 @@ import { OpenMatchesRepository } from './read/open-matches.repository.js';
     MatchFeed,
     PendingDecisionsRepository,
     OpenMatchesRepository,
+    AccountMatches,
     StreamSlots,
     StreamSlots,
     LiveNotices,

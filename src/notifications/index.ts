@@ -5,3 +5,5 @@
 export { NotificationsModule } from './notifications.module.js';
 export { NotificationQueue, type SendOptions } from './core/notification-queue.js';
 export type { Notification, NotificationKind } from './core/notification.js';
+// Where notifications reach an account, for the export of its data (docs/accounts.md, "Your data").
+export { AccountAddressesRepository, type AccountAddresses } from './account-addresses.repository.js';

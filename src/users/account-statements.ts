@@ -32,10 +32,12 @@ export const accountPartySql = (alias: string, idColumn: string, prefix: string)
 
 /**
  * The joined account `alias` as a match's seat, its columns named by `prefix`: `<prefix>_username`,
- * `_auto_play_forced` (the account's setting: the server plays its forced moves) and `_bot`.
+ * `_auto_play_forced` (the account's setting: the server plays its forced moves), `_bot` and
+ * `_closed` (its player closed it: docs/accounts.md, "Closing").
  */
 export const accountSeatSql = (alias: string, prefix: string): string =>
-  `${alias}.username AS ${prefix}_username, ${alias}.auto_play_forced AS ${prefix}_auto_play_forced, ${alias}.kind = 'bot' AS ${prefix}_bot`;
+  `${alias}.username AS ${prefix}_username, ${alias}.auto_play_forced AS ${prefix}_auto_play_forced, ${alias}.kind = 'bot' AS ${prefix}_bot, ` +
+  `${alias}.closed_at IS NOT NULL AS ${prefix}_closed`;
 
 /** The accounts $1 (uuid[]; unknown ids left out): id, username, house, language, rating. */
 export const ACCOUNT_PEOPLE_SQL = `

@@ -17,6 +17,8 @@ export { UserNotFoundError } from './user.errors.js';
 // Closing an account (docs/accounts.md, "Closing"): its row's statement, its refusals.
 export { ACCOUNT_CLOSED, AccountClosingRepository } from './account-closing.repository.js';
 export { AccountClosedError, WrongPasswordError } from './user.errors.js';
+// An account's rating adjustments, for the export of its data.
+export { RatingAdjustmentsOf, type RatingAdjustmentOf } from './rating-adjustments-of.repository.js';
 export { USERNAME_PATTERN, USERNAME_RULE } from './username.js';
 
 // Ratings: a rated match's result as the ratings change by it.

@@ -222,7 +222,7 @@ export class UsersRepository {
    * played), highest rating first (then by id), a page at a time: read
    * backwards along users (rating, id). Closed accounts and accounts banned
    * now are left out, as lichess leaves them off its leaderboards
-   * (docs/moderation.md, "Bans"). InvalidCursorError for a cursor this list
+   * (docs/accounts.md, "Closing"; docs/moderation.md, "Bans"). InvalidCursorError for a cursor this list
    * did not give out.
    */
   async byRating(page: PageRequest, minExperience: number): Promise<Page<User>> {

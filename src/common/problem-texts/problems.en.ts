@@ -49,6 +49,9 @@ export const MESSAGES: CatalogMessages = {
   'user-not-found.detail': 'There is no user with this name.',
   'account-closed.title': 'Account closed',
   'account-closed.detail': 'This account is closed; its name stays reserved.',
+  'too-many-exports.title': 'Too many exports',
+  'too-many-exports.detail':
+    'An account may export its data {limit} times a day; try again after the number of seconds in the Retry-After header.',
   'wrong-password.title': 'Wrong password',
   'wrong-password.detail': 'The current password is wrong; the password is unchanged.',
   'account-has-played.title': 'Account has played',

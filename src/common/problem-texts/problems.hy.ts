@@ -49,6 +49,9 @@ export const MESSAGES: CatalogMessages = {
   'user-not-found.detail': 'Այս անունով օգտատեր չկա։',
   'account-closed.title': 'Հաշիվը փակված է',
   'account-closed.detail': 'Այս հաշիվը փակված է։ Նրա անունը մնում է ամրագրված։',
+  'too-many-exports.title': 'Չափազանց շատ արտահանումներ',
+  'too-many-exports.detail':
+    'Հաշվի տվյալները կարելի է արտահանել օրական {limit} անգամ։ Կրկին փորձեք Retry-After վերնագրում նշված վայրկյաններից հետո։',
   'wrong-password.title': 'Սխալ գաղտնաբառ',
   'wrong-password.detail': 'Ընթացիկ գաղտնաբառը սխալ է։ Գաղտնաբառը չի փոխվել։',
   'account-has-played.title': 'Հաշիվը խաղացել է',

@@ -50,6 +50,9 @@ export const MESSAGES: CatalogMessages = {
   'user-not-found.detail': 'Naudotojo tokiu vardu nėra.',
   'account-closed.title': 'Paskyra uždaryta',
   'account-closed.detail': 'Ši paskyra uždaryta; jos vardas lieka rezervuotas.',
+  'too-many-exports.title': 'Per daug eksportų',
+  'too-many-exports.detail':
+    'Paskyros duomenis galima eksportuoti {limit} kartus per parą; bandykite dar kartą po Retry-After antraštėje nurodyto sekundžių skaičiaus.',
   'wrong-password.title': 'Neteisingas slaptažodis',
   'wrong-password.detail': 'Dabartinis slaptažodis neteisingas; slaptažodis nepakeistas.',
   'account-has-played.title': 'Paskyra jau žaidė',

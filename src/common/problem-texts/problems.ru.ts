@@ -50,6 +50,9 @@ export const MESSAGES: CatalogMessages = {
   'user-not-found.detail': 'Пользователя с таким именем нет.',
   'account-closed.title': 'Аккаунт закрыт',
   'account-closed.detail': 'Этот аккаунт закрыт; его имя остаётся занятым.',
+  'too-many-exports.title': 'Слишком много выгрузок',
+  'too-many-exports.detail':
+    'Выгружать данные учётной записи можно {limit} раз в сутки; повторите попытку через указанное в заголовке Retry-After число секунд.',
   'wrong-password.title': 'Неверный пароль',
   'wrong-password.detail': 'Текущий пароль введён неверно; пароль не изменён.',
   'account-has-played.title': 'Учётная запись уже играла',

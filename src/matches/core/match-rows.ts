@@ -152,9 +152,11 @@ export interface MatchRow extends ProjectionRow {
   readonly white_username: string | null;
   readonly white_auto_play_forced: boolean | null;
   readonly white_bot: boolean | null;
+  readonly white_closed: boolean | null;
   readonly black_username: string | null;
   readonly black_auto_play_forced: boolean | null;
   readonly black_bot: boolean | null;
+  readonly black_closed: boolean | null;
 }
 
 export function toProjection(row: ProjectionRow): MatchProjection {
@@ -188,10 +190,11 @@ function seated(
   username: string | null,
   autoPlayForced: boolean | null,
   bot: boolean | null,
+  closed: boolean | null,
 ): SeatedPlayer | null {
-  return id === null || username === null
-    ? null
-    : { id, username, autoPlayForced: autoPlayForced ?? false, bot: bot ?? false };
+  if (id === null || username === null) return null;
+  const player = { id, username, autoPlayForced: autoPlayForced ?? false, bot: bot ?? false };
+  return closed === true ? { ...player, closed: true } : player;
 }
 
 export function toMatchRecord(row: MatchRow): MatchRecord {
@@ -218,8 +221,8 @@ export function toMatchRecord(row: MatchRow): MatchRecord {
       row.invited_id === null || row.invited_username === null
         ? null
         : { id: row.invited_id, username: row.invited_username },
-    white: seated(row.white_id, row.white_username, row.white_auto_play_forced, row.white_bot),
-    black: seated(row.black_id, row.black_username, row.black_auto_play_forced, row.black_bot),
+    white: seated(row.white_id, row.white_username, row.white_auto_play_forced, row.white_bot, row.white_closed),
+    black: seated(row.black_id, row.black_username, row.black_auto_play_forced, row.black_bot, row.black_closed),
     version: row.version,
     diceCommitment: row.dice_commitment,
     diceSeed: row.dice_seed,

@@ -21,6 +21,8 @@ export interface UserRef {
 export interface SeatedPlayer extends UserRef {
   readonly autoPlayForced: boolean;
   readonly bot: boolean;
+  /** Its player closed the account (docs/accounts.md, "Closing"): the name is shown as closed. */
+  readonly closed?: boolean;
 }
 
 /**

@@ -211,7 +211,10 @@ function ratingChangeOf(record: MatchRecord): MatchView['ratingChange'] {
  */
 export function playerOf(record: MatchRecord, colour: Colour): PlayerView | null {
   const seated = record[colour];
-  if (seated !== null) return { username: seated.username, bot: seated.bot };
+  if (seated !== null) {
+    const player = { username: seated.username, bot: seated.bot };
+    return seated.closed === true ? { ...player, closed: true } : player;
+  }
   const named = record.importedPlayers?.[colour];
   return named === undefined ? null : { username: named, bot: false };
 }

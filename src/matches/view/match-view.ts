@@ -12,6 +12,8 @@ import type { Awaiting, LastPlayRecord, MatchSource, MatchStatusName, UnratedRea
 export interface PlayerView {
   readonly username: string;
   readonly bot: boolean;
+  /** Present (true) when its player closed the account (docs/accounts.md, "Closing"). */
+  readonly closed?: true;
 }
 
 export interface SideView {

@@ -1,3 +1,5 @@
+import type { Language } from '../../common/languages.js';
+import { UsersRepository } from '../../users/index.js';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { randomSecret, secretHash } from '../../security/index.js';
@@ -38,7 +40,13 @@ export class EmailAddressService {
     private readonly tokens: EmailTokensRepository,
     private readonly queue: NotificationQueue,
     private readonly clock: Clock,
+    private readonly users: UsersRepository,
   ) {}
+
+  /** The language the account's mail is written in (docs/email.md, "Languages"). */
+  private async languageOf(userId: string): Promise<Language | null> {
+    return (await this.users.findById(userId))?.language ?? null;
+  }
 
   async state(userId: string): Promise<AddressState> {
     const [verified, pending] = await Promise.all([
@@ -72,8 +80,7 @@ export class EmailAddressService {
     await this.queue.send(
       accountMail(userId, now, {
         template: 'email-verification',
-        title: 'Confirm your e-mail address for Nardy',
-        body: 'Follow this link to confirm that this address is yours; it works once, for 24 hours.',
+        language: await this.languageOf(userId),
         path: `/verify-email#token=${token}`,
         to,
         code,
@@ -94,10 +101,7 @@ export class EmailAddressService {
       await this.queue.send(
         accountMail(userId, now, {
           template: 'email-changed',
-          title: 'Your Nardy e-mail address was changed',
-          body:
-            'Your Nardy account’s e-mail address is no longer this one: another address was verified for it. ' +
-            'If you did not do this, reset your password and change the address back.',
+          language: await this.languageOf(userId),
           path: '/',
           to: before,
         }),

@@ -61,10 +61,7 @@ export class PasswordResetService {
     await this.queue.send(
       accountMail(account.userId, now, {
         template: 'password-reset',
-        title: 'Reset your Nardy password',
-        body:
-          'Someone, we hope you, asked to reset the password of your Nardy account. Follow this link to choose a ' +
-          'new one; it works once, for an hour. If you did not ask, ignore this mail: your password stays.',
+        language: (await this.users.findById(account.userId))?.language ?? null,
         path: `/reset-password#token=${token}`,
         to: account.address,
       }),
@@ -93,10 +90,7 @@ export class PasswordResetService {
     await this.queue.send(
       accountMail(user.id, now, {
         template: 'password-changed',
-        title: 'Your Nardy password was changed',
-        body:
-          'The password of your Nardy account was reset by a link mailed to this address, and every sign-in ' +
-          'before it ended. If you did not do this, reset it again at once.',
+        language: user.language,
         path: '/',
       }),
     );

@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ACCOUNT_KIND, type Notification } from '../core/notification.js';
+import type { Language } from '../../common/languages.js';
+import { UsersRepository } from '../../users/index.js';
+import type { Notification } from '../core/notification.js';
+import { accountMail } from '../email/account-mail.js';
 import { NotificationQueue } from '../core/notification-queue.js';
 import { WebhooksRepository, type Webhook } from './webhooks.repository.js';
 
@@ -20,6 +22,7 @@ export class WebhookFailures {
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly queue: NotificationQueue,
+    private readonly users: UsersRepository,
   ) {}
 
   async succeeded(webhookId: string): Promise<void> {
@@ -30,13 +33,14 @@ export class WebhookFailures {
   async failed(webhookId: string, at: Date): Promise<boolean> {
     const failingSince = await this.webhooks.failed(webhookId, at);
     if (failingSince === null || at.getTime() - failingSince.getTime() < WEBHOOK_DISABLE_AFTER_MS) return false;
+    const language = await this.languageOfOwner(webhookId);
     const reason = `No delivery succeeded since ${failingSince.toISOString()} (3 days).`;
     return this.webhooks.disableIfFailing(
       webhookId,
       new Date(at.getTime() - WEBHOOK_DISABLE_AFTER_MS),
       at,
       reason,
-      (webhook, tx) => this.queue.send(this.notice(webhook, at), { tx }),
+      (webhook, tx) => this.queue.send(this.notice(webhook, at, language), { tx }),
     );
   }
 
@@ -44,27 +48,26 @@ export class WebhookFailures {
    * The owner's mail about `webhook`, just disabled: named by its label when it has one (held to
    * the text policy, docs/architecture.md "Text people type", so it cannot break the mail's lines).
    */
-  private notice(webhook: Webhook, at: Date): Notification {
+  private notice(webhook: Webhook, at: Date, language: Language | null): Notification {
     const which = webhook.label === null ? webhook.url : `“${webhook.label}” (${webhook.url})`;
-    return {
-      id: randomUUID(),
-      kind: ACCOUNT_KIND,
-      userId: webhook.userId,
-      createdAt: at.toISOString(),
-      matchId: null,
-      title: 'A webhook of yours was disabled',
-      body:
-        `Deliveries to your webhook ${which} have failed for 3 days, so it is disabled: nothing more is sent to it. ` +
-        'Register it again once it answers.',
+    return accountMail(webhook.userId, at, {
+      template: WEBHOOK_DISABLED_TEMPLATE,
+      language,
+      values: { webhook: which },
       path: '/',
       data: {
-        template: WEBHOOK_DISABLED_TEMPLATE,
         webhookId: webhook.id,
         url: webhook.url,
         label: webhook.label,
         failingSince: webhook.failingSince?.toISOString() ?? null,
         disabledAt: at.toISOString(),
       },
-    };
+    });
+  }
+
+  /** The language of the webhook's owner (docs/email.md, "Languages"); null for none, or no such webhook. */
+  private async languageOfOwner(webhookId: string): Promise<Language | null> {
+    const owner = await this.webhooks.ownerOf(webhookId);
+    return owner === null ? null : ((await this.users.findById(owner))?.language ?? null);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { onBackgroundPool } from '../../database/background-sql-client.js';
 import { SecurityModule } from '../../security/index.js';
+import { UsersModule } from '../../users/index.js';
 import { WebhookChannel } from './webhook.channel.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookFailures } from './webhook-failures.js';
@@ -11,7 +12,7 @@ import { WebhooksService } from './webhooks.service.js';
 
 /** Webhooks: registration, signing, deliveries, and the webhook channel (docs/webhooks.md). */
 @Module({
-  imports: [SecurityModule],
+  imports: [SecurityModule, UsersModule],
   controllers: [WebhooksController],
   providers: [
     onBackgroundPool,

@@ -147,6 +147,12 @@ export class WebhooksRepository {
     return new Map(rows.map((row) => [row.id, { ...toWebhook(row), secret: row.secret }]));
   }
 
+  /** The account the webhook `id` belongs to; null when there is no such webhook. */
+  async ownerOf(id: string): Promise<string | null> {
+    const [row] = await this.sql.query<{ user_id: string }>(`SELECT user_id FROM webhooks WHERE id = $1::uuid`, [id]);
+    return row?.user_id ?? null;
+  }
+
   /** A delivery to `id` succeeded: it is failing no more. */
   async succeeded(id: string): Promise<void> {
     await this.sql.query(`UPDATE webhooks SET failing_since = NULL WHERE id = $1::uuid AND failing_since IS NOT NULL`, [

@@ -44,6 +44,14 @@ export class PlayerRefDto {
       'Whether a program plays the account: a house bot (`bot-easy`, `bot`, `gnubg`) or an outside bot. False for the players of an imported match, named by its file.',
   })
   bot!: boolean;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'Present, and true, when the player closed the account (docs/accounts.md, "Closing"): the name stays in the ' +
+      'match and its history, and GET /api/users/{username} answers 410 `account-closed`.',
+  })
+  closed?: true;
 }
 
 export class SeatsDto {
