@@ -161,13 +161,21 @@ export const community = {
   myModeration: (cursor?: string) =>
     send<Page<ModerationLogEntry>>('GET', `/api/users/me/moderation${query({ cursor })}`),
   closeAccount: (password: string): Promise<void> => call(api.DELETE('/api/users/me', { body: { password } })),
-  exportData: async (): Promise<Blob> => {
-    const answer = await authorizedFetch(new Request(new URL('/api/users/me/export', location.origin)));
+  /** The account's data as a file, and the file name the server gives it (Content-Disposition), if any. */
+  exportData: async (): Promise<{ readonly file: Blob; readonly name: string | null }> => {
+    let answer: Response;
+    try {
+      answer = await authorizedFetch(new Request(new URL('/api/users/me/export', location.origin)));
+    } catch (error) {
+      throw ApiProblem.network(error);
+    }
     if (!answer.ok) {
       const body: unknown = await answer.json().catch(() => undefined);
       throw ApiProblem.from(answer.status, body);
     }
-    return answer.blob();
+    const disposition = answer.headers.get('Content-Disposition') ?? '';
+    const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
+    return { file: await answer.blob(), name };
   },
 };
 

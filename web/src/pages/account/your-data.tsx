@@ -1,6 +1,7 @@
 /**
  * Everything the service holds about the account, as a JSON file (GET /api/users/me/export: GDPR
- * articles 15 and 20), and what moderators have done about the account (GET /api/users/me/moderation).
+ * articles 15 and 20, docs/accounts.md "Your data"), and what moderators have done about the account
+ * (GET /api/users/me/moderation).
  */
 import { useState } from 'preact/hooks';
 import { community, type ModerationLogEntry } from '../../api/community.js';
@@ -20,11 +21,11 @@ export function DownloadData({ username }: { readonly username: string }) {
     setBusy(true);
     setProblem(null);
     try {
-      const file = await community.exportData();
+      const { file, name } = await community.exportData();
       const url = URL.createObjectURL(file);
       const link = document.createElement('a');
       link.href = url;
-      link.download = `nardy-${username}.json`;
+      link.download = name ?? `nardy-${username}.json`;
       document.body.append(link);
       link.click();
       link.remove();
