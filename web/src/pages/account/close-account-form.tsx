@@ -1,5 +1,6 @@
 /**
- * Closing the account (DELETE /api/users/me with the password; docs/accounts.md): what happens is said first, the password confirms it, and the browser is signed out.
+ * Closing the account (DELETE /api/users/me with the password; docs/accounts.md): what happens is
+ * said first, the password confirms it, and the browser is signed out.
  */
 import { useState } from 'preact/hooks';
 import { community } from '../../api/community.js';
