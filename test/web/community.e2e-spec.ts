@@ -3,8 +3,9 @@
  * a player blocks another from their profile (the block is stored, the account page lists it and
  * unblocks), and reports them with a reason, a text and the match they played (one filing stored,
  * the match named). Closing an account asks for the password after saying what happens, then signs out;
- * the account can no longer sign in.
+ * the account can no longer sign in. The account's data downloads as a JSON file.
  */
+import { readFile } from 'node:fs/promises';
 import {
   describeInBrowser,
   expectNoPageErrors,
@@ -90,6 +91,21 @@ describeInBrowser('blocks and reports', () => {
     await page.locator('.problem').waitFor();
     expect(await page.getByTestId('player-tools').count()).toBe(0);
     expectNoPageErrors(page, [{ pattern: /status of 404/, why: 'the profile asked for does not exist' }]);
+  });
+
+  it('downloads the account’s data as a JSON file', async () => {
+    await registerUser(web.baseUrl, 'cm_gina', PASSWORD);
+    const context = await web.person();
+    await signInPage(context, web.baseUrl, 'cm_gina', PASSWORD);
+    const page = await web.open('/account', context);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.json$/);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(JSON.stringify(JSON.parse(text))).toContain('"cm_gina"');
+    expectNoPageErrors(page);
   });
 
   it('closes the account after the warning and the password, signs out, and the sign-in is refused', async () => {

@@ -163,19 +163,15 @@ export const community = {
   closeAccount: (password: string): Promise<void> => call(api.DELETE('/api/users/me', { body: { password } })),
   /** The account's data as a file, and the file name the server gives it (Content-Disposition), if any. */
   exportData: async (): Promise<{ readonly file: Blob; readonly name: string | null }> => {
-    let answer: Response;
-    try {
-      answer = await authorizedFetch(new Request(new URL('/api/users/me/export', location.origin)));
-    } catch (error) {
-      throw ApiProblem.network(error);
-    }
-    if (!answer.ok) {
-      const body: unknown = await answer.json().catch(() => undefined);
-      throw ApiProblem.from(answer.status, body);
-    }
-    const disposition = answer.headers.get('Content-Disposition') ?? '';
+    let disposition = '';
+    const file = await call(
+      api.GET('/api/users/me/export', { parseAs: 'blob' }).then((answer) => {
+        disposition = answer.response.headers.get('Content-Disposition') ?? '';
+        return answer;
+      }),
+    );
     const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
-    return { file: await answer.blob(), name };
+    return { file, name };
   },
 };
 
