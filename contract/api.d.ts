@@ -760,6 +760,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderation log, newest first
+         * @description Every action of the moderators and the operator, as appended (the log cannot be changed): who, when, what, why. `username`: only the entries on that account.
+         */
+        get: operations["listModerationLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/moderators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderators and admins
+         * @description Admins only. Every account of role moderator or admin, by name.
+         */
+        get: operations["listModerators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/moderators/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make an account a moderator
+         * @description Admins only. The account is a moderator at once, on every node; logged (`grant`). A moderator already: nothing changes. An admin is made at the command line only (`npm run admin -- grant <username> admin`).
+         */
+        put: operations["grantModerator"];
+        post?: never;
+        /**
+         * Take the moderator role from an account
+         * @description Admins only. The account is a player again at once, on every node; logged (`revoke`). A player already: nothing changes.
+         */
+        delete: operations["revokeModerator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/users/{username}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on an account: warn, mute, ban, rename, lift, mark-cheater
+         * @description Moderators and admins (docs/moderation.md, "Actions"). `warn`: the player sees it on their next page view (GET /api/users/me `warnings`) and as a `warning` event on their stream. `mute`: no match messages. `ban`: sign-in refused (403 `account-banned`), every token of the account ends on every node, its challenges and invitations are withdrawn, its matches under way forfeited as leaving is, its entries in tournaments not started withdrawn. `rename`: the name is reserved for good and replaced by a placeholder; the player chooses a new one at the next sign-in. `lift`: ends the mutes and bans, and the warnings shown. `mark-cheater`: a ban, and each opponent of the last 30 days gets back the rating points lost to the account in rated matches (once). `days` (mute, ban, mark-cheater): it lifts itself after that many days. Nobody acts on their own account, an admin’s or a house bot’s; only an admin on a moderator’s. Each action is logged, and mailed to the account’s verified address in its language (warn, mute, ban, rename).
+         */
+        post: operations["moderateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/unsubscribe": {
         parameters: {
             query?: never;
@@ -1243,6 +1327,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderators’ actions on the caller’s account, newest first
+         * @description Every entry of the moderation log on the caller’s account: warnings, mutes, bans, renames, lifts, role changes, with their reasons and ends. The moderators are not named (`moderator` is null).
+         */
+        get: operations["listOwnModeration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/notifications": {
         parameters: {
             query?: never;
@@ -1336,7 +1440,7 @@ export interface paths {
         };
         /**
          * Server-sent events: every event of every match I am in (seated or invited) as it is committed (`id: <match id>:<seq>`, `event:` its type)
-         * @description Server-sent events (text/event-stream): every event of every match the caller is in, as it is committed; each message has `id: <match id>:<seq>`, `event:` the type and `data:` a PlayerStreamEvent (a MatchEvent with its `matchId`). Resumes after `Last-Event-ID`. An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond). The stream lives no longer than its token: it ends, with no last event, at the token's expiry or when it is revoked (logout-all, a new password); open it again with a fresh token and `Last-Event-ID`. Besides, side events with no `id:` line (the Last-Event-ID stays the last match event's): `message`, a message written in one of my matches by me or to me (`data:` a MatchMessageDto, as POST /api/matches/{id}/messages answers it).
+         * @description Server-sent events (text/event-stream): every event of every match the caller is in, as it is committed; each message has `id: <match id>:<seq>`, `event:` the type and `data:` a PlayerStreamEvent (a MatchEvent with its `matchId`). Resumes after `Last-Event-ID`. An account may hold at most STREAMS_PER_USER live streams open on a node, its match streams included (429 `too-many-streams` beyond). The stream lives no longer than its token: it ends, with no last event, at the token's expiry or when it is revoked (logout-all, a new password); open it again with a fresh token and `Last-Event-ID`. Besides, side events with no `id:` line (the Last-Event-ID stays the last match event's): `message`, a message written in one of my matches by me or to me (`data:` a MatchMessageDto, as POST /api/matches/{id}/messages answers it); `warning`, a moderator's warning to me (`data:` `{id, reason, createdAt}`, as GET /api/users/me lists it in `warnings`; docs/moderation.md).
          */
         get: operations["streamMyMatches"];
         put?: never;
@@ -1361,6 +1465,46 @@ export interface paths {
          * @description For outside bots (docs/bots.md): the account shows `bot: true` wherever it appears (profiles, the leaderboard, the players of a match) and plays and logs in as before. Only an account that has never played may become one: no seat in any match, no experience; register a new account for the bot. Asking again as a bot account answers it as it is. There is no way back.
          */
         post: operations["upgradeToBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/username": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose a new username after a moderator’s rename
+         * @description Only for an account a moderator renamed (`renameRequired: true` in the token answer and in GET /api/users/me): it chooses its new name, under the rule of registration, not taken and not reserved. Every token issued before ends (they carry the old name): sign in again with the new name. docs/moderation.md, "Rename".
+         */
+        put: operations["chooseUsername"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/warnings/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the moderators’ warnings seen
+         * @description The warnings shown in GET /api/users/me (`warnings`) up to now are seen: they are shown no more. Warnings stay in the account’s moderation history (GET /api/users/me/moderation).
+         */
+        post: operations["markWarningsSeen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1577,6 +1721,18 @@ export interface components {
              * @example 17
              */
             expectedVersion?: number;
+        };
+        ActionRequestDto: {
+            /**
+             * @description For `mute`, `ban` and `mark-cheater` only: it lifts itself after this many days. Absent: until lifted. Sent with another action: 400 `days-not-allowed`.
+             * @example 7
+             */
+            days?: number;
+            /**
+             * @description Why: shown to the account (without the moderator’s name) and in the log. Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength).
+             * @example Insults in match messages.
+             */
+            reason: string;
         };
         AnalysedDecisionDto: {
             /** @description The engine’s best: a play’s text, or `no-double`, `double`, `too-good`, `take`, `drop`, `accept`, `reject`. */
@@ -1801,6 +1957,13 @@ export interface components {
              * @example staple battery horse correct
              */
             newPassword: string;
+        };
+        ChooseUsernameDto: {
+            /**
+             * @description 3-24 characters of a-z, 0-9, _ and - (unique regardless of case); not a name that reads as a house bot’s (bot-easy, bot, gnubg: `b0t_easy`, `gnubg-fan`, `my-bot`) or another reserved name by its Unicode confusable skeleton (constraint reserved-username); letters of mixed scripts, bidirectional controls and invisible characters are refused with their own constraint (mixed-scripts, bidi-control, invisible-character); not a name a moderator took from an account
+             * @example alice2
+             */
+            username: string;
         };
         CloseAccountDto: {
             /**
@@ -2952,8 +3115,57 @@ export interface components {
             rating: number;
             /** @description The record of rated matches. */
             record: components["schemas"]["PlayerRecordDto"];
+            /** @description A moderator renamed the account: it must choose a new name (PUT /api/users/me/username) before it plays on. */
+            renameRequired: boolean;
+            /**
+             * @description What the account may do beyond playing: `player`, `moderator` or `admin` (docs/moderation.md, "Roles").
+             * @example player
+             * @enum {string}
+             */
+            role: "player" | "moderator" | "admin";
             /** @example alice */
             username: string;
+            /** @description The moderators’ warnings the player has not yet marked seen (POST /api/users/me/warnings/seen), oldest first. */
+            warnings: components["schemas"]["WarningDto"][];
+        };
+        ModerationLogEntryDto: {
+            /**
+             * @description What was done: an action on the account (`warn`, `mute`, `ban`, `rename`, `lift`, `mark-cheater`), a role change (`grant`, `revoke`) or a report closed (`close-report`).
+             * @enum {string}
+             */
+            action: "warn" | "mute" | "ban" | "rename" | "lift" | "mark-cheater" | "grant" | "revoke" | "close-report";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description How many days a mute or ban holds; null: until lifted. */
+            days: number | null;
+            /** @description What else the action did: a rename’s names (`from`, `to`), a mark-cheater’s refunds (`refunds`: `[{username, matchId, points}]`), a role change (`from`, `to`), a closed report (`reportId`, `resolution`). */
+            details: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When a timed action ends itself.
+             */
+            endsAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Who acted; null for the operator at the command line, and in the account’s own view (moderators are not named to it).
+             * @example mod_bob
+             */
+            moderator: string | null;
+            /** @description Why. */
+            reason: string;
+            /**
+             * @description The account acted on, by its name now.
+             * @example alice
+             */
+            target: string;
+        };
+        ModerationLogPageDto: {
+            items: components["schemas"]["ModerationLogEntryDto"][];
+            /** @description The cursor of the next page; null on the last. */
+            next: string | null;
         };
         MoveDto: {
             /**
@@ -3513,6 +3725,15 @@ export interface components {
              */
             points: number[];
         };
+        StaffListDto: {
+            items: components["schemas"]["StaffMemberDto"][];
+        };
+        StaffMemberDto: {
+            /** @enum {string} */
+            role: "moderator" | "admin";
+            /** @example mod_bob */
+            username: string;
+        };
         SubmitPlayDto: {
             /**
              * @description The match version the decision was made on; a stale one is refused with 409 `version-conflict`. Same as `If-Match: "17"`.
@@ -3652,6 +3873,11 @@ export interface components {
              * @example nardy_rt_Vh3x0m2Q9bR7kP1sT5yW8zA4cE6gJ0nL2qU4wY6aC8e
              */
             refreshToken: string;
+            /**
+             * @description Present (true) when a moderator renamed the account: choose a new name with PUT /api/users/me/username (docs/moderation.md, "Rename").
+             * @example true
+             */
+            renameRequired?: boolean;
             /**
              * @example Bearer
              * @enum {string}
@@ -3867,6 +4093,17 @@ export interface components {
              * @example K7QD-MX4P
              */
             token: string;
+        };
+        WarningDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description The warning’s entry in the moderation log.
+             */
+            id: string;
+            /** @description Why the moderator warned the player. */
+            reason: string;
         };
         WebhookDeliveryDto: {
             /**
@@ -4140,6 +4377,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description The account is banned (`account-banned`, with `reason` and `until`; docs/moderation.md). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description Request body too large (`payload-too-large`). */
             413: {
                 headers: {
@@ -4232,8 +4478,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Wrong username or password (`invalid-credentials`). */
+            /** @description Wrong username or password, or a closed account (`invalid-credentials`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account is banned (`account-banned`, with `reason` and `until`, null for no end; docs/moderation.md). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6972,6 +7227,314 @@ export interface operations {
             };
         };
     };
+    listModerationLog: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+                /** @description Only the entries on this account (case-insensitive). */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationLogPageDto"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller is neither moderator nor admin (`not-a-moderator`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user (`user-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listModerators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffListDto"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller is not an admin (`not-an-admin`), or the account’s role may not change over the API: an admin’s, a house bot’s or the caller’s own (`cannot-moderate`); or a personal API token (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    grantModerator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case-insensitive. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account is a moderator. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a possible username (`invalid-parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller is not an admin (`not-an-admin`), or the account’s role may not change over the API: an admin’s, a house bot’s or the caller’s own (`cannot-moderate`); or a personal API token (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user (`user-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    revokeModerator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case-insensitive. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account is a player. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a possible username (`invalid-parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller is not an admin (`not-an-admin`), or the account’s role may not change over the API: an admin’s, a house bot’s or the caller’s own (`cannot-moderate`); or a personal API token (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user (`user-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    moderateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case-insensitive. */
+                username: string;
+                action: "warn" | "mute" | "ban" | "rename" | "lift" | "mark-cheater";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The action’s entry in the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationLogEntryDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`: reason missing, blank or over 2000 characters, days not 1-3650; `days-not-allowed`; `invalid-parameter`: not a username or an action), nothing done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller is neither moderator nor admin (`not-a-moderator`), or may not act on this account (`cannot-moderate`); or a personal API token (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user (`user-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     unsubscribeOneClick: {
         parameters: {
             query: {
@@ -8847,6 +9410,63 @@ export interface operations {
             };
         };
     };
+    listOwnModeration: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationLogPageDto"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     getNotificationPreferences: {
         parameters: {
             query?: never;
@@ -9257,6 +9877,120 @@ export interface operations {
             };
             /** @description The account has played: it has a seat in a match, or experience (`account-has-played`); nothing changed. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    chooseUsername: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChooseUsernameDto"];
+            };
+        };
+        responses: {
+            /** @description The account under its new name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`, `malformed-json`, `json-too-deep`, `invalid-utf8`, `invalid-parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The name is taken or reserved, regardless of case (`username-taken`), or no rename is required of the account (`rename-not-required`); nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    markWarningsSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Seen. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A personal API token without the scope this needs (`insufficient-scope`, with `scope`; null: for sign-in tokens only). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

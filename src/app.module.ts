@@ -4,6 +4,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountExportModule } from './account-export/index.js';
 import { AccountsModule } from './accounts/index.js';
+import { ModerationModule } from './moderation/index.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalysisModule } from './analysis/index.js';
 import { BackgroundModule } from './background/background.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         TournamentsModule,
         CommunityModule,
         AccountsModule,
+        ModerationModule,
         NotificationsModule,
         AccountExportModule,
         WebClientModule,

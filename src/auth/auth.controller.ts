@@ -65,7 +65,12 @@ export class AuthController {
       'Also answers a refresh token (POST /api/auth/refresh), in the body and as the httpOnly cookie `nardy_refresh`. ' +
       'Rate-limited per client address.',
   })
-  @ApiProblems(...BODY_PROBLEMS, [401, 'Wrong username or password (`invalid-credentials`).'], 429)
+  @ApiProblems(
+    ...BODY_PROBLEMS,
+    [401, 'Wrong username or password, or a closed account (`invalid-credentials`).'],
+    [403, 'The account is banned (`account-banned`, with `reason` and `until`, null for no end; docs/moderation.md).'],
+    429,
+  )
   async issueToken(
     @Body() dto: TokenRequestDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -95,6 +100,7 @@ export class AuthController {
     413,
     415,
     [401, 'A refresh token that is unknown, expired, revoked or used before (`invalid-refresh-token`); sign in again.'],
+    [403, 'The account is banned (`account-banned`, with `reason` and `until`; docs/moderation.md).'],
     429,
   )
   async refresh(

@@ -23,3 +23,17 @@ export class MissingRefreshTokenError extends InvalidFieldError {
     super('No refresh token: send refreshToken in the body, or the nardy_refresh cookie.', 'refreshToken');
   }
 }
+
+/**
+ * Sign-in or refresh of an account under a ban in force (docs/moderation.md, "Bans"): its reason, and
+ * when it ends (null: until a moderator lifts it).
+ */
+export class AccountBannedError extends refusal({
+  code: 'account-banned',
+  kind: 'forbidden',
+  message: (reason: string, until: Date | null) =>
+    until === null
+      ? `This account is banned: ${reason}`
+      : `This account is banned until ${until.toISOString()}: ${reason}`,
+  extensions: (reason: string, until: Date | null) => ({ reason, until: until?.toISOString() ?? null }),
+}) {}

@@ -11,8 +11,8 @@ import {
   UnauthorizedError,
   TokenVersions,
 } from '../security/index.js';
-import { UsersRepository } from '../users/index.js';
-import { InvalidCredentialsError, InvalidRefreshTokenError } from './auth.errors.js';
+import { inForce, UsersRepository, type User } from '../users/index.js';
+import { AccountBannedError, InvalidCredentialsError, InvalidRefreshTokenError } from './auth.errors.js';
 import type { TokenResponseDto } from './dto/token-response.dto.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
@@ -51,11 +51,12 @@ export class AuthService {
    * The answer holds the first refresh token of a new family, and an access token that names it.
    */
   async issueToken(username: string, password: string): Promise<TokenResponseDto> {
-    const found = await this.users.findByUsername(username);
+    const found = await this.users.findForSignIn(username);
     // A closed account signs in no more (docs/accounts.md, "Closing"): answered as an unknown one.
     const user = found?.houseBot === null && found.state.closedAt === null ? found : null;
     const ok = await this.hasher.verify(user?.passwordHash, password);
     if (!user || !ok) throw new InvalidCredentialsError();
+    this.refuseBanned(user);
     const refreshToken = randomSecret(REFRESH_TOKEN_PREFIX);
     const familyId = await this.refreshTokens.startFamily(
       user.id,
@@ -63,7 +64,13 @@ export class AuthService {
       secretHash(refreshToken),
       this.clock.now(),
     );
-    return this.answer(user.id, user.username, user.tokenVersion, familyId, refreshToken);
+    return this.answer(user.id, user.username, user.tokenVersion, familyId, refreshToken, user.state.renameRequired);
+  }
+
+  /** 403 `account-banned`, with its reason and end, for an account under a ban in force (docs/moderation.md, "Bans"). */
+  private refuseBanned(user: User): void {
+    const ban = user.state.ban;
+    if (ban !== null && inForce(ban, this.clock.now())) throw new AccountBannedError(ban.reason, ban.until);
   }
 
   /**
@@ -80,6 +87,12 @@ export class AuthService {
       await this.revoke(found.familyId);
       throw new InvalidRefreshTokenError(REUSED);
     }
+    const account = await this.users.findById(found.userId);
+    if (account === null || account.state.closedAt !== null) {
+      await this.refreshTokens.endFamily(found.familyId);
+      throw new InvalidRefreshTokenError('The refresh token is not valid; sign in again.');
+    }
+    this.refuseBanned(account);
     const now = this.clock.now();
     const refusal =
       found.createdAt.getTime() + REFRESH_IDLE_MS <= now.getTime()
@@ -97,7 +110,14 @@ export class AuthService {
       await this.revoke(found.familyId);
       throw new InvalidRefreshTokenError(REUSED);
     }
-    return this.answer(found.userId, found.username, found.familyTokenVersion, found.familyId, next);
+    return this.answer(
+      found.userId,
+      found.username,
+      found.familyTokenVersion,
+      found.familyId,
+      next,
+      account.state.renameRequired,
+    );
   }
 
   /**
@@ -138,12 +158,13 @@ export class AuthService {
     tokenVersion: number,
     familyId: string,
     refreshToken: string,
+    renameRequired: boolean,
   ): Promise<TokenResponseDto> {
     const expiresIn = this.config.get('JWT_TTL_SECONDS', { infer: true });
     const accessToken = await this.jwt.signAsync(
       { sub: userId, username, tv: tokenVersion, fam: familyId },
       { expiresIn, algorithm: 'HS256' },
     );
-    return { accessToken, tokenType: 'Bearer', expiresIn, refreshToken };
+    return { accessToken, tokenType: 'Bearer', expiresIn, refreshToken, ...(renameRequired ? { renameRequired } : {}) };
   }
 }

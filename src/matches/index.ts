@@ -60,3 +60,5 @@ export {
   type RemindedDeadline,
   type TurnState,
 } from './read/match-facts.repository.js';
+// What a player's rated wins cost their opponents: the moderators' rating refunds (docs/moderation.md).
+export { ratedLossesTo, type RatedLoss } from './read/rated-losses.repository.js';

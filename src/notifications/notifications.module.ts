@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { onBackgroundPool } from '../database/background-sql-client.js';
+import { ModerationModule } from '../moderation/index.js';
 import { MatchesModule } from '../matches/index.js';
 import { UsersModule } from '../users/index.js';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './core/notification-channel.js';
 import { NotificationQueueModule } from './core/notification-queue.module.js';
 import { DeadlineReminders } from './core/deadline-reminders.js';
 import { AccountEraser } from './core/account-eraser.js';
+import { ModerationMailer } from './core/moderation-mailer.js';
 import { AccountErasureRepository } from './core/account-erasure.repository.js';
 import { NotificationWorkers } from './core/notification-workers.js';
 import { MatchNotifier } from './core/match-notifier.js';
@@ -31,6 +33,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
   imports: [
     MatchesModule,
     UsersModule,
+    ModerationModule,
     NotificationQueueModule,
     PreferencesModule,
     EmailModule,
@@ -46,6 +49,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     DeadlineReminders,
     AccountErasureRepository,
     AccountEraser,
+    ModerationMailer,
     NotificationWorkers,
     {
       provide: NOTIFICATION_CHANNELS,

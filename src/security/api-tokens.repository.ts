@@ -50,13 +50,19 @@ function toApiToken(row: ApiTokenRow): ApiToken {
 export class ApiTokensRepository {
   constructor(private readonly sql: SqlClient) {}
 
-  /** The token whose value hashes to `hash`, with its account; null when there is none (never made, or revoked). */
-  async findByHash(hash: Buffer): Promise<ApiTokenHolder | null> {
+  /**
+   * The token whose value hashes to `hash`, with its account; null when there is none (never made, or
+   * revoked), or its account is closed or under a ban in force at `now` (docs/moderation.md, "Bans"): read on
+   * each use, so a ban stops the account's tokens on every node at once, and a ban that ends lets them work again.
+   */
+  async findByHash(hash: Buffer, now: Date): Promise<ApiTokenHolder | null> {
     const [row] = await this.sql.query<ApiTokenRow & { userId: string; username: string; tokenVersion: number }>(
       `SELECT ${COLUMNS}, u.id::text AS "userId", u.username, u.token_version AS "tokenVersion"
          FROM api_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token_hash = decode($1, 'hex')`,
-      [hash.toString('hex')],
+        WHERE t.token_hash = decode($1, 'hex') AND u.closed_at IS NULL
+          AND NOT (u.banned_at IS NOT NULL AND u.banned_at <= $2::timestamptz
+                   AND (u.ban_ends_at IS NULL OR u.ban_ends_at > $2::timestamptz))`,
+      [hash.toString('hex'), now.toISOString()],
     );
     if (!row) return null;
     return { ...toApiToken(row), userId: row.userId, username: row.username, tokenVersion: row.tokenVersion };

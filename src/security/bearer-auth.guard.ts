@@ -102,8 +102,8 @@ export class BearerAuthGuard implements CanActivate {
 
   /** The principal of a personal API token good for this route; UnauthorizedError or InsufficientScopeError when it is not. */
   private async personal(value: string, context: ExecutionContext, method: string): Promise<Principal> {
-    const found = await this.apiTokens.findByHash(apiTokenHash(value));
     const now = this.clock.now();
+    const found = await this.apiTokens.findByHash(apiTokenHash(value), now);
     if (!found) throw new UnauthorizedError('The bearer token is not valid.');
     if (found.expiresAt !== null && found.expiresAt.getTime() <= now.getTime()) {
       throw new UnauthorizedError('The personal API token has expired; make a new one.');

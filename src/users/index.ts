@@ -10,16 +10,22 @@ export { ROLES, inForce, isRole, type Role, type Sanction, type AccountState, ty
 export { UsersRepository } from './users.repository.js';
 // Blocks between players (docs/community.md, "Blocks").
 export { BlocksRepository } from './blocks/blocks.repository.js';
+export { UserNotFoundError, UsernameTakenError } from './user.errors.js';
+// An account's role and standing as the moderators' tools change them (docs/moderation.md), and the
+// warnings the account's own view shows, read from moderation's log.
+export * as accountStanding from './account-standing.repository.js';
+export type { RefundDue } from './account-standing.repository.js';
+export { AccountWarnings, type AccountWarning, type WarningsSource } from './account-warnings.js';
+export { USERNAME_PATTERN, USERNAME_RULE, usernameKey } from './username.js';
+export { UsernameParamPipe } from './username.pipe.js';
 export { BlocksService, BLOCKS_PER_ACCOUNT } from './blocks/blocks.service.js';
 export { BlockedError } from './blocks/blocks.errors.js';
 export { notBlockedBySql } from './blocks/block-statements.js';
-export { UserNotFoundError } from './user.errors.js';
 // Closing an account (docs/accounts.md, "Closing"): its row's statement, its refusals.
 export { ACCOUNT_CLOSED, AccountClosingRepository } from './account-closing.repository.js';
 export { AccountClosedError, WrongPasswordError } from './user.errors.js';
 // An account's rating adjustments, for the export of its data.
 export { RatingAdjustmentsOf, type RatingAdjustmentOf } from './rating-adjustments-of.repository.js';
-export { USERNAME_PATTERN, USERNAME_RULE } from './username.js';
 
 // Ratings: a rated match's result as the ratings change by it.
 export type { Standing } from './fibs-rating.js';

@@ -56,3 +56,10 @@ export class ApiTokenExpiryError extends InvalidFieldError {
     super('expiresAt must be in the future.', 'expiresAt');
   }
 }
+
+/** A new name chosen by an account no moderator renamed (docs/moderation.md, "Rename"): names change only so. */
+export class RenameNotRequiredError extends refusal({
+  code: 'rename-not-required',
+  kind: 'conflict',
+  message: 'Your account may not change its name: only an account a moderator renamed chooses a new one.',
+}) {}

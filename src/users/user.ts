@@ -48,6 +48,8 @@ export interface AccountState {
   readonly renameRequired: boolean;
   /** When the player closed it; null while open. */
   readonly closedAt: Date | null;
+  /** When the player last saw their warnings (those after it are shown; docs/moderation.md); null: never. */
+  readonly warningsSeenAt: Date | null;
 }
 
 /** Whether a mute or ban holds at `now`: started and not yet ended. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { SqlClient } from '../database/sql-client.js';
+import { isUniqueViolation } from '../database/sql-state.js';
 import {
   cursorCodec,
   numberKey,
@@ -44,6 +45,7 @@ const USER_FIELDS = {
   banReason: true,
   renameRequired: true,
   closedAt: true,
+  warningsSeenAt: true,
   createdAt: true,
 } as const satisfies Prisma.UserSelect;
 
@@ -56,7 +58,8 @@ const USER_COLUMNS = `id, username, password_hash AS "passwordHash", rating, exp
        gammons_lost AS "gammonsLost", backgammons_won AS "backgammonsWon", backgammons_lost AS "backgammonsLost",
        aborted_by_leave AS "abortedByLeave", auto_play_forced AS "autoPlayForced", language, token_version AS "tokenVersion", kind, bot_level AS "botLevel",
        role, muted_at AS "mutedAt", mute_ends_at AS "muteEndsAt", banned_at AS "bannedAt", ban_ends_at AS "banEndsAt",
-       ban_reason AS "banReason", rename_required AS "renameRequired", closed_at AS "closedAt", created_at AS "createdAt"`;
+       ban_reason AS "banReason", rename_required AS "renameRequired", closed_at AS "closedAt",
+       warnings_seen_at AS "warningsSeenAt", created_at AS "createdAt"`;
 
 function toUser(row: UserRow): User {
   const {
@@ -78,6 +81,7 @@ function toUser(row: UserRow): User {
     banReason,
     renameRequired,
     closedAt,
+    warningsSeenAt,
     ...user
   } = row;
   return {
@@ -88,6 +92,7 @@ function toUser(row: UserRow): User {
       ban: bannedAt === null ? null : { since: bannedAt, until: banEndsAt, reason: banReason ?? '' },
       renameRequired,
       closedAt,
+      warningsSeenAt,
     },
     language: isLanguage(language) ? language : null,
     kind: kind === 'bot' ? 'bot' : 'player',
@@ -112,6 +117,7 @@ export class UsersRepository {
   ) {}
 
   async create(username: string, passwordHash: string): Promise<User> {
+    if (await this.isReserved(username)) throw new UsernameTakenError(username);
     try {
       const row = await this.prisma.user.create({
         data: { username, usernameKey: usernameKey(username), passwordHash },
@@ -134,6 +140,59 @@ export class UsersRepository {
       select: USER_FIELDS,
     });
     return row === null ? null : toUser(row);
+  }
+
+  /**
+   * Whether `username` was taken from an account by a moderator's rename (docs/moderation.md,
+   * "Rename"): no one registers or picks it again, whatever its case.
+   */
+  async isReserved(username: string): Promise<boolean> {
+    const rows = await this.sql.query(`SELECT 1 FROM reserved_usernames WHERE username_key = $1`, [
+      usernameKey(username),
+    ]);
+    return rows.length > 0;
+  }
+
+  /**
+   * The account that signs in as `username`: the account of that name, or one a moderator renamed
+   * from it that has not yet chosen its new name (docs/moderation.md, "Rename"); null for none.
+   */
+  async findForSignIn(username: string): Promise<User | null> {
+    const found = await this.findByUsername(username);
+    if (found !== null || !USERNAME_PATTERN.test(username)) return found;
+    const rows = await this.sql.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users
+        WHERE rename_required AND id = (SELECT user_id FROM reserved_usernames WHERE username_key = $1)`,
+      [usernameKey(username)],
+    );
+    return rows.length === 0 ? null : toUser(rows[0]);
+  }
+
+  /**
+   * The new name of an account a moderator renamed (docs/moderation.md, "Rename"), only while it must
+   * choose one: the account after it, null when no rename is required of it. A name taken (or
+   * reserved) is refused (UsernameTakenError). Its token version is raised: its tokens carry the old name.
+   */
+  async chooseNewName(id: string, username: string): Promise<User | null> {
+    if (await this.isReserved(username)) throw new UsernameTakenError(username);
+    try {
+      const rows = await this.sql.query<UserRow>(
+        `UPDATE users SET username = $2, username_key = $3, rename_required = false,
+                token_version = token_version + 1, updated_at = now()
+          WHERE id = $1::uuid AND rename_required
+         RETURNING ${USER_COLUMNS}`,
+        [id, username, usernameKey(username)],
+      );
+      return rows.length === 0 ? null : toUser(rows[0]);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new UsernameTakenError(username);
+      throw err;
+    }
+  }
+
+  /** The player has seen their warnings up to `now` (docs/moderation.md, "Warnings"). */
+  async warningsSeen(id: string, now: Date): Promise<void> {
+    await this.sql.query(`UPDATE users SET warnings_seen_at = $2 WHERE id = $1::uuid`, [id, now]);
   }
 
   /** The user with this id (a UUID: ids are checked where a request comes in); null for an unknown id. */

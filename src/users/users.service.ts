@@ -7,7 +7,15 @@ import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateSettingsDto } from './dto/update-settings.dto.js';
 import { MeDto, UserProfileDto } from './dto/user-profile.dto.js';
 import type { LeaderboardDto } from './dto/leaderboard.dto.js';
-import { AccountClosedError, AccountHasPlayedError, UserNotFoundError, WrongPasswordError } from './user.errors.js';
+import {
+  AccountClosedError,
+  AccountHasPlayedError,
+  RenameNotRequiredError,
+  UserNotFoundError,
+  WrongPasswordError,
+} from './user.errors.js';
+import { AccountWarnings } from './account-warnings.js';
+import { Clock } from '../common/clock.js';
 import { UsersRepository } from './users.repository.js';
 
 @Injectable()
@@ -20,6 +28,8 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly passwords: PasswordPolicy,
     private readonly tokens: TokenVersions,
+    private readonly warnings: AccountWarnings,
+    private readonly clock: Clock,
     config: ConfigService<Environment, true>,
   ) {
     this.minExperience = config.get('LEADERBOARD_MIN_EXPERIENCE', { infer: true });
@@ -32,10 +42,33 @@ export class UsersService {
     return MeDto.of(user);
   }
 
+  /** The caller's account, with the moderators' warnings it has not yet seen (docs/moderation.md, "Warnings"). */
   async me(userId: string): Promise<MeDto> {
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError('The account of this bearer token no longer exists.');
-    return MeDto.of(user);
+    return MeDto.of(user, await this.warnings.unseen(user.id, user.state.warningsSeenAt));
+  }
+
+  /** The player has seen their warnings: GET /api/users/me shows them no more. */
+  async warningsSeen(userId: string): Promise<void> {
+    await this.users.warningsSeen(userId, this.clock.now());
+  }
+
+  /**
+   * The new name of an account a moderator renamed (docs/moderation.md, "Rename"): only while one
+   * is required (409 `rename-not-required` otherwise); a name taken or reserved is 409
+   * `username-taken`. Every token issued before ends: they carry the old name; the player signs in
+   * again with the new one.
+   */
+  async chooseNewName(userId: string, username: string): Promise<MeDto> {
+    const renamed = await this.users.chooseNewName(userId, username);
+    if (renamed === null) {
+      if (!(await this.users.findById(userId)))
+        throw new UnauthorizedError('The account of this bearer token no longer exists.');
+      throw new RenameNotRequiredError();
+    }
+    await this.tokens.raised(renamed.id, renamed.tokenVersion);
+    return MeDto.of(renamed);
   }
 
   async updateSettings(userId: string, settings: UpdateSettingsDto): Promise<MeDto> {

@@ -17,4 +17,13 @@ export class TokenResponseDto {
       'as the httpOnly cookie `nardy_refresh`, sent back only to /api/auth/refresh. Ends after 30 days unused.',
   })
   refreshToken!: string;
+
+  @ApiProperty({
+    required: false,
+    example: true,
+    description:
+      'Present (true) when a moderator renamed the account: choose a new name with PUT /api/users/me/username ' +
+      '(docs/moderation.md, "Rename").',
+  })
+  renameRequired?: true;
 }

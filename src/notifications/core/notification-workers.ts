@@ -9,6 +9,7 @@ import { MatchFeed } from '../../matches/index.js';
 import { NotificationJobs } from './notification-jobs.js';
 import { MatchNotifier } from './match-notifier.js';
 import { AccountEraser } from './account-eraser.js';
+import { ModerationMailer } from './moderation-mailer.js';
 import { MessageNotifier } from './message-notifier.js';
 import { TOURNAMENT_NOTIFICATIONS_CHANNEL } from './tournament-facts.repository.js';
 import { TournamentNotifier } from './tournament-notifier.js';
@@ -40,6 +41,7 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     private readonly feed: MatchFeed,
     private readonly notifications: Notifications,
     private readonly accountEraser: AccountEraser,
+    private readonly moderationMailer: ModerationMailer,
   ) {}
 
   /**
@@ -77,6 +79,8 @@ export class NotificationWorkers implements OnApplicationBootstrap, OnModuleDest
     this.tournamentNotifier.wake();
     // Closed accounts' addresses (docs/accounts.md, "Closing"): the closing's node cannot wake it.
     this.accountEraser.wake();
+    // The moderators' mails (docs/moderation.md, "Mails"): the action's node wakes nobody here.
+    this.moderationMailer.wake();
     this.messageNotifier.wake();
   }
 

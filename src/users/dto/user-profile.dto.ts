@@ -2,7 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { HOUSE_BOTS, type HouseBot } from '../../house-bots/index.js';
 import { LANGUAGES, type Language } from '../../common/languages.js';
 import { isProvisional } from '../provisional-rating.js';
-import type { User } from '../user.js';
+import { ROLES, type Role, type User } from '../user.js';
+import type { AccountWarning } from '../account-warnings.js';
 
 /**
  * Rated matches won and lost, and the gammons and backgammons (mars and koks in long nardy) among
@@ -78,6 +79,18 @@ export class UserProfileDto {
   }
 }
 
+/** A moderator's warning, as the warned player sees it (docs/moderation.md, "Warnings"). */
+export class WarningDto {
+  @ApiProperty({ format: 'uuid', description: 'The warning’s entry in the moderation log.' })
+  id!: string;
+
+  @ApiProperty({ description: 'Why the moderator warned the player.' })
+  reason!: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt!: string;
+}
+
 /** The caller's own account. */
 export class MeDto extends UserProfileDto {
   @ApiProperty({ format: 'uuid' })
@@ -95,7 +108,36 @@ export class MeDto extends UserProfileDto {
   })
   language!: Language | null;
 
-  static override of(user: User): MeDto {
-    return { id: user.id, ...UserProfileDto.of(user), autoPlayForced: user.autoPlayForced, language: user.language };
+  @ApiProperty({
+    enum: ROLES,
+    example: 'player',
+    description:
+      'What the account may do beyond playing: `player`, `moderator` or `admin` (docs/moderation.md, "Roles").',
+  })
+  role!: Role;
+
+  @ApiProperty({
+    type: [WarningDto],
+    description:
+      'The moderators’ warnings the player has not yet marked seen (POST /api/users/me/warnings/seen), oldest first.',
+  })
+  warnings!: WarningDto[];
+
+  @ApiProperty({
+    description:
+      'A moderator renamed the account: it must choose a new name (PUT /api/users/me/username) before it plays on.',
+  })
+  renameRequired!: boolean;
+
+  static override of(user: User, warnings: readonly AccountWarning[] = []): MeDto {
+    return {
+      id: user.id,
+      ...UserProfileDto.of(user),
+      autoPlayForced: user.autoPlayForced,
+      language: user.language,
+      role: user.role,
+      warnings: warnings.map((w) => ({ id: w.id, reason: w.reason, createdAt: w.createdAt.toISOString() })),
+      renameRequired: user.state.renameRequired,
+    };
   }
 }

@@ -16,4 +16,22 @@ export const MESSAGES: CatalogMessages = {
   'webhook-disabled.title': 'A webhook of yours was disabled',
   'webhook-disabled.body':
     'Deliveries to your webhook {webhook} have failed for 3 days, so it is disabled: nothing more is sent to it. Register it again once it answers.',
+  'moderation-warn.title': 'A moderator has warned you on Nardy',
+  'moderation-warn.body':
+    'A moderator of Nardy has warned you: {reason}. Please keep to the rules; further breaches may lead to a mute or a ban.',
+  'moderation-mute.title': 'Your Nardy account has been muted',
+  'moderation-mute.body':
+    'A moderator of Nardy has muted your account: you cannot send messages in matches until the mute is lifted. Reason: {reason}',
+  'moderation-mute-timed.title': 'Your Nardy account has been muted',
+  'moderation-mute-timed.body':
+    'A moderator of Nardy has muted your account: you cannot send messages in matches until {until}. Reason: {reason}',
+  'moderation-ban.title': 'Your Nardy account has been banned',
+  'moderation-ban.body':
+    'A moderator of Nardy has banned your account until further notice: you cannot sign in, your open challenges were withdrawn and your matches under way forfeited. Reason: {reason}',
+  'moderation-ban-timed.title': 'Your Nardy account has been banned',
+  'moderation-ban-timed.body':
+    'A moderator of Nardy has banned your account until {until}: you cannot sign in until then, your open challenges were withdrawn and your matches under way forfeited. Reason: {reason}',
+  'moderation-rename.title': 'Your Nardy username must change',
+  'moderation-rename.body':
+    'A moderator of Nardy has taken the name {from} from your account: it stays reserved. Sign in with it as before and choose a new name. Reason: {reason}',
 };
