@@ -4,6 +4,7 @@
  * moderators' queue, actions and log. Each call goes through the same authorised fetch as `api`
  * (client.ts), so a refusal is the ApiProblem a page shows.
  */
+import type { operations } from '../../../contract/index.js';
 import { api, authorizedFetch, call, type Schemas } from './client.js';
 import { ApiProblem } from './problem.js';
 
@@ -28,13 +29,8 @@ const REASONS: Record<ReportReason, true> = {
 };
 export const REPORT_REASONS = Object.keys(REASONS) as readonly ReportReason[];
 
-export type Role = 'player' | 'moderator' | 'admin';
-
-export interface Warning {
-  readonly id: string;
-  readonly reason: string;
-  readonly createdAt: string;
-}
+export type Role = Schemas['MeDto']['role'];
+export type Warning = Schemas['WarningDto'];
 
 /** What the pages need of GET /api/users/me beyond what they already read. */
 export interface Standing {
@@ -44,19 +40,19 @@ export interface Standing {
   readonly renameRequired: boolean;
 }
 
-export const MODERATION_ACTIONS = ['warn', 'mute', 'ban', 'rename', 'lift', 'mark-cheater'] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export type ModerationAction = NonNullable<operations['moderateUser']['parameters']['path']>['action'];
+/** Every action, kept complete by the compiler: an action the contract adds is an error here. */
+const ACTIONS: Record<ModerationAction, true> = {
+  warn: true,
+  mute: true,
+  ban: true,
+  rename: true,
+  lift: true,
+  'mark-cheater': true,
+};
+export const MODERATION_ACTIONS = Object.keys(ACTIONS) as readonly ModerationAction[];
 
-export interface ModerationLogEntry {
-  readonly id: string;
-  readonly action: string;
-  readonly target: string;
-  readonly moderator: string | null;
-  readonly reason: string;
-  readonly days: number | null;
-  readonly endsAt: string | null;
-  readonly createdAt: string;
-}
+export type ModerationLogEntry = Schemas['ModerationLogEntryDto'];
 
 export interface ReportFiling {
   readonly reporter: string;
@@ -94,10 +90,7 @@ export interface ReportCase {
   readonly actions: readonly ModerationLogEntry[];
 }
 
-export interface Moderator {
-  readonly username: string;
-  readonly role?: Role;
-}
+export type Moderator = Schemas['StaffMemberDto'];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -127,7 +120,6 @@ async function send<T>(method: Method, path: string, body?: unknown): Promise<T>
   return parsed as T;
 }
 
-const user = (username: string): string => encodeURIComponent(username);
 const query = (values: Record<string, string | number | undefined>): string => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) if (value !== undefined) params.set(key, String(value));
@@ -148,18 +140,13 @@ export const community = {
     call(api.POST('/api/matches/{id}/messages', { params: { path: { id: matchId } }, body: { text } })),
   report: (report: ReportRequest) => call(api.POST('/api/reports', { body: report })),
   standing: async (): Promise<Standing> => {
-    const me = await send<Partial<Standing> & { username: string }>('GET', '/api/users/me');
-    return {
-      username: me.username,
-      role: me.role ?? 'player',
-      warnings: me.warnings ?? [],
-      renameRequired: me.renameRequired ?? false,
-    };
+    const { username, role, warnings, renameRequired } = await call(api.GET('/api/users/me'));
+    return { username, role, warnings, renameRequired };
   },
-  warningsSeen: () => send<void>('POST', '/api/users/me/warnings/seen', {}),
-  rename: (username: string) => send<{ readonly username: string }>('PUT', '/api/users/me/username', { username }),
-  myModeration: (cursor?: string) =>
-    send<Page<ModerationLogEntry>>('GET', `/api/users/me/moderation${query({ cursor })}`),
+  warningsSeen: (): Promise<void> => call(api.POST('/api/users/me/warnings/seen')),
+  rename: (username: string) => call(api.PUT('/api/users/me/username', { body: { username } })),
+  myModeration: (cursor?: string): Promise<Page<ModerationLogEntry>> =>
+    call(api.GET('/api/users/me/moderation', { params: { query: { cursor } } })),
   closeAccount: (password: string): Promise<void> => call(api.DELETE('/api/users/me', { body: { password } })),
   /** The account's data as a file, and the file name the server gives it (Content-Disposition), if any. */
   exportData: async (): Promise<{ readonly file: Blob; readonly name: string | null }> => {
@@ -180,14 +167,18 @@ export const moderation = {
     send<Page<ReportCase>>('GET', `/api/moderation/reports${query({ status, cursor })}`),
   close: (id: string, resolution: string) =>
     send<ReportCase>('POST', `/api/moderation/reports/${encodeURIComponent(id)}/close`, { resolution }),
-  act: (username: string, action: ModerationAction, reason: string, days?: number) =>
-    send<ModerationLogEntry>('POST', `/api/moderation/users/${user(username)}/${action}`, {
-      reason,
-      ...(days === undefined ? {} : { days }),
-    }),
-  log: (username?: string, cursor?: string) =>
-    send<Page<ModerationLogEntry>>('GET', `/api/moderation/log${query({ username, cursor })}`),
-  moderators: () => send<Page<Moderator> | readonly Moderator[]>('GET', '/api/moderation/moderators'),
-  grant: (username: string) => send<void>('PUT', `/api/moderation/moderators/${user(username)}`),
-  revoke: (username: string) => send<void>('DELETE', `/api/moderation/moderators/${user(username)}`),
+  act: (username: string, action: ModerationAction, reason: string, days?: number): Promise<ModerationLogEntry> =>
+    call(
+      api.POST('/api/moderation/users/{username}/{action}', {
+        params: { path: { username, action } },
+        body: { reason, ...(days === undefined ? {} : { days }) },
+      }),
+    ),
+  log: (username?: string, cursor?: string): Promise<Page<ModerationLogEntry>> =>
+    call(api.GET('/api/moderation/log', { params: { query: { username, cursor } } })),
+  moderators: async (): Promise<readonly Moderator[]> => (await call(api.GET('/api/moderation/moderators'))).items,
+  grant: (username: string): Promise<void> =>
+    call(api.PUT('/api/moderation/moderators/{username}', { params: { path: { username } } })),
+  revoke: (username: string): Promise<void> =>
+    call(api.DELETE('/api/moderation/moderators/{username}', { params: { path: { username } } })),
 };

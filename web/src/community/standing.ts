@@ -73,12 +73,6 @@ export async function acknowledgeWarnings(): Promise<void> {
   update({ warnings: [] });
 }
 
-/** Reads the standing again (after a rename, a role granted). */
-export async function reloadStanding(): Promise<void> {
-  if (currentSession() === null) return;
-  learn(await community.standing());
-}
-
 export function useStanding(): State {
   const [shown, set] = useState(state);
   useEffect(() => {

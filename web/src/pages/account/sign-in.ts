@@ -11,7 +11,7 @@ import { setSession } from '../../session.js';
 export async function signIn(username: string, password: string): Promise<void> {
   const token = await call(api.POST('/api/auth/token', { body: { username, password } }));
   // A moderator renamed the account: a new name is asked for before anything else (docs/community.md).
-  setRenameRequired((token as { readonly renameRequired?: boolean }).renameRequired === true);
+  setRenameRequired(token.renameRequired === true);
   setSession({ username, token: token.accessToken, expiresAt: Date.now() + token.expiresIn * 1000 });
 }
 

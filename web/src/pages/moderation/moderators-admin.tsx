@@ -8,10 +8,7 @@ import { ProblemMessage } from '../../ui/problem-message.js';
 import { useRequest } from '../../ui/use-request.js';
 
 export function ModeratorsAdmin() {
-  const list = useRequest(async () => {
-    const answer = await moderation.moderators();
-    return 'items' in answer ? answer.items : answer;
-  }, []);
+  const list = useRequest(() => moderation.moderators(), []);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [busy, setBusy] = useState(false);
