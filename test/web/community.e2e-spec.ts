@@ -20,7 +20,8 @@ import {
 const PASSWORD = 'community-password-1';
 
 describeInBrowser('blocks and reports', () => {
-  const web = useWebHarness();
+  // Each test signs several people in from this one address.
+  const web = useWebHarness({ AUTH_THROTTLE_LIMIT: '1000' });
 
   async function blocksOf(token: string): Promise<string[]> {
     const answer = await fetch(web.url('/api/users/me/blocks'), { headers: { authorization: `Bearer ${token}` } });

@@ -26,7 +26,8 @@ const PASSWORD = 'moderation-password-1';
 const ADMIN_CLI = fileURLToPath(new URL('../../dist/moderation/admin.cli.js', import.meta.url));
 
 describeInBrowser('moderating from the web client', () => {
-  const web = useWebHarness();
+  // Each test signs several people in from this one address.
+  const web = useWebHarness({ AUTH_THROTTLE_LIMIT: '1000' });
 
   /** `npm run admin -- grant <username> moderator`, on the test's own database. */
   async function grantModerator(username: string): Promise<void> {
