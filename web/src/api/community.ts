@@ -63,12 +63,23 @@ export interface ReportFiling {
   readonly createdAt: string;
 }
 
+/** One of the reported player's latest matches, from their side. */
 export interface CaseMatch {
   readonly id: string;
-  readonly variant?: string;
-  readonly status?: string;
-  readonly opponent?: string | null;
-  readonly createdAt?: string;
+  readonly variant: string;
+  readonly length: number;
+  readonly status: string;
+  readonly opponent: string | null;
+  readonly result: 'won' | 'lost' | null;
+  readonly rated: boolean;
+  readonly createdAt: string;
+}
+
+export interface CaseMessage {
+  readonly id: string;
+  readonly matchId: string;
+  readonly text: string;
+  readonly createdAt: string;
 }
 
 export interface ReportCase {
@@ -76,17 +87,22 @@ export interface ReportCase {
   readonly status: 'open' | 'closed';
   readonly target: {
     readonly username: string;
-    readonly role?: Role;
-    readonly muted?: boolean;
-    readonly banned?: boolean;
+    readonly role: Role;
+    readonly muted: boolean;
+    readonly banned: boolean;
+    readonly renameRequired: boolean;
+    readonly closed: boolean;
+    readonly rating: number;
   };
+  /** Oldest first. */
   readonly filings: readonly ReportFiling[];
   readonly createdAt: string;
-  readonly updatedAt?: string;
+  readonly updatedAt: string;
   readonly closedAt: string | null;
+  readonly closedBy: string | null;
   readonly resolution: string | null;
   readonly recentMatches: readonly CaseMatch[];
-  readonly recentMessages: readonly MatchMessage[];
+  readonly recentMessages: readonly CaseMessage[];
   readonly actions: readonly ModerationLogEntry[];
 }
 

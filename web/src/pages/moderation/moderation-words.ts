@@ -1,5 +1,5 @@
 /** The moderators' words for actions, and which actions take days and need a second thought. */
-import type { ModerationAction } from '../../api/community.js';
+import type { ModerationAction, Role } from '../../api/community.js';
 import { t } from '../../i18n/index.js';
 import type { MessageKey } from '../../i18n/message-ids.js';
 
@@ -28,3 +28,9 @@ export const TIMED: ReadonlySet<ModerationAction> = new Set(['mute', 'ban', 'mar
 
 /** The actions asked about twice: they stop a player playing, change their name or their opponents' ratings. */
 export const DESTRUCTIVE: ReadonlySet<ModerationAction> = new Set(['ban', 'rename', 'mark-cheater']);
+
+/** A role beyond a player's, as the queue names it. */
+export const ROLE_WORDS: Readonly<Record<Exclude<Role, 'player'>, MessageKey>> = {
+  moderator: 'moderation.role.moderator',
+  admin: 'moderation.role.admin',
+};

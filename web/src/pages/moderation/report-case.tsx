@@ -8,11 +8,13 @@ import { moderation, type ModerationLogEntry, type ReportCase as Case } from '..
 import { asProblem, type ApiProblem } from '../../api/problem.js';
 import { REASON_WORDS } from '../../community/report-form.js';
 import { t } from '../../i18n/index.js';
+import type { Variant } from '../../api/client.js';
 import { Link } from '../../ui/link.js';
+import { matchKind } from '../../ui/match-labels.js';
 import { ProblemMessage } from '../../ui/problem-message.js';
 import { TimeText } from '../../ui/time-text.js';
 import { ActionForm } from './action-form.js';
-import { actionWord } from './moderation-words.js';
+import { actionWord, ROLE_WORDS } from './moderation-words.js';
 
 export function LogEntries({ entries }: { readonly entries: readonly ModerationLogEntry[] }) {
   if (entries.length === 0) return <p class="muted">{t('moderation.case.noActions')}</p>;
@@ -73,10 +75,13 @@ function CloseForm({ report, onClosed }: { readonly report: Case; readonly onClo
 export function ReportCase({ report, onChange }: { readonly report: Case; readonly onChange: (next: Case) => void }) {
   const name = report.target.username;
   const [actions, setActions] = useState(report.actions);
+  const target = report.target;
   const standing = [
-    report.target.banned === true ? t('moderation.case.banned') : null,
-    report.target.muted === true ? t('moderation.case.muted') : null,
-    report.target.role !== undefined && report.target.role !== 'player' ? report.target.role : null,
+    target.banned ? t('moderation.case.banned') : null,
+    target.muted ? t('moderation.case.muted') : null,
+    target.renameRequired ? t('moderation.case.renamePending') : null,
+    target.closed ? t('moderation.case.accountClosed') : null,
+    target.role === 'player' ? null : t(ROLE_WORDS[target.role]),
   ].filter((s) => s !== null);
   return (
     <article class="report-case" data-testid="report-case" data-target={name}>
@@ -85,7 +90,8 @@ export function ReportCase({ report, onChange }: { readonly report: Case; readon
           {name}
         </Link>{' '}
         <span class="muted">
-          {t('moderation.case.filings', { count: report.filings.length })} · <TimeText at={report.createdAt} />
+          {t('moderation.case.rating', { rating: Math.round(target.rating) })} ·{' '}
+          {t('moderation.case.filings', { count: report.filings.length })} · <TimeText at={report.updatedAt} />
         </span>
         {standing.map((s) => (
           <span key={s} class="badge">
@@ -108,7 +114,7 @@ export function ReportCase({ report, onChange }: { readonly report: Case; readon
       <ul class="filings">
         {report.filings.map((filing, index) => (
           <li key={index}>
-            <strong>{t(REASON_WORDS[filing.reason] ?? 'community.reason.other')}</strong>{' '}
+            <strong>{t(REASON_WORDS[filing.reason])}</strong>{' '}
             <span class="muted">
               {t('moderation.case.by')} <span translate={false}>{filing.reporter}</span> ·{' '}
               <TimeText at={filing.createdAt} />
@@ -130,15 +136,25 @@ export function ReportCase({ report, onChange }: { readonly report: Case; readon
           {report.recentMatches.map((match) => (
             <li key={match.id}>
               <Link href={`/matches/${match.id}`}>
-                {match.createdAt !== undefined ? new Date(match.createdAt).toLocaleDateString() : match.id.slice(0, 8)}
+                {matchKind({ variant: match.variant as Variant, length: match.length })}
               </Link>
-              {match.opponent != null && (
+              {match.opponent !== null && (
                 <span class="muted">
                   {' '}
                   {t('moderation.case.against')} <span translate={false}>{match.opponent}</span>
                 </span>
               )}
-              {match.status !== undefined && <span class="muted"> · {match.status}</span>}
+              {' · '}
+              {match.result === 'won'
+                ? t('ui.status.won')
+                : match.result === 'lost'
+                  ? t('ui.status.lost')
+                  : match.status === 'playing'
+                    ? t('ui.status.playing')
+                    : t('ui.status.finished')}{' '}
+              <span class="muted">
+                <TimeText at={match.createdAt} />
+              </span>
             </li>
           ))}
         </ul>
