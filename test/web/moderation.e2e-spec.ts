@@ -4,7 +4,8 @@
  * moderator finds a player's report in the queue, bans the player for 7 days from it (confirmed
  * first), and closes the case; the ban is stored and logged. The banned player, signing in, gets
  * the page that says so, why and until when, and nothing else of the app. A warning reaches the
- * player at once over their stream, and on their next page view until they acknowledge it.
+ * player at once over their stream, and on their next page view until they acknowledge it. A player
+ * a moderator renamed must choose a new name before anything else, and is signed in under it.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -143,6 +144,36 @@ describeInBrowser('moderating from the web client', () => {
     await page.reload();
     await page.locator('main h1').waitFor();
     expect(await dialog.isVisible()).toBe(false);
+    expectNoPageErrors(page);
+  });
+
+  it('asks a renamed player for a new name before anything else, then signs them in under it', async () => {
+    await registerUser(web.baseUrl, 'rude_name', PASSWORD);
+    const moderator = await registerUser(web.baseUrl, 'ren_mod', PASSWORD);
+    await grantModerator('ren_mod');
+    await postJson(
+      web.baseUrl,
+      '/api/moderation/users/rude_name/rename',
+      { reason: 'An offensive username.' },
+      moderator.token,
+    );
+
+    const page = await web.open('/signin', await web.person());
+    await page.getByLabel('Username').fill('rude_name');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const renamePage = page.getByTestId('rename-page');
+    await renamePage.waitFor();
+    // Nothing else of the app: the lobby is not there to go to.
+    expect(await page.locator('header nav').count()).toBe(0);
+    await page.getByLabel('New username').fill('kind_name');
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await screenshot(page, 'rename-page');
+    await page.getByRole('button', { name: 'Save the new name' }).click();
+    await page.locator('header nav').getByRole('link', { name: 'kind_name' }).waitFor();
+    await renamePage.waitFor({ state: 'detached' });
+    const profile = await fetch(web.url('/api/users/kind_name'));
+    expect(profile.status).toBe(200);
     expectNoPageErrors(page);
   });
 });

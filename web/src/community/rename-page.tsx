@@ -37,11 +37,12 @@ export function RenamePage() {
       setBusy(false);
       return;
     }
-    setRenameRequired(false);
     try {
+      // Under the new name at once (its answer clears the rename), the old tokens being over.
       await signIn(renamed, password);
     } catch {
       // The name is chosen; a wrong password only means signing in again by hand.
+      setRenameRequired(false);
       await endSignIn();
       navigate(`/signin?next=${encodeURIComponent('/lobby')}`, { replace: true });
     }
@@ -54,7 +55,7 @@ export function RenamePage() {
         <LanguageSwitch />
       </header>
       <main id="main" tabIndex={-1}>
-        <section data-testid="rename-page">
+        <section class="rename-page" data-testid="rename-page">
           <h1>{t('community.rename.heading')}</h1>
           <p class="standing-box">{t('community.rename.lead')}</p>
           <form class="narrow-form" onSubmit={(event) => void submit(event)} noValidate>
