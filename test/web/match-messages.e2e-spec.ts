@@ -2,8 +2,8 @@
  * Match messages in the web client (docs/community.md), in Chromium against the real service, on a
  * phone (360 px) and in Russian: the panel folds under the board without widening the page, a
  * message written by one player reaches the other at once (an unread count on the folded panel),
- * the answer comes back the same way, both are stored, and a refused text shows the problem's
- * Russian words under the box.
+ * the answer comes back the same way, both are stored, a message can be reported (the report names
+ * it), and a refused text shows the problem's Russian words under the box.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import {
@@ -100,6 +100,17 @@ describeInBrowser('match messages on a phone, in Russian', () => {
     const stored = await web.app.t.prisma.$queryRaw<{ text: string }[]>`
       SELECT text FROM match_messages WHERE match_id = ${id}::uuid ORDER BY created_at`;
     expect(stored.map((m) => m.text)).toEqual(['Привет! Удачной игры.', 'Спасибо, взаимно!']);
+
+    // Bob reports Alice's message: the report names it.
+    const hers = bobPanel.locator('li.theirs', { hasText: 'Привет! Удачной игры.' });
+    await hers.getByRole('button', { name: 'Пожаловаться' }).click();
+    const report = hers.getByTestId('report-form');
+    await report.getByLabel('Причина').selectOption('abuse');
+    await report.getByRole('button', { name: 'Отправить жалобу' }).click();
+    await hers.getByText('Спасибо: ваша жалоба на игрока msg_alice передана модераторам.').waitFor();
+    const filed = await web.app.t.prisma.$queryRaw<{ reason: string; message: string }[]>`
+      SELECT f.reason, m.text AS message FROM report_filings f JOIN match_messages m ON m.id = f.message_id`;
+    expect(filed).toEqual([{ reason: 'abuse', message: 'Привет! Удачной игры.' }]);
 
     // A text with nothing visible is refused: the problem, in Russian, under the box.
     await alicePage.getByLabel('Написать сопернику').fill('\u200b\u200b');
