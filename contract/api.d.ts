@@ -824,6 +824,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report queue: open (or closed) cases, the latest filing first
+         * @description Moderators and admins. Each case: its filings (one reporter’s reports about one player while open), the reported player’s standing, their last 10 matches and last 20 messages, and the moderators’ last 20 actions on them.
+         */
+        get: operations["listReportCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/reports/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a report case
+         * @description Moderators and admins. The case is closed with its resolution, and the closing logged (`close-report`) on the reported player. A later report of the same reporter about the same player opens a new case.
+         */
+        post: operations["closeReportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/moderation/users/{username}/{action}": {
         parameters: {
             query?: never;
@@ -1972,6 +2012,13 @@ export interface components {
              * @example correct horse battery staple
              */
             password: string;
+        };
+        CloseReportDto: {
+            /**
+             * @description What was decided; logged (`close-report`). Stored in Unicode NFC, without spaces at either end; refused (400, the field error's constraint) with control characters such as line breaks and tabs (control-character), bidirectional controls (bidi-control), nothing (blank) or nothing visible (invisible-only), or over its length (maxLength).
+             * @example Warned the player.
+             */
+            resolution: string;
         };
         ColourBoardDto: {
             /** @description Black’s checkers in black’s own numbering. */
@@ -3451,6 +3498,35 @@ export interface components {
              */
             p256dh: string;
         };
+        RecentMatchDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example points */
+            endReason: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            length: number;
+            /** @description The other player; null for an open challenge. */
+            opponent: string | null;
+            rated: boolean;
+            /** @enum {string|null} */
+            result: "won" | "lost" | null;
+            /** @example finished */
+            status: string;
+            /** @example backgammon */
+            variant: string;
+        };
+        RecentMessageDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            matchId: string;
+            text: string;
+        };
         RefreshRequestDto: {
             /**
              * @description The refresh token last answered; leave out to use the `nardy_refresh` cookie.
@@ -3469,6 +3545,69 @@ export interface components {
              * @description 3-24 characters of a-z, 0-9, _ and - (unique regardless of case); not a name that reads as a house bot’s (bot-easy, bot, gnubg: `b0t_easy`, `gnubg-fan`, `my-bot`) or another reserved name by its Unicode confusable skeleton (constraint reserved-username); letters of mixed scripts, bidirectional controls and invisible characters are refused with their own constraint (mixed-scripts, bidi-control, invisible-character)
              * @example alice
              */
+            username: string;
+        };
+        ReportCaseDto: {
+            /** @description The moderators’ last 20 actions on the target, newest first. */
+            actions: components["schemas"]["ModerationLogEntryDto"][];
+            /** Format: date-time */
+            closedAt: string | null;
+            /** @description The moderator who closed it. */
+            closedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Oldest first. */
+            filings: components["schemas"]["ReportFilingDto"][];
+            /** Format: uuid */
+            id: string;
+            /** @description The target’s last 10 matches, newest first. */
+            recentMatches: components["schemas"]["RecentMatchDto"][];
+            /** @description The target’s last 20 match messages, newest first. */
+            recentMessages: components["schemas"]["RecentMessageDto"][];
+            resolution: string | null;
+            /** @enum {string} */
+            status: "open" | "closed";
+            target: components["schemas"]["ReportTargetDto"];
+            /**
+             * Format: date-time
+             * @description The last filing’s time.
+             */
+            updatedAt: string;
+        };
+        ReportCasePageDto: {
+            items: components["schemas"]["ReportCaseDto"][];
+            /** @description The cursor of the next page; null on the last. */
+            next: string | null;
+        };
+        ReportFilingDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            matchId: string | null;
+            /** Format: uuid */
+            messageId: string | null;
+            /** @enum {string} */
+            reason: "cheating" | "abuse" | "offensive-username" | "stalling" | "other";
+            /**
+             * @description Who filed it (shown to moderators only).
+             * @example bob
+             */
+            reporter: string;
+            text: string | null;
+        };
+        ReportTargetDto: {
+            /** @description Under a ban now. */
+            banned: boolean;
+            /** @description Closed by its player. */
+            closed: boolean;
+            /** @description Under a mute now. */
+            muted: boolean;
+            rating: number;
+            /** @description Renamed by a moderator, the new name not yet chosen. */
+            renameRequired: boolean;
+            /** @enum {string} */
+            role: "player" | "moderator" | "admin";
+            /** @example alice */
             username: string;
         };
         ResignDto: {
@@ -7444,6 +7583,153 @@ export interface operations {
             };
             /** @description No such user (`user-not-found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listReportCases: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCasePageDto"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` (or `If-Modified-Since`) sent still holds; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (`validation-failed`, `invalid-cursor`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller is neither moderator nor admin (`not-a-moderator`), or a personal API token (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    closeReportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseReportDto"];
+            };
+        };
+        responses: {
+            /** @description The case, closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCaseDto"];
+                };
+            };
+            /** @description Invalid request (`validation-failed`: a resolution missing, blank or over 2000 characters). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed or expired bearer token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller is neither moderator nor admin (`not-a-moderator`), or a personal API token (`insufficient-scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such case (`report-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The case is closed already (`report-closed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body too large (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Request body is not JSON (`unsupported-media-type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

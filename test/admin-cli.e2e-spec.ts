@@ -26,12 +26,8 @@ function admin(args: readonly string[], env: Record<string, string | undefined>)
   const merged: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'silent', ...env };
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [ADMIN_CLI, ...args],
-      { env: merged as NodeJS.ProcessEnv, timeout: 60_000 },
-      (err, stdout, stderr) =>
-        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr }),
+    execFile(process.execPath, [ADMIN_CLI, ...args], { env: merged, timeout: 60_000 }, (err, stdout, stderr) =>
+      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr }),
     );
   });
 }
@@ -64,7 +60,7 @@ describe('on the embedded database (DATA_DIR)', () => {
 
       expect(await admin(['revoke', 'erin'], env)).toMatchObject({
         code: 0,
-        stdout: expect.stringMatching(/erin: admin -> player/),
+        stdout: expect.stringMatching(/erin: admin -> player/) as unknown,
       });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -93,7 +89,7 @@ describeOnPostgres('on PostgreSQL (DATABASE_URL), beside a running server', () =
     await log(carol).expect(403);
 
     const granted = await admin(['grant', 'CAROL', 'moderator'], env);
-    expect(granted).toMatchObject({ code: 0, stdout: expect.stringMatching(/^carol: player -> moderator/) });
+    expect(granted).toMatchObject({ code: 0, stdout: expect.stringMatching(/^carol: player -> moderator/) as unknown });
     await log(carol).expect(200);
     await staff(carol).expect(403);
 
@@ -101,7 +97,7 @@ describeOnPostgres('on PostgreSQL (DATABASE_URL), beside a running server', () =
     await staff(carol).expect(200);
     expect(await admin(['grant', 'carol', 'admin'], env)).toMatchObject({
       code: 0,
-      stdout: expect.stringMatching(/already/),
+      stdout: expect.stringMatching(/already/) as unknown,
     });
 
     expect(await admin(['revoke', 'carol'], env)).toMatchObject({ code: 0 });
@@ -130,11 +126,11 @@ describeOnPostgres('on PostgreSQL (DATABASE_URL), beside a running server', () =
       ['promote', 'carol'],
     ]) {
       const run = await admin(args, env);
-      expect(run).toMatchObject({ code: 2, stderr: expect.stringMatching(/^usage: npm run admin/) });
+      expect(run).toMatchObject({ code: 2, stderr: expect.stringMatching(/^usage: npm run admin/) as unknown });
     }
     expect(await admin(['grant', 'nobody_here', 'moderator'], env)).toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/no user "nobody_here"/),
+      stderr: expect.stringMatching(/no user "nobody_here"/) as unknown,
     });
     expect(await admin(['grant', 'gnubg', 'admin'], env)).toMatchObject({ code: 1 });
     const [row] = await t.prisma.$queryRawUnsafe<{ role: string }[]>(`SELECT role FROM users WHERE username = 'gnubg'`);

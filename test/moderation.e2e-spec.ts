@@ -394,3 +394,87 @@ describe('the log', () => {
     problem(await log(moderator, '?username=nobody_here'), 404, 'user-not-found');
   });
 });
+
+describe('the report queue', () => {
+  interface Case {
+    id: string;
+    status: string;
+    target: { username: string; role: string; muted: boolean; banned: boolean };
+    filings: {
+      reporter: string;
+      reason: string;
+      matchId: string | null;
+      messageId: string | null;
+      text: string | null;
+    }[];
+    recentMatches: { id: string; opponent: string | null; status: string }[];
+    recentMessages: { id: string; matchId: string; text: string }[];
+    actions: Entry[];
+    closedBy: string | null;
+    resolution: string | null;
+  }
+  const queue = (by: Player, status = 'open') =>
+    request(s.t.http).get(`/api/moderation/reports?status=${status}&limit=100`).set(bearer(by));
+
+  it('shows each case with its filings, the target’s matches, messages and actions; closing is logged, once', async () => {
+    const moderator = await withRole('moderator');
+    const [rude, reporter] = [await newPlayer('rude'), await newPlayer('rep')];
+    const matchId = await startScriptedMatch(s, rude, reporter, { variant: 'backgammon', length: 3 }, [[3, 1]]);
+    expectOnlyScriptedThrows(s);
+    const message = (
+      (
+        await request(s.t.http)
+          .post(`/api/matches/${matchId}/messages`)
+          .set(bearer(rude))
+          .send({ text: 'you fool' })
+          .expect(201)
+      ).body as { id: string }
+    ).id;
+    await acted(moderator, rude.username, 'warn', { reason: 'Earlier.' });
+    await request(s.t.http)
+      .post('/api/reports')
+      .set(bearer(reporter))
+      .send({ username: rude.username, reason: 'abuse', matchId, messageId: message, text: 'Insults.' })
+      .expect(202);
+    problem(await queue(reporter), 403, 'not-a-moderator');
+
+    const open = ((await queue(moderator).expect(200)).body as { items: Case[] }).items;
+    const found = open.find((c) => c.target.username === rude.username)!;
+    expect(found).toMatchObject({
+      status: 'open',
+      target: { username: rude.username, role: 'player', muted: false, banned: false },
+      filings: [{ reporter: reporter.username, reason: 'abuse', matchId, messageId: message, text: 'Insults.' }],
+      recentMatches: [{ id: matchId, opponent: reporter.username, status: 'playing' }],
+      recentMessages: [{ id: message, matchId, text: 'you fool' }],
+      actions: [{ action: 'warn', reason: 'Earlier.', moderator: moderator.username }],
+    });
+
+    const close = (body: Record<string, unknown>) =>
+      request(s.t.http).post(`/api/moderation/reports/${found.id}/close`).set(bearer(moderator)).send(body);
+    problem(await close({ resolution: ' ' }), 400, 'validation-failed');
+    s.clock.advance(1);
+    const closed = (await close({ resolution: 'Muted for a week.' }).expect(200)).body as Case;
+    expect(closed).toMatchObject({ status: 'closed', closedBy: moderator.username, resolution: 'Muted for a week.' });
+    problem(await close({ resolution: 'Again.' }), 409, 'report-closed');
+    problem(
+      await request(s.t.http)
+        .post('/api/moderation/reports/00000000-0000-4000-8000-000000000000/close')
+        .set(bearer(moderator))
+        .send({ resolution: 'x' }),
+      404,
+      'report-not-found',
+    );
+    expect(((await queue(moderator).expect(200)).body as { items: Case[] }).items.map((c) => c.id)).not.toContain(
+      found.id,
+    );
+    expect(((await queue(moderator, 'closed').expect(200)).body as { items: Case[] }).items.map((c) => c.id)).toContain(
+      found.id,
+    );
+    const [latest] = await logOf(moderator, rude.username);
+    expect(latest).toMatchObject({
+      action: 'close-report',
+      reason: 'Muted for a week.',
+      moderator: moderator.username,
+    });
+  });
+});

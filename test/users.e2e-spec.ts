@@ -33,6 +33,9 @@ describe('registration', () => {
       ...NEW_PLAYER_STANDING,
       autoPlayForced: false,
       language: null,
+      role: 'player',
+      warnings: [],
+      renameRequired: false,
     });
     const row = await t.prisma.user.findUniqueOrThrow({ where: { usernameKey: 'alice_1' } });
     // argon2id with the app's settings (the tests': test/support/test-settings.ts).

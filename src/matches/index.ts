@@ -62,3 +62,4 @@ export {
 } from './read/match-facts.repository.js';
 // What a player's rated wins cost their opponents: the moderators' rating refunds (docs/moderation.md).
 export { ratedLossesTo, type RatedLoss } from './read/rated-losses.repository.js';
+export { recentMatchesOf, type RecentMatch } from './read/recent-matches.repository.js';

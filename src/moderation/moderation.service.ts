@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
+import { isUniqueViolation } from '../database/sql-state.js';
 import { AccountDeparture } from '../accounts/index.js';
 import { RefreshTokensRepository } from '../auth/index.js';
 import { LiveNotices, ratedLossesTo } from '../matches/index.js';
@@ -63,51 +64,53 @@ export class ModerationService implements OnModuleInit {
     const days = terms.days ?? null;
     const endsAt = days === null ? null : new Date(now.getTime() + Math.min(days, MAX_DAYS) * DAY_MS);
     const base = { targetId: target.id, moderatorId: actorId, reason: terms.reason, days, endsAt, createdAt: now };
-    const { entry, version } = await this.log.transaction(async (tx) => {
-      await tx.query(lockAccountSql('$1'), [target.id]);
-      switch (action) {
-        case 'warn':
-          return { entry: await this.log.append(tx, { ...base, action }), version: null };
-        case 'mute':
-          await accountStanding.mute(tx, target.id, now, endsAt);
-          return { entry: await this.log.append(tx, { ...base, action }), version: null };
-        case 'ban': {
-          const version = await accountStanding.ban(tx, target.id, now, endsAt, terms.reason);
-          return { entry: await this.log.append(tx, { ...base, action }), version };
+    const { entry, version } = await retryOnTakenPlaceholder(() =>
+      this.log.transaction(async (tx) => {
+        await tx.query(lockAccountSql('$1'), [target.id]);
+        switch (action) {
+          case 'warn':
+            return { entry: await this.log.append(tx, { ...base, action }), version: null };
+          case 'mute':
+            await accountStanding.mute(tx, target.id, now, endsAt);
+            return { entry: await this.log.append(tx, { ...base, action }), version: null };
+          case 'ban': {
+            const version = await accountStanding.ban(tx, target.id, now, endsAt, terms.reason);
+            return { entry: await this.log.append(tx, { ...base, action }), version };
+          }
+          case 'rename': {
+            const placeholder = `renamed-${randomBytes(4).toString('hex')}`;
+            const version = await accountStanding.forceRename(tx, target.id, placeholder, now);
+            const details = { from: target.username, to: placeholder };
+            return { entry: await this.log.append(tx, { ...base, action, details }), version };
+          }
+          case 'lift':
+            await accountStanding.lift(tx, target.id, now);
+            return { entry: await this.log.append(tx, { ...base, action }), version: null };
+          case 'mark-cheater': {
+            const id = randomUUID();
+            const version = await accountStanding.ban(tx, target.id, now, endsAt, terms.reason);
+            const since = new Date(now.getTime() - REFUND_DAYS * DAY_MS);
+            const due = (await ratedLossesTo(tx, target.id, since))
+              .filter((loss) => loss.points > 0)
+              .map((loss) => ({ userId: loss.loserId, matchId: loss.matchId, points: loss.points }));
+            const given = await accountStanding.refundRatings(tx, due, id, now);
+            const names = new Map(
+              (
+                await tx.query<{ id: string; username: string }>(ACCOUNT_PEOPLE_SQL, [
+                  [...new Set(given.map((g) => g.userId))],
+                ])
+              ).map((person) => [person.id, person.username]),
+            );
+            const refunds = given.map((g) => ({
+              username: names.get(g.userId) ?? null,
+              matchId: g.matchId,
+              points: g.points,
+            }));
+            return { entry: await this.log.append(tx, { ...base, id, action, details: { refunds } }), version };
+          }
         }
-        case 'rename': {
-          const placeholder = `renamed-${randomBytes(4).toString('hex')}`;
-          const version = await accountStanding.forceRename(tx, target.id, placeholder, now);
-          const details = { from: target.username, to: placeholder };
-          return { entry: await this.log.append(tx, { ...base, action, details }), version };
-        }
-        case 'lift':
-          await accountStanding.lift(tx, target.id, now);
-          return { entry: await this.log.append(tx, { ...base, action }), version: null };
-        case 'mark-cheater': {
-          const id = randomUUID();
-          const version = await accountStanding.ban(tx, target.id, now, endsAt, terms.reason);
-          const since = new Date(now.getTime() - REFUND_DAYS * DAY_MS);
-          const due = (await ratedLossesTo(tx, target.id, since))
-            .filter((loss) => loss.points > 0)
-            .map((loss) => ({ userId: loss.loserId, matchId: loss.matchId, points: loss.points }));
-          const given = await accountStanding.refundRatings(tx, due, id, now);
-          const names = new Map(
-            (
-              await tx.query<{ id: string; username: string }>(ACCOUNT_PEOPLE_SQL, [
-                [...new Set(given.map((g) => g.userId))],
-              ])
-            ).map((person) => [person.id, person.username]),
-          );
-          const refunds = given.map((g) => ({
-            username: names.get(g.userId) ?? null,
-            matchId: g.matchId,
-            points: g.points,
-          }));
-          return { entry: await this.log.append(tx, { ...base, id, action, details: { refunds } }), version };
-        }
-      }
-    });
+      }),
+    );
     if (version !== null) {
       // Every token of the account ends on every node, its live streams with them (TokenVersions).
       await this.tokens.raised(target.id, version);
@@ -120,6 +123,20 @@ export class ModerationService implements OnModuleInit {
     }
     if (action === 'ban' || action === 'mark-cheater') await this.departures.depart(target.id, 'ban');
     return entry;
+  }
+}
+
+/**
+ * `work`, again when it lost to a name taken meanwhile (a rename's random placeholder, 2^32 of them,
+ * taken by another account: its transaction rolled back whole), up to 3 times.
+ */
+async function retryOnTakenPlaceholder<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= 3 || !isUniqueViolation(err)) throw err;
+    }
   }
 }
 

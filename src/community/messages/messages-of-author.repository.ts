@@ -23,4 +23,14 @@ export class MessagesOfAuthor {
     );
     return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
   }
+
+  /** The latest `limit` messages `userId` wrote, newest first (the moderators' report queue, docs/moderation.md). */
+  async latest(userId: string, limit: number): Promise<WrittenMessage[]> {
+    const rows = await this.sql.query<{ id: string; matchId: string; text: string; createdAt: Date | string }>(
+      `SELECT id, match_id AS "matchId", text, created_at AS "createdAt" FROM match_messages
+        WHERE author_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2::int`,
+      [userId, limit],
+    );
+    return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+  }
 }

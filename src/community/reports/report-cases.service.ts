@@ -2,9 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import type { Page, PageRequest } from '../../common/page-cursor.js';
 import { isUuid } from '../../common/uuid.js';
+import type { SqlClient } from '../../database/sql-client.js';
 import type { FilingByReporter, ReportCase, ReportStatus } from './report.js';
 import { ReportClosedError, ReportNotFoundError } from './reports.errors.js';
 import { ReportsRepository } from './reports.repository.js';
+
+/** The client a statement runs on: a caller's transaction. */
+type Runner = Pick<SqlClient, 'query'>;
 
 /** A page of the queue asked for: the cases of `status`, after `cursor`. */
 export interface CasesQuery extends PageRequest {
@@ -38,14 +42,17 @@ export class ReportCasesService {
   /**
    * `moderatorId` closes the open case `id` with `resolution`, and answers it closed; ReportNotFoundError
    * for none, ReportClosedError for a case closed already. A later filing of its reporter about its
-   * target opens a new case.
+   * target opens a new case. Given `tx`, the closing runs in that transaction (the caller's record of
+   * it commits with it).
    */
-  async close(id: string, moderatorId: string, resolution: string): Promise<ReportCase> {
+  async close(id: string, moderatorId: string, resolution: string, tx?: Runner): Promise<ReportCase> {
     if (!isUuid(id)) throw new ReportNotFoundError();
-    const outcome = await this.reports.close(id, moderatorId, resolution, this.clock.now());
+    const outcome = await this.reports.close(id, moderatorId, resolution, this.clock.now(), tx);
     if (outcome === 'not-found') throw new ReportNotFoundError();
     if (outcome === 'already-closed') throw new ReportClosedError();
-    return this.case(id);
+    const closed = await this.reports.case(id, tx);
+    if (closed === null) throw new ReportNotFoundError();
+    return closed;
   }
 
   /** Every case about the player `targetId`, open and closed, the latest filing first. */

@@ -76,6 +76,9 @@ SELECT r.id::text AS id, r.status, r.target_id::text AS target_id, t.username AS
 const FILING_COLUMNS = `f.id::text AS id, f.report_id::text AS report_id, f.reporter_id::text AS reporter_id,
        f.reason, f.match_id::text AS match_id, f.message_id::text AS message_id, f.text, f.created_at`;
 
+/** The client a statement runs on: the pool, or a caller's transaction. */
+type Runner = Pick<SqlClient, 'query'>;
+
 /**
  * The reports (docs/community.md, "Reports"), tables `reports` and `report_filings`: the only code that
  * reads and writes them. A case is open while its `open_slot` is true; the unique index on (reporter,
@@ -154,9 +157,9 @@ export class ReportsRepository {
   }
 
   /** The case `id`, with its filings; null for none. */
-  async case(id: string): Promise<ReportCase | null> {
-    const rows = await this.sql.query<CaseRow>(`${CASE_SELECT} WHERE r.id = $1::uuid`, [id]);
-    const [found] = await this.withFilings(rows);
+  async case(id: string, sql: Runner = this.sql): Promise<ReportCase | null> {
+    const rows = await sql.query<CaseRow>(`${CASE_SELECT} WHERE r.id = $1::uuid`, [id]);
+    const [found] = await this.withFilings(rows, sql);
     return found ?? null;
   }
 
@@ -179,8 +182,9 @@ export class ReportsRepository {
     moderatorId: string,
     resolution: string,
     at: Date,
+    sql: Runner = this.sql,
   ): Promise<'closed' | 'not-found' | 'already-closed'> {
-    const rows = await this.sql.query<{ closed: boolean }>(
+    const rows = await sql.query<{ closed: boolean }>(
       `WITH closed AS (
          UPDATE reports SET status = 'closed', open_slot = NULL, closed_at = $3::timestamptz,
                             closed_by_id = $2::uuid, resolution = $4
@@ -217,9 +221,9 @@ export class ReportsRepository {
   }
 
   /** The cases of `rows`, in their order, each with its filings (oldest first), read in one statement. */
-  private async withFilings(rows: readonly CaseRow[]): Promise<ReportCase[]> {
+  private async withFilings(rows: readonly CaseRow[], sql: Runner = this.sql): Promise<ReportCase[]> {
     if (rows.length === 0) return [];
-    const filings = await this.sql.query<FilingRow>(
+    const filings = await sql.query<FilingRow>(
       `SELECT ${FILING_COLUMNS}, p.username AS reporter
          FROM report_filings f JOIN users p ON p.id = f.reporter_id
         WHERE f.report_id = ANY($1::uuid[])

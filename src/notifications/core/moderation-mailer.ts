@@ -17,28 +17,12 @@ import {
   type OutboxMessage,
   type OutboxSubscriber,
 } from '../../database/outbox/outbox.js';
-import { ModerationLogRepository, type ModerationEntry } from '../../moderation/index.js';
+import { ModerationLogRepository } from '../../moderation/index.js';
 import { UsersRepository } from '../../users/index.js';
 import { accountMail } from '../email/account-mail.js';
 import type { Notification } from './notification.js';
+import { moderationTemplate } from './moderation-mail-template.js';
 import { NotificationQueue } from './notification-queue.js';
-
-/** The template of an entry's mail (account-mail-words/), or null when the action is not mailed. */
-export function moderationTemplate(entry: Pick<ModerationEntry, 'action' | 'endsAt'>): string | null {
-  switch (entry.action) {
-    case 'warn':
-      return 'moderation-warn';
-    case 'mute':
-      return entry.endsAt === null ? 'moderation-mute' : 'moderation-mute-timed';
-    case 'ban':
-    case 'mark-cheater':
-      return entry.endsAt === null ? 'moderation-ban' : 'moderation-ban-timed';
-    case 'rename':
-      return 'moderation-rename';
-    default:
-      return null;
-  }
-}
 
 /** When a timed action ends, as its mail shows it: the day and time in UTC. */
 const endOf = (endsAt: Date): string => `${endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
