@@ -31,7 +31,7 @@ export type { Colour, Variant };
  * a request whose token is refused all the same (expired meanwhile) is sent once more after a
  * renewal (session-renewal.ts). A renewal that fails signs out, and the first answer is kept.
  */
-export async function authorizedFetch(request: Request): Promise<Response> {
+async function authorizedFetch(request: Request): Promise<Response> {
   return noticeBan(await sendAuthorized(request));
 }
 

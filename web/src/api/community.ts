@@ -1,12 +1,11 @@
 /**
  * The API of community and moderation (docs/community.md): blocks, match messages, reports, the
  * account's standing (role, warnings, a forced rename), closing the account and its data, and the
- * moderators' queue, actions and log. Each call goes through the same authorised fetch as `api`
- * (client.ts), so a refusal is the ApiProblem a page shows.
+ * moderators' queue, actions and log, through the typed client (client.ts): a refusal is the
+ * ApiProblem a page shows.
  */
 import type { operations } from '../../../contract/index.js';
-import { api, authorizedFetch, call, type Schemas } from './client.js';
-import { ApiProblem } from './problem.js';
+import { api, call, type Schemas } from './client.js';
 
 export interface Page<T> {
   readonly items: readonly T[];
@@ -54,94 +53,12 @@ export const MODERATION_ACTIONS = Object.keys(ACTIONS) as readonly ModerationAct
 
 export type ModerationLogEntry = Schemas['ModerationLogEntryDto'];
 
-export interface ReportFiling {
-  readonly reporter: string;
-  readonly reason: ReportReason;
-  readonly matchId: string | null;
-  readonly messageId: string | null;
-  readonly text: string | null;
-  readonly createdAt: string;
-}
-
-/** One of the reported player's latest matches, from their side. */
-export interface CaseMatch {
-  readonly id: string;
-  readonly variant: string;
-  readonly length: number;
-  readonly status: string;
-  readonly opponent: string | null;
-  readonly result: 'won' | 'lost' | null;
-  readonly rated: boolean;
-  readonly createdAt: string;
-}
-
-export interface CaseMessage {
-  readonly id: string;
-  readonly matchId: string;
-  readonly text: string;
-  readonly createdAt: string;
-}
-
-export interface ReportCase {
-  readonly id: string;
-  readonly status: 'open' | 'closed';
-  readonly target: {
-    readonly username: string;
-    readonly role: Role;
-    readonly muted: boolean;
-    readonly banned: boolean;
-    readonly renameRequired: boolean;
-    readonly closed: boolean;
-    readonly rating: number;
-  };
-  /** Oldest first. */
-  readonly filings: readonly ReportFiling[];
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly closedAt: string | null;
-  readonly closedBy: string | null;
-  readonly resolution: string | null;
-  readonly recentMatches: readonly CaseMatch[];
-  readonly recentMessages: readonly CaseMessage[];
-  readonly actions: readonly ModerationLogEntry[];
-}
+export type ReportCase = Schemas['ReportCaseDto'];
+export type ReportFiling = Schemas['ReportFilingDto'];
+export type CaseMatch = Schemas['RecentMatchDto'];
+export type CaseMessage = Schemas['RecentMessageDto'];
 
 export type Moderator = Schemas['StaffMemberDto'];
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Sends one request; the answer's JSON (undefined for 204), or the ApiProblem of a refusal. */
-async function send<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const request = new Request(new URL(path, location.origin), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let answer: Response;
-  try {
-    answer = await authorizedFetch(request);
-  } catch (error) {
-    throw ApiProblem.network(error);
-  }
-  const text = await answer.text();
-  let parsed: unknown;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (!answer.ok) throw ApiProblem.from(answer.status, parsed);
-  return parsed as T;
-}
-
-const query = (values: Record<string, string | number | undefined>): string => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined) params.set(key, String(value));
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-};
 
 export const community = {
   blocks: (cursor?: string, limit?: number): Promise<Page<BlockedPlayer>> =>
@@ -179,10 +96,10 @@ export const community = {
 };
 
 export const moderation = {
-  reports: (status: 'open' | 'closed', cursor?: string) =>
-    send<Page<ReportCase>>('GET', `/api/moderation/reports${query({ status, cursor })}`),
-  close: (id: string, resolution: string) =>
-    send<ReportCase>('POST', `/api/moderation/reports/${encodeURIComponent(id)}/close`, { resolution }),
+  reports: (status: ReportCase['status'], cursor?: string): Promise<Page<ReportCase>> =>
+    call(api.GET('/api/moderation/reports', { params: { query: { status, cursor } } })),
+  close: (id: string, resolution: string): Promise<ReportCase> =>
+    call(api.POST('/api/moderation/reports/{id}/close', { params: { path: { id } }, body: { resolution } })),
   act: (username: string, action: ModerationAction, reason: string, days?: number): Promise<ModerationLogEntry> =>
     call(
       api.POST('/api/moderation/users/{username}/{action}', {
