@@ -5,7 +5,8 @@
  * first), and closes the case; the ban is stored and logged. The banned player, signing in, gets
  * the page that says so, why and until when, and nothing else of the app. A warning reaches the
  * player at once over their stream, and on their next page view until they acknowledge it. A player
- * a moderator renamed must choose a new name before anything else, and is signed in under it.
+ * a moderator renamed must choose a new name before anything else, and is signed in under it. An
+ * admin grants and revokes the moderator role from the page.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -30,12 +31,16 @@ describeInBrowser('moderating from the web client', () => {
   // Each test signs several people in from this one address.
   const web = useWebHarness({ AUTH_THROTTLE_LIMIT: '1000' });
 
-  /** `npm run admin -- grant <username> moderator`, on the test's own database. */
-  async function grantModerator(username: string): Promise<void> {
-    const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_CLI, 'grant', username, 'moderator'], {
+  /** `npm run admin -- <args>` (src/moderation/admin.cli.ts, built), on the test's own database; its output. */
+  async function adminCommand(...args: string[]): Promise<string> {
+    const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_CLI, ...args], {
       env: { ...process.env, ...web.app.t.db.env, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
     });
-    expect(stdout).toContain('-> moderator');
+    return stdout;
+  }
+
+  async function grantModerator(username: string): Promise<void> {
+    expect(await adminCommand('grant', username, 'moderator')).toContain('-> moderator');
   }
 
   it('bans a reported player from the queue, and the player gets the banned page', async () => {
@@ -95,6 +100,7 @@ describeInBrowser('moderating from the web client', () => {
     const row = page.getByTestId('moderation-log').locator('tr', { hasText: 'mod_bob' }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain('mod_mia');
+    await screenshot(page, 'moderation-log');
     expectNoPageErrors(page);
 
     // The banned player signs in on a phone: the banned page, with the reason and the end.
@@ -174,6 +180,28 @@ describeInBrowser('moderating from the web client', () => {
     await renamePage.waitFor({ state: 'detached' });
     const profile = await fetch(web.url('/api/users/kind_name'));
     expect(profile.status).toBe(200);
+    expectNoPageErrors(page);
+  });
+
+  it('lets an admin grant and revoke the moderator role from the page', async () => {
+    await registerUser(web.baseUrl, 'adm_ada', PASSWORD);
+    await registerUser(web.baseUrl, 'adm_ben', PASSWORD);
+    expect(await adminCommand('grant', 'adm_ada', 'admin')).toContain('-> admin');
+    const context = await web.person();
+    await signInPage(context, web.baseUrl, 'adm_ada', PASSWORD);
+    const page = await web.open('/moderation', context);
+    await page.getByRole('button', { name: 'Moderators' }).click();
+    const admin = page.getByTestId('moderators-admin');
+    await admin.getByLabel('Username').fill('adm_ben');
+    await admin.getByRole('button', { name: 'Make moderator' }).click();
+    await admin.getByRole('button', { name: 'Revoke adm_ben' }).waitFor();
+    const role = async () =>
+      (await web.app.t.prisma.$queryRaw<{ role: string }[]>`SELECT role FROM users WHERE username = 'adm_ben'`)[0].role;
+    expect(await role()).toBe('moderator');
+    await screenshot(page, 'moderation-moderators');
+    await admin.getByRole('button', { name: 'Revoke adm_ben' }).click();
+    await admin.getByRole('button', { name: 'Revoke adm_ben' }).waitFor({ state: 'detached' });
+    expect(await role()).toBe('player');
     expectNoPageErrors(page);
   });
 });

@@ -130,52 +130,60 @@ export function ReportCase({ report, onChange }: { readonly report: Case; readon
           </li>
         ))}
       </ul>
-      <details>
-        <summary>{t('moderation.case.recentMatches', { count: report.recentMatches.length })}</summary>
-        <ul>
-          {report.recentMatches.map((match) => (
-            <li key={match.id}>
-              <Link href={`/matches/${match.id}`}>
-                {matchKind({ variant: match.variant as Variant, length: match.length })}
-              </Link>
-              {match.opponent !== null && (
+      {report.recentMatches.length === 0 ? (
+        <p class="muted">{t('moderation.case.noMatches')}</p>
+      ) : (
+        <details>
+          <summary>{t('moderation.case.recentMatches', { count: report.recentMatches.length })}</summary>
+          <ul>
+            {report.recentMatches.map((match) => (
+              <li key={match.id}>
+                <Link href={`/matches/${match.id}`}>
+                  {matchKind({ variant: match.variant as Variant, length: match.length })}
+                </Link>
+                {match.opponent !== null && (
+                  <span class="muted">
+                    {' '}
+                    {t('moderation.case.against')} <span translate={false}>{match.opponent}</span>
+                  </span>
+                )}
+                {' · '}
+                {match.result === 'won'
+                  ? t('ui.status.won')
+                  : match.result === 'lost'
+                    ? t('ui.status.lost')
+                    : match.status === 'playing'
+                      ? t('ui.status.playing')
+                      : t('ui.status.finished')}{' '}
                 <span class="muted">
-                  {' '}
-                  {t('moderation.case.against')} <span translate={false}>{match.opponent}</span>
+                  <TimeText at={match.createdAt} />
                 </span>
-              )}
-              {' · '}
-              {match.result === 'won'
-                ? t('ui.status.won')
-                : match.result === 'lost'
-                  ? t('ui.status.lost')
-                  : match.status === 'playing'
-                    ? t('ui.status.playing')
-                    : t('ui.status.finished')}{' '}
-              <span class="muted">
-                <TimeText at={match.createdAt} />
-              </span>
-            </li>
-          ))}
-        </ul>
-      </details>
-      <details>
-        <summary>{t('moderation.case.recentMessages', { count: report.recentMessages.length })}</summary>
-        <ul class="case-messages">
-          {report.recentMessages.map((message) => (
-            <li key={message.id}>
-              <span class="muted">
-                <TimeText at={message.createdAt} /> ·{' '}
-                <Link href={`/matches/${message.matchId}`}>{t('moderation.case.theMatch')}</Link>
-              </span>
-              :{' '}
-              <span class="user-text" translate={false}>
-                {message.text}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </details>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {report.recentMessages.length === 0 ? (
+        <p class="muted">{t('moderation.case.noMessages')}</p>
+      ) : (
+        <details>
+          <summary>{t('moderation.case.recentMessages', { count: report.recentMessages.length })}</summary>
+          <ul class="case-messages">
+            {report.recentMessages.map((message) => (
+              <li key={message.id}>
+                <span class="muted">
+                  <TimeText at={message.createdAt} /> ·{' '}
+                  <Link href={`/matches/${message.matchId}`}>{t('moderation.case.theMatch')}</Link>
+                </span>
+                :{' '}
+                <span class="user-text" translate={false}>
+                  {message.text}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       <h4>{t('moderation.case.history')}</h4>
       <LogEntries entries={actions} />
       <h4>{t('moderation.case.act', { name })}</h4>
