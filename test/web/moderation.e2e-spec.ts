@@ -6,7 +6,9 @@
  * the page that says so, why and until when, and nothing else of the app. A warning reaches the
  * player at once over their stream, and on their next page view until they acknowledge it. A player
  * a moderator renamed must choose a new name before anything else, and is signed in under it. An
- * admin grants and revokes the moderator role from the page.
+ * admin grants and revokes the moderator role from the page. A player banned while signed in is
+ * signed out (the ban ends the account's sign-ins, so their renewal is refused as any ended one is),
+ * and their next sign-in gets the banned page.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -203,5 +205,38 @@ describeInBrowser('moderating from the web client', () => {
     await admin.getByRole('button', { name: 'Revoke adm_ben' }).waitFor({ state: 'detached' });
     expect(await role()).toBe('player');
     expectNoPageErrors(page);
+  });
+
+  it('signs out a player banned while signed in; their next sign-in gets the banned page', async () => {
+    await registerUser(web.baseUrl, 'ban_cid', PASSWORD);
+    const moderator = await registerUser(web.baseUrl, 'ban_mod', PASSWORD);
+    await grantModerator('ban_mod');
+    // Signed in through the page: the browser holds the refresh cookie too.
+    const page = await web.open('/signin', await web.person());
+    const signIn = async (): Promise<void> => {
+      await page.getByLabel('Username').fill('ban_cid');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+    await signIn();
+    await page.waitForURL((url) => url.pathname === '/lobby');
+
+    await postJson(
+      web.baseUrl,
+      '/api/moderation/users/ban_cid/ban',
+      { reason: 'Cheating with a program.' },
+      moderator.token,
+    );
+    // Every token of the account is over (the ban ends its sign-ins): the page is signed out.
+    await page.reload();
+    await page.locator('header nav').getByRole('link', { name: 'Sign in' }).click();
+    await signIn();
+    const banned = page.getByTestId('banned-page');
+    await banned.waitFor();
+    expect(await banned.textContent()).toContain('Cheating with a program.');
+    expect(await banned.textContent()).toContain('The ban has no end date');
+    expectNoPageErrors(page, [
+      { pattern: /status of (401|403)/, why: 'the banned account’s tokens, renewal and sign-in are refused' },
+    ]);
   });
 });
