@@ -7,6 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import {
+  axeCheck,
   describeInBrowser,
   expectNoPageErrors,
   PHONE,
@@ -96,6 +97,7 @@ describeInBrowser('match messages on a phone, in Russian', () => {
     await fitsThePhone(alicePage);
     await fitsThePhone(bobPage);
     await screenshot(alicePage, 'messages-phone-ru');
+    await axeCheck(alicePage, 'the match page with its messages');
 
     const stored = await web.app.t.prisma.$queryRaw<{ text: string }[]>`
       SELECT text FROM match_messages WHERE match_id = ${id}::uuid ORDER BY created_at`;

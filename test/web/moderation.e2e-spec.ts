@@ -14,6 +14,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
+  axeCheck,
   describeInBrowser,
   expectNoPageErrors,
   PHONE,
@@ -67,6 +68,7 @@ describeInBrowser('moderating from the web client', () => {
     await report.waitFor();
     expect(await report.textContent()).toContain('Insults in every message.');
     expect(await report.getByRole('link', { name: 'the match' }).getAttribute('href')).toBe(`/matches/${matchId}`);
+    await axeCheck(page, 'the report queue');
 
     const form = report.getByTestId('action-form');
     await form.getByLabel('Action').selectOption('ban');
@@ -118,6 +120,7 @@ describeInBrowser('moderating from the web client', () => {
     // No app chrome: no navigation that would ask the API.
     expect(await signIn.locator('header nav').count()).toBe(0);
     await screenshot(signIn, 'banned-page-phone');
+    await axeCheck(signIn, 'the banned page');
     expectNoPageErrors(signIn, [{ pattern: /status of 403/, why: 'the banned account’s sign-in is refused' }]);
   });
 
@@ -141,6 +144,7 @@ describeInBrowser('moderating from the web client', () => {
     // Over the player stream, with no reload.
     await dialog.getByText('Please stop insulting your opponents.').waitFor();
     await screenshot(page, 'warning-dialog-phone');
+    await axeCheck(page, 'the warning dialog');
 
     // Not acknowledged: shown again on the next page view.
     await page.reload();
