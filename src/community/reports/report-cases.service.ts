@@ -2,13 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import type { Page, PageRequest } from '../../common/page-cursor.js';
 import { isUuid } from '../../common/uuid.js';
-import type { SqlClient } from '../../database/sql-client.js';
 import type { FilingByReporter, ReportCase, ReportStatus } from './report.js';
 import { ReportClosedError, ReportNotFoundError } from './reports.errors.js';
-import { ReportsRepository } from './reports.repository.js';
-
-/** The client a statement runs on: a caller's transaction. */
-type Runner = Pick<SqlClient, 'query'>;
+import { ReportsRepository, type Runner } from './reports.repository.js';
 
 /** A page of the queue asked for: the cases of `status`, after `cursor`. */
 export interface CasesQuery extends PageRequest {

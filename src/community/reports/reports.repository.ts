@@ -77,7 +77,7 @@ const FILING_COLUMNS = `f.id::text AS id, f.report_id::text AS report_id, f.repo
        f.reason, f.match_id::text AS match_id, f.message_id::text AS message_id, f.text, f.created_at`;
 
 /** The client a statement runs on: the pool, or a caller's transaction. */
-type Runner = Pick<SqlClient, 'query'>;
+export type Runner = Pick<SqlClient, 'query'>;
 
 /**
  * The reports (docs/community.md, "Reports"), tables `reports` and `report_filings`: the only code that
