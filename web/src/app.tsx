@@ -35,7 +35,7 @@ export function App() {
   useFollowStanding();
   const standing = useStanding();
   const ban = useBan();
-  // A banned account sees why, and nothing that would ask the API again (docs/community.md).
+  // A banned account sees why, and nothing that would ask the API again (docs/moderation.md, "Bans").
   if (ban !== null) return <BannedPage ban={ban} />;
   if (session !== null && standing.renameRequired) return <RenamePage />;
   const moderator = session !== null && (standing.role === 'moderator' || standing.role === 'admin');

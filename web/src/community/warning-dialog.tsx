@@ -1,5 +1,5 @@
 /**
- * A moderator's warning (docs/moderation.md, "Warnings"): shown over whatever page is open, on the
+ * A moderator's warning (docs/moderation.md, "Actions"): shown over whatever page is open, on the
  * next page view or at once from the player stream, until the player says they have read it
  * (POST /api/users/me/warnings/seen).
  */

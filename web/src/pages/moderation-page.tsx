@@ -1,5 +1,5 @@
 /**
- * The moderators' page (docs/moderation.md, "Moderators"): the queue of open reports (or the
+ * The moderators' page (docs/moderation.md, "The report queue"): the queue of open reports (or the
  * closed ones), the log of every action, and for admins the moderators. Shown in the header to
  * moderators and admins; anyone else who opens it is told the server's refusal.
  */

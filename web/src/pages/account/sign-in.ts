@@ -10,7 +10,8 @@ import { setSession } from '../../session.js';
  */
 export async function signIn(username: string, password: string): Promise<void> {
   const token = await call(api.POST('/api/auth/token', { body: { username, password } }));
-  // A moderator renamed the account: a new name is asked for before anything else (docs/community.md).
+  // A moderator renamed the account: a new name is asked for before anything else
+  // (docs/moderation.md, "Rename").
   setRenameRequired(token.renameRequired === true);
   setSession({ username, token: token.accessToken, expiresAt: Date.now() + token.expiresIn * 1000 });
 }
