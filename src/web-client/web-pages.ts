@@ -10,6 +10,7 @@ export const WEB_PAGE_PATHS = [
   '/account',
   '/lobby',
   '/leaderboard',
+  '/moderation',
   '/matches/:id',
   '/matches/:id/games',
   '/tournaments',

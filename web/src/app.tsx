@@ -1,5 +1,10 @@
 /** The shell of every page: the header with its links, and the page the path names. */
 import { useAccountLanguage } from './account-language.js';
+import { useBan } from './api/ban-notice.js';
+import { BannedPage } from './community/banned-page.js';
+import { RenamePage } from './community/rename-page.js';
+import { useFollowStanding, useStanding } from './community/standing.js';
+import { WarningDialog } from './community/warning-dialog.js';
 import { t, Trans, useLanguage } from './i18n/index.js';
 import { ROUTES } from './routes.js';
 import { matchPath, useLocation } from './router.js';
@@ -27,6 +32,13 @@ export function App() {
   // Every page is drawn again in a newly chosen language.
   const language = useLanguage();
   useAccountLanguage(session?.username ?? null);
+  useFollowStanding();
+  const standing = useStanding();
+  const ban = useBan();
+  // A banned account sees why, and nothing that would ask the API again (docs/moderation.md, "Bans").
+  if (ban !== null) return <BannedPage ban={ban} />;
+  if (session !== null && standing.renameRequired) return <RenamePage />;
+  const moderator = session !== null && (standing.role === 'moderator' || standing.role === 'admin');
   let page = <NotFound />;
   for (const route of ROUTES) {
     const params = matchPath(route.pattern, path);
@@ -50,6 +62,7 @@ export function App() {
           {session !== null && <YourTurnLink player={session.username} />}
           <Link href="/tournaments">{t('common.nav.tournaments')}</Link>
           <Link href="/leaderboard">{t('common.nav.leaderboard')}</Link>
+          {moderator && <Link href="/moderation">{t('moderation.nav')}</Link>}
           {session !== null ? (
             <Link href="/account" translate={false}>
               {session.username}
@@ -66,6 +79,7 @@ export function App() {
       <main id="main" tabIndex={-1}>
         {page}
       </main>
+      {session !== null && <WarningDialog warnings={standing.warnings} />}
     </>
   );
 }

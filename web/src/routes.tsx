@@ -9,6 +9,7 @@ import { HomePage } from './pages/home-page.js';
 import { LeaderboardPage } from './pages/leaderboard-page.js';
 import { LobbyPage } from './pages/lobby-page.js';
 import { MatchPage } from './pages/match-page.js';
+import { ModerationPage } from './pages/moderation-page.js';
 import { NewTournamentPage } from './pages/new-tournament-page.js';
 import { ProfilePage } from './pages/profile-page.js';
 import { ResetPasswordPage } from './pages/reset-password-page.js';
@@ -30,6 +31,7 @@ export const ROUTES: readonly Route[] = [
   { pattern: '/account', page: AccountPage },
   { pattern: '/lobby', page: LobbyPage },
   { pattern: '/leaderboard', page: LeaderboardPage },
+  { pattern: '/moderation', page: ModerationPage },
   { pattern: '/matches/:id', page: MatchPage },
   { pattern: '/matches/:id/games', page: GamesPage },
   { pattern: '/tournaments', page: TournamentsPage },

@@ -8,6 +8,7 @@ import type { components, paths } from '../../../contract/index.js';
 import type { Colour, Variant } from '../../../src/engine/index.js';
 import { activeLocale } from '../i18n/index.js';
 import { ApiProblem } from './problem.js';
+import { noticeBan } from './ban-notice.js';
 import { freshSession, renewSession } from './session-renewal.js';
 
 export type Schemas = components['schemas'];
@@ -31,6 +32,10 @@ export type { Colour, Variant };
  * renewal (session-renewal.ts). A renewal that fails signs out, and the first answer is kept.
  */
 async function authorizedFetch(request: Request): Promise<Response> {
+  return noticeBan(await sendAuthorized(request));
+}
+
+async function sendAuthorized(request: Request): Promise<Response> {
   // The API's problems (title, detail) come in the language the pages are in.
   request.headers.set('Accept-Language', activeLocale());
   if (request.headers.has('Authorization')) return fetch(request);

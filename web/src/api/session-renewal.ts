@@ -8,6 +8,7 @@
  * share it), and one at a time across the tabs of the browser (a Web Lock), each sending the cookie
  * as the one before left it. Under the lock, a token another tab got meanwhile is taken instead.
  */
+import { currentBan, noticeBan } from './ban-notice.js';
 import { currentSession, setSession, storedSession, type Session } from '../session.js';
 
 /** A token this close to its expiry is renewed before it is sent: a request takes a while on its way. */
@@ -72,6 +73,12 @@ async function renew(stale: string): Promise<Session | null> {
       body: '{}',
       cache: 'no-store',
     });
+    // A banned account's sign-in is over too; the banned page says why (ban-notice.ts).
+    if (response.status === 403) await noticeBan(response);
+    if (response.status === 403 && currentBan() !== null) {
+      setSession(null);
+      return null;
+    }
     if (response.status === 400 || response.status === 401) {
       // No cookie, or a sign-in that is over (expired, signed out, ended everywhere).
       setSession(null);

@@ -7,6 +7,7 @@
 import { isMatchEvent, isPlayerStreamEvent, streamMessages } from '../../../contract/index.js';
 import { freshSession, renewSession } from './session-renewal.js';
 import type { MatchEvent, PlayerStreamEvent, TournamentEvent } from './client.js';
+import type { MatchMessage, Warning } from './community.js';
 
 /** `ended`: the match is over and its stream with it; `stopped`: the server refused the stream (signed out, gone). */
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'ended' | 'stopped';
@@ -23,10 +24,33 @@ interface Subscription<E> {
   readonly onStatus?: (status: StreamStatus) => void;
   /** Whether the stream is over for good once its body ends (a finished match's stream). */
   readonly endsAfter?: (event: E) => boolean;
+  /**
+   * The stream's notices, outside the game's log (docs/community.md): a match message (`message`),
+   * a moderator's warning (`warning`). They do not move the place a resumed stream starts from.
+   */
+  readonly onNotice?: (notice: StreamNotice) => void;
+}
+
+/** A notice a stream carries beside the match events: its `event:` name and its data. */
+export type StreamNotice =
+  | { readonly kind: 'message'; readonly message: MatchMessage }
+  | { readonly kind: 'warning'; readonly warning: Warning };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function noticeOf(event: string | null, data: unknown): StreamNotice | null {
+  if (!isRecord(data)) return null;
+  if (event === 'message' && typeof data.id === 'string' && typeof data.text === 'string')
+    return { kind: 'message', message: data as unknown as MatchMessage };
+  if (event === 'warning' && typeof data.id === 'string' && typeof data.reason === 'string')
+    return { kind: 'warning', warning: data as unknown as Warning };
+  return null;
 }
 
 function subscribe<E>(subscription: Subscription<E>): () => void {
-  const { url, accept, onEvent, onStatus, endsAfter } = subscription;
+  const { url, accept, onEvent, onStatus, endsAfter, onNotice } = subscription;
   const stop = new AbortController();
   let lastId: string | null = null;
   let pause = FIRST_PAUSE_MS;
@@ -101,6 +125,11 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
             onStatus?.('live');
             pause = FIRST_PAUSE_MS;
             for await (const message of streamMessages(response.body.pipeThrough(heard), connection.signal)) {
+              const notice = noticeOf(message.event, message.data);
+              if (notice !== null) {
+                onNotice?.(notice);
+                continue;
+              }
               if (message.id !== null) {
                 if (seen.has(message.id)) continue;
                 seen.add(message.id);
@@ -133,6 +162,7 @@ function subscribe<E>(subscription: Subscription<E>): () => void {
 /** The player stream's one connection of this page, and those it is shared by. */
 interface PlayerStreamShare {
   readonly events: Set<(event: PlayerStreamEvent) => void>;
+  readonly notices: Set<(notice: StreamNotice) => void>;
   readonly statuses: Set<(status: StreamStatus) => void>;
   status: StreamStatus;
   stop: () => void;
@@ -149,15 +179,23 @@ let playerStream: PlayerStreamShare | null = null;
 export function subscribePlayerStream(
   onEvent: (event: PlayerStreamEvent) => void,
   onStatus?: (status: StreamStatus) => void,
+  onNotice?: (notice: StreamNotice) => void,
 ): () => void {
   // A stream the server refused (signed out) is not shared: a new subscriber asks again.
   if (playerStream === null || playerStream.status === 'stopped' || playerStream.status === 'ended') {
-    const share: PlayerStreamShare = { events: new Set(), statuses: new Set(), status: 'connecting', stop: () => {} };
+    const share: PlayerStreamShare = {
+      events: new Set(),
+      notices: new Set(),
+      statuses: new Set(),
+      status: 'connecting',
+      stop: () => {},
+    };
     playerStream = share;
     share.stop = subscribe({
       url: '/api/users/me/stream',
       accept: isPlayerStreamEvent,
       onEvent: (event) => [...share.events].forEach((listener) => listener(event)),
+      onNotice: (notice) => [...share.notices].forEach((listener) => listener(notice)),
       onStatus: (status) => {
         share.status = status;
         [...share.statuses].forEach((listener) => listener(status));
@@ -166,12 +204,14 @@ export function subscribePlayerStream(
   }
   const share = playerStream;
   share.events.add(onEvent);
+  if (onNotice !== undefined) share.notices.add(onNotice);
   if (onStatus !== undefined) {
     share.statuses.add(onStatus);
     onStatus(share.status);
   }
   return () => {
     share.events.delete(onEvent);
+    if (onNotice !== undefined) share.notices.delete(onNotice);
     if (onStatus !== undefined) share.statuses.delete(onStatus);
     if (share.events.size > 0) return;
     if (playerStream === share) playerStream = null;
@@ -185,12 +225,14 @@ export function subscribeMatchStream(
   after: number,
   onEvent: (event: MatchEvent) => void,
   onStatus?: (status: StreamStatus) => void,
+  onNotice?: (notice: StreamNotice) => void,
 ): () => void {
   return subscribe({
     url: `/api/matches/${encodeURIComponent(matchId)}/stream?after=${after}`,
     accept: isMatchEvent,
     onEvent,
     onStatus,
+    onNotice,
     endsAfter: (event) => event.type === 'match-end' || event.type === 'abort' || event.type === 'decline',
   });
 }

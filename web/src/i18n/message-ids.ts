@@ -15,6 +15,8 @@ import type players from './messages/en/players.json';
 import type home from './messages/en/home.json';
 import type ui from './messages/en/ui.json';
 import type tournaments from './messages/en/tournaments.json';
+import type community from './messages/en/community.json';
+import type moderation from './messages/en/moderation.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -29,7 +31,9 @@ export type MessageKey =
   | keyof typeof players
   | keyof typeof home
   | keyof typeof ui
-  | keyof typeof tournaments;
+  | keyof typeof tournaments
+  | keyof typeof community
+  | keyof typeof moderation;
 
 declare module '@lingui/core' {
   interface Register {

@@ -10,6 +10,9 @@ import { EmailAddressForm } from './account/email-address-form.js';
 import { NotificationPreferencesForm } from './account/notification-preferences-form.js';
 import { AppearanceForm } from './account/appearance-form.js';
 import { PlaySettingsForm } from './account/play-settings-form.js';
+import { BlockedPlayers } from './account/blocked-players.js';
+import { CloseAccountForm } from './account/close-account-form.js';
+import { DownloadData, MyModeration } from './account/your-data.js';
 
 export function AccountPage(_: { readonly params: Record<string, string> }) {
   useTitle(t('account.title'));
@@ -47,6 +50,14 @@ export function AccountPage(_: { readonly params: Record<string, string> }) {
       <EmailAddressForm />
       <h2>{t('account.section.whatReachesYou')}</h2>
       <NotificationPreferencesForm />
+      <h2>{t('community.blocks.heading')}</h2>
+      <BlockedPlayers />
+      <h2>{t('community.myModeration.heading')}</h2>
+      <MyModeration />
+      <h2>{t('community.export.heading')}</h2>
+      <DownloadData username={session.username} />
+      <h2>{t('community.close.heading')}</h2>
+      <CloseAccountForm username={session.username} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { t, Trans } from '../i18n/index.js';
-import { navigate } from '../router.js';
+import { navigate, useLocation } from '../router.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
 import { useTitle } from '../ui/use-title.js';
@@ -10,12 +10,19 @@ import '../ui/common.css';
 export function HomePage(_: { readonly params: Record<string, string> }) {
   useTitle(t('home.welcome.title'));
   const session = useSession();
+  // Come from closing an account (account/close-account-form.tsx).
+  const closed = useLocation().query.get('closed') === '1';
   useEffect(() => {
     if (session !== null) navigate('/lobby', { replace: true });
   }, [session]);
   if (session !== null) return null;
   return (
     <section class="welcome">
+      {closed && (
+        <p class="notice" role="status">
+          {t('community.close.done')}
+        </p>
+      )}
       <h1>{t('home.welcome.heading')}</h1>
       <p>{t('home.welcome.text')}</p>
       <p class="button-row">

@@ -4,7 +4,9 @@
  * replay of any earlier position, the files and picture of the match, and, once it is over, the
  * fairness check of every throw.
  */
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
+import type { StreamNotice } from '../api/stream.js';
+import { PlayerTools } from '../community/player-tools.js';
 import { t, Trans } from '../i18n/index.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
@@ -16,6 +18,7 @@ import type { AnalysedDecision } from './match/match-analysis.js';
 import { colourWord, EndPanel } from './match/end-panel.js';
 import { FairnessPanel } from './match/fairness-panel.js';
 import { MatchFiles } from './match/match-files.js';
+import { MessagesPanel, type NoticeHub } from './match/messages-panel.js';
 import { MatchSummary, turnLine } from './match/match-summary.js';
 import type { AnimatedFrame } from './match/play-animation.js';
 import { PlayArea } from './match/play-area.js';
@@ -27,7 +30,9 @@ import './match/match.css';
 export function MatchPage({ params }: { readonly params: Record<string, string> }) {
   const id = params.id;
   const session = useSession();
-  const match = useMatch(id);
+  // The match stream's messages, handed to the messages panel.
+  const hub: NoticeHub = useMemo(() => new Set(), [id]);
+  const match = useMatch(id, (notice: StreamNotice) => [...hub].forEach((listener) => listener(notice)));
   const { state } = match;
   // The board of an opponent's play being animated: until it lands, no decision is taken and the
   // summary shows that board's pips, not the result of the play yet.
@@ -40,6 +45,10 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
   // A seat nobody holds yet is named by its colour (translated, unlike a username).
   const whiteName = state?.players.white?.username ?? null;
   const blackName = state?.players.black?.username ?? state?.opponent ?? null;
+  const you = session !== null && state?.you != null ? session.username : null;
+  const opponentSeat =
+    state?.you === 'white' ? state.players.black : state?.you === 'black' ? state.players.white : null;
+  const opponent = you !== null && opponentSeat != null && !opponentSeat.bot ? opponentSeat.username : null;
   const white = whiteName ?? colourWord('white');
   const black = blackName ?? colourWord('black');
   useTitle(state === null ? t('match.page.title') : t('match.page.players', { white, black }));
@@ -94,6 +103,15 @@ export function MatchPage({ params }: { readonly params: Record<string, string> 
                 ? t('match.page.streamStopped')
                 : ''}
           </p>
+          {you !== null && (state.status === 'playing' || state.status === 'finished') && (
+            <MessagesPanel matchId={id} you={you} hub={hub} />
+          )}
+          {opponent !== null && (
+            <details class="opponent-tools">
+              <summary>{t('match.opponent.tools', { name: opponent })}</summary>
+              <PlayerTools username={opponent} matchId={id} />
+            </details>
+          )}
           <ReplayPanel state={state} onShow={setReplayed} marks={marks} focus={focus} />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { api, call, type Schemas } from '../api/client.js';
+import { PlayerTools } from '../community/player-tools.js';
 import { activeLocale, t, Trans } from '../i18n/index.js';
 import type { MessageKey } from '../i18n/message-ids.js';
 import { PlayerMatches } from './players/player-matches.js';
@@ -61,6 +62,9 @@ export function ProfilePage({ params }: { readonly params: Record<string, string
       <p class="muted">
         {t('players.profile.since', { date: new Date(player.createdAt).toLocaleDateString(activeLocale()) })}
       </p>
+      {session !== null && !sameUsername(session.username, name) && player.houseBot === null && (
+        <PlayerTools username={name} />
+      )}
       <h2>{t('players.profile.stats')}</h2>
       <PlayerStats player={player} />
       <h2>{t('players.profile.headToHead')}</h2>

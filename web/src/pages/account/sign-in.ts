@@ -1,5 +1,6 @@
 /** Signing in: a token for a username and password, kept as the session (session.ts). */
 import { api, call } from '../../api/client.js';
+import { setRenameRequired } from '../../community/standing.js';
 import { setSession } from '../../session.js';
 
 /**
@@ -9,6 +10,9 @@ import { setSession } from '../../session.js';
  */
 export async function signIn(username: string, password: string): Promise<void> {
   const token = await call(api.POST('/api/auth/token', { body: { username, password } }));
+  // A moderator renamed the account: a new name is asked for before anything else
+  // (docs/moderation.md, "Rename").
+  setRenameRequired(token.renameRequired === true);
   setSession({ username, token: token.accessToken, expiresAt: Date.now() + token.expiresIn * 1000 });
 }
 

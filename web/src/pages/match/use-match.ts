@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, call, type LegalPlay, type MatchEvent, type MatchState } from '../../api/client.js';
 import { asProblem, type ApiProblem } from '../../api/problem.js';
-import { subscribeMatchStream, type StreamStatus } from '../../api/stream.js';
+import { subscribeMatchStream, type StreamNotice, type StreamStatus } from '../../api/stream.js';
 import { playSound } from '../../sound.js';
 
 /** An opponent's play seen live: the board before it and its steps, for the page to animate. */
@@ -60,7 +60,10 @@ function keepFocus(): void {
   }, 0);
 }
 
-export function useMatch(id: string): MatchHandle {
+/** `onNotice` hears what the match stream carries beside the game's events (a match message). */
+export function useMatch(id: string, onNotice?: (notice: StreamNotice) => void): MatchHandle {
+  const noticeListener = useRef(onNotice);
+  noticeListener.current = onNotice;
   const [state, setState] = useState<MatchState | null>(null);
   const [plays, setPlays] = useState<Plays | null>(null);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
@@ -151,7 +154,7 @@ export function useMatch(id: string): MatchHandle {
       if (event.seq <= pending.current) return;
       void refresh();
     };
-    return subscribeMatchStream(id, version.current, onEvent, setStream);
+    return subscribeMatchStream(id, version.current, onEvent, setStream, (notice) => noticeListener.current?.(notice));
   }, [id, loaded, refresh]);
 
   const perform = useCallback(
