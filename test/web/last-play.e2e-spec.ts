@@ -70,8 +70,12 @@ describeInBrowser('the opponent’s last play on the match page', () => {
     await bobPlays(id, bob);
     await holder(page).and(page.locator('[data-animating="true"]')).waitFor({ timeout: 20_000 });
     // While it runs: no button of the match can be pressed, the turn line waits, the pips are the board's.
-    const live = page.locator('main .match-side button:not([disabled])');
+    // Talk is no decision of the match: the messages panel and the tools about the opponent stay open.
+    const live = page.locator(
+      'main .match-side button:not([disabled]):not(.messages-panel button):not(.opponent-tools button)',
+    );
     expect(await live.count()).toBe(0);
+    expect(await page.locator('main .match-side .messages-panel button:not([disabled])').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('turn-line').textContent()).toContain('last_bob plays…');
     expect(await lastPlayLine(page).count()).toBe(0);
     await holder(page).and(page.locator('[data-animating="false"]')).waitFor({ timeout: 20_000 });
