@@ -85,9 +85,9 @@ describe('a ban on one node', () => {
       401,
       'invalid-credentials',
     );
-    // Its sign-ins were ended (the departure): the refresh token is no more; a refresh that came
-    // between the ban and that end would have been refused 403 account-banned.
-    problem(await request(s.t.http).post('/api/auth/refresh').send({ refreshToken }), 401, 'invalid-refresh-token');
+    // Its refresh token is refused with the ban's reason (the client shows why it is signed out).
+    const refresh = () => request(s.t.http).post('/api/auth/refresh').send({ refreshToken });
+    expect(problem(await refresh(), 403, 'account-banned')).toMatchObject({ reason: 'Abuse in messages.', until });
 
     expect(await s.client.state(open.id)).toMatchObject({ status: 'aborted' });
     expect(await s.client.state(invitation.id)).toMatchObject({ status: 'aborted' });
@@ -108,7 +108,10 @@ describe('a ban on one node', () => {
       'account-banned',
     );
     await request(s.t.http).get('/api/users/me').set(bearer(pat)).expect(401);
+    problem(await refresh(), 403, 'account-banned');
     s.clock.advance(1);
+    // Lifted, the sign-in from before the ban stays ended (signed in before the ban's raise): sign in again.
+    problem(await refresh(), 401, 'invalid-refresh-token');
     const back = await signIn(s.t, cheat.username);
     await request(s.t.http).get('/api/users/me').set(bearer(back.accessToken)).expect(200);
     await request(s.t.http).get('/api/users/me').set(bearer(pat)).expect(200);

@@ -75,7 +75,7 @@ export class AccountDeparture {
    */
   async depart(userId: string, cause: DepartureCause): Promise<DepartureCounts> {
     return this.idempotency.outside(async () => {
-      await this.endSignIns(userId);
+      await this.endSignIns(userId, cause);
       const counts = {
         challengesWithdrawn: 0,
         invitationsDeclined: 0,
@@ -120,11 +120,16 @@ export class AccountDeparture {
     });
   }
 
-  /** Every access token and live stream of the account ends on every node, and every refresh family. */
-  private async endSignIns(userId: string): Promise<void> {
+  /**
+   * Every access token and live stream of the account ends on every node. A closing ends every
+   * refresh family too; a ban keeps them, so that a refresh answers 403 `account-banned` with the
+   * ban's reason while it holds (the client shows why), and ends them once it has lifted: they were
+   * signed in before the version's raise (docs/moderation.md, "Bans").
+   */
+  private async endSignIns(userId: string, cause: DepartureCause): Promise<void> {
     const version = await this.users.raiseTokenVersion(userId);
     if (version !== null) await this.tokens.raised(userId, version);
-    await this.refreshTokens.endFamiliesOf(userId);
+    if (cause === 'closed') await this.refreshTokens.endFamiliesOf(userId);
   }
 
   /**

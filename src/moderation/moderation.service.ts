@@ -114,7 +114,9 @@ export class ModerationService implements OnModuleInit {
     if (version !== null) {
       // Every token of the account ends on every node, its live streams with them (TokenVersions).
       await this.tokens.raised(target.id, version);
-      await this.refreshTokens.endFamiliesOf(target.id);
+      // A rename's sign-ins end with it (they carried the old name). A ban's refresh families stay,
+      // refused with the ban's reason while it holds and ended once it has lifted (docs/moderation.md, "Bans").
+      if (action === 'rename') await this.refreshTokens.endFamiliesOf(target.id);
     }
     if (action === 'warn') {
       // On the player's own streams, on every node, at once (docs/moderation.md, "Warnings").
